@@ -1,0 +1,38 @@
+import { Admin, defaultDarkTheme, defaultLightTheme, Resource } from 'react-admin';
+import { BrowserRouter } from 'react-router-dom';
+import albums from './albums/index.ts';
+import artists from './artists/index.ts';
+import { Dashboard } from './dashboard/Dashboard.tsx';
+import genres from './genres/index.ts';
+import { authProvider } from './providers/authProvider.ts';
+import { dataProvider } from './providers/dataProvider.ts';
+import { i18nProvider } from './providers/i18nProvider.ts';
+import roles from './roles/index.ts';
+import tracks from './tracks/index.ts';
+import users from './users/index.ts';
+
+export function App() {
+  // Real paths under /admin (the server falls back to index.html), not the default hash router.
+  return (
+    <BrowserRouter basename="/admin">
+    <Admin
+      title="Admin"
+      dataProvider={dataProvider}
+      authProvider={authProvider}
+      i18nProvider={i18nProvider}
+      dashboard={Dashboard}
+      theme={defaultLightTheme}
+      darkTheme={defaultDarkTheme}
+      requireAuth
+      disableTelemetry
+    >
+      <Resource name="tracks" {...tracks} />
+      <Resource name="albums" {...albums} />
+      <Resource name="artists" {...artists} />
+      <Resource name="genres" {...genres} />
+      <Resource name="users" {...users} />
+      <Resource name="roles" {...roles} />
+    </Admin>
+    </BrowserRouter>
+  );
+}

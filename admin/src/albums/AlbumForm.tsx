@@ -1,0 +1,24 @@
+import { AutocompleteArrayInput, DateInput, ReferenceArrayInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { imageAddress, requiredName } from '../common/validation.ts';
+
+export const ALBUM_TYPES = [
+  { id: 'album', name: 'Album' },
+  { id: 'single', name: 'Single' },
+  { id: 'ep', name: 'EP' },
+  { id: 'compilation', name: 'Compilation' },
+];
+
+export function AlbumForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="name" validate={requiredName} fullWidth />
+      <ReferenceArrayInput source="artist_ids" reference="artists">
+        <AutocompleteArrayInput label="Artists" optionText="name" />
+      </ReferenceArrayInput>
+      <SelectInput source="type" choices={ALBUM_TYPES} defaultValue="album" />
+      <DateInput source="release_date" />
+      <TextInput source="image" label="Cover image address" validate={imageAddress} fullWidth />
+      <TextInput source="description" multiline minRows={3} fullWidth />
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,18 @@
+import { maxLength, regex, required, SimpleForm, TextInput } from 'react-admin';
+import { imageAddress } from '../common/validation.ts';
+
+export function GenreForm() {
+  return (
+    <SimpleForm>
+      <TextInput source="display_name" label="Name" validate={maxLength(100)} fullWidth />
+      <TextInput
+        source="name"
+        label="Key"
+        helperText="Lower-case letters, digits and hyphens, used in addresses (for example hip-hop)"
+        validate={[required(), maxLength(100), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.')]}
+        fullWidth
+      />
+      <TextInput source="image" label="Image address" validate={imageAddress} fullWidth />
+    </SimpleForm>
+  );
+}

@@ -1,0 +1,88 @@
+import { HttpError, type AuthProvider } from 'react-admin';
+import { httpClient } from './httpClient.ts';
+
+interface Me {
+  id: number;
+  display_name: string;
+  image: string | null;
+  permissions: { name: string }[];
+}
+
+/** Which permission each resource needs; the API checks the same on every call. */
+const RESOURCE_PERMISSIONS: Record<string, { read: string[]; write: string[] }> = {
+  tracks: { read: ['music.update'], write: ['music.update'] },
+  albums: { read: ['music.update'], write: ['music.update'] },
+  artists: { read: ['music.update'], write: ['music.update'] },
+  genres: { read: ['music.update'], write: ['music.update'] },
+  users: { read: ['users.update'], write: ['users.update'] },
+  roles: { read: ['roles.update', 'users.update'], write: ['roles.update'] },
+};
+
+let current: Promise<Me | null> | null = null;
+
+async function fetchMe(): Promise<Me | null> {
+  try {
+    const { json } = await httpClient('/api/v1/users/me');
+    return json.user as Me;
+  } catch (error) {
+    if (error instanceof HttpError && error.status === 401) return null;
+    throw error;
+  }
+}
+
+/** The user is read once per page load and after login or logout, not on every navigation. */
+const me = () => (current ??= fetchMe().catch((error) => {
+  current = null;
+  throw error;
+}));
+
+const names = (user: Me) => user.permissions.map((p) => p.name);
+const grants = (user: Me, name: string) => names(user).includes('admin') || names(user).includes(name);
+
+export const authProvider: AuthProvider = {
+  async login({ username, password }) {
+    current = null;
+    try {
+      await httpClient('/auth/login', { method: 'POST', body: JSON.stringify({ email: username, password, remember: true }) });
+    } catch (error) {
+      throw new Error(error instanceof HttpError ? (error.body?.errors?.email ?? error.message) : 'There was an issue. Please try again.');
+    }
+    const user = await me();
+    if (!user || !grants(user, 'admin.access')) {
+      await authProvider.logout({});
+      throw new Error("This account can't open the admin area.");
+    }
+  },
+  async logout() {
+    current = null;
+    await httpClient('/auth/logout', { method: 'POST' }).catch(() => undefined);
+  },
+  async checkAuth() {
+    const user = await me();
+    if (!user) throw new Error('Please log in.');
+    if (!grants(user, 'admin.access')) throw new Error("This account can't open the admin area.");
+  },
+  async checkError(error) {
+    if (error?.status === 401) {
+      current = null;
+      throw error;
+    }
+  },
+  async getIdentity() {
+    const user = await me();
+    if (!user) throw new Error('Please log in.');
+    return { id: user.id, fullName: user.display_name, avatar: user.image ?? undefined };
+  },
+  async getPermissions() {
+    const user = await me();
+    return user ? names(user) : [];
+  },
+  async canAccess({ resource, action }) {
+    const user = await me();
+    if (!user) return false;
+    const rule = RESOURCE_PERMISSIONS[resource];
+    if (!rule) return grants(user, 'admin.access');
+    const needed = ['list', 'show', 'export'].includes(action) ? rule.read : rule.write;
+    return needed.some((name) => grants(user, name));
+  },
+};

@@ -1,0 +1,21 @@
+import { AutocompleteArrayInput, email, maxLength, minLength, PasswordInput, ReferenceArrayInput, required, SimpleForm, TextInput } from 'react-admin';
+
+export function UserForm({ creating = false }: { creating?: boolean }) {
+  return (
+    <SimpleForm>
+      <TextInput source="email" type="email" validate={[required(), email(), maxLength(255)]} fullWidth />
+      <TextInput source="name" validate={maxLength(255)} fullWidth />
+      <TextInput source="first_name" validate={maxLength(255)} />
+      <TextInput source="last_name" validate={maxLength(255)} />
+      <PasswordInput
+        source="password"
+        helperText={creating ? 'At least 8 characters' : 'Leave empty to keep the current password'}
+        validate={[minLength(8), maxLength(255)]}
+        autoComplete="new-password"
+      />
+      <ReferenceArrayInput source="role_ids" reference="roles">
+        <AutocompleteArrayInput label="Roles" optionText="name" />
+      </ReferenceArrayInput>
+    </SimpleForm>
+  );
+}

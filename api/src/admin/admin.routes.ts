@@ -1,0 +1,268 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import {
+  allowedFilterKeys,
+  createResource,
+  deleteResource,
+  getResource,
+  listResource,
+  missingIds,
+  updateResource,
+  valueTaken,
+  type ListQuery,
+} from '@app/db';
+import type { Context, MiddlewareHandler } from 'hono';
+import type { AppDeps, AppEnv } from '../context.ts';
+import { ApiError, forbidden, notFound, unauthenticated, validationFailed, validationHook, zodErrorsByField } from '../http/errors.ts';
+import { ErrorSchema, idParam } from '../schemas/common.ts';
+import { hasPermission } from '../services/permissions.ts';
+import type { AdminResource } from './resource.ts';
+import { ADMIN_RESOURCES } from './resources/index.ts';
+
+/** Largest page the back office may ask for in one call. */
+export const MAX_RANGE = 1000;
+
+function access(resource: AdminResource, mode: 'read' | 'write'): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const auth = c.get('auth');
+    if (!auth.user) throw unauthenticated();
+    const allowed = hasPermission(auth.permissions, 'admin.access') && resource.permissions[mode].some((name) => hasPermission(auth.permissions, name));
+    if (!allowed) throw forbidden(`You don't have permission to ${mode === 'read' ? 'view' : 'change'} ${resource.label.toLowerCase()}.`);
+    await next();
+  };
+}
+
+function parseJsonParam(value: string | undefined, name: string): unknown {
+  if (value === undefined || value === '') return undefined;
+  try {
+    return JSON.parse(value);
+  } catch {
+    throw validationFailed({ [name]: `"${name}" must be JSON, for example ${name === 'sort' ? '["id","ASC"]' : name === 'range' ? '[0,24]' : '{"q":"night"}'}.` });
+  }
+}
+
+const filterValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(500), z.number()])).max(MAX_RANGE)]);
+
+/** Reads ra-data-simple-rest's `sort`, `range` and `filter`, refusing anything not whitelisted. */
+export function parseListQuery(resource: AdminResource, query: Record<string, string | undefined>): ListQuery {
+  const errors: Record<string, string> = {};
+  const table = resource.table;
+
+  let sort: ListQuery['sort'];
+  const rawSort = parseJsonParam(query.sort, 'sort');
+  if (rawSort !== undefined) {
+    const parsed = z.tuple([z.string(), z.string().transform((o) => o.toUpperCase()).pipe(z.enum(['ASC', 'DESC']))]).safeParse(rawSort);
+    if (!parsed.success) errors.sort = 'Sort must be ["field","ASC"] or ["field","DESC"].';
+    else if (!table.sortable.includes(parsed.data[0])) errors.sort = `Sorting by "${parsed.data[0]}" is not allowed. Sortable fields: ${table.sortable.join(', ')}.`;
+    else sort = { field: parsed.data[0], order: parsed.data[1] };
+  }
+
+  let range = { start: 0, end: 24 };
+  const rawRange = parseJsonParam(query.range, 'range');
+  if (rawRange !== undefined) {
+    const parsed = z.tuple([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]).safeParse(rawRange);
+    if (!parsed.success || parsed.data[1] < parsed.data[0]) errors.range = 'Range must be [start,end] with 0 <= start <= end.';
+    else if (parsed.data[1] - parsed.data[0] + 1 > MAX_RANGE) errors.range = `A range may cover at most ${MAX_RANGE} records.`;
+    else range = { start: parsed.data[0], end: parsed.data[1] };
+  }
+
+  const filter: Record<string, unknown> = {};
+  const rawFilter = parseJsonParam(query.filter, 'filter');
+  if (rawFilter !== undefined) {
+    if (!rawFilter || typeof rawFilter !== 'object' || Array.isArray(rawFilter)) errors.filter = 'Filter must be a JSON object.';
+    else {
+      const allowed = allowedFilterKeys(table);
+      for (const [key, value] of Object.entries(rawFilter)) {
+        if (!allowed.includes(key)) {
+          errors.filter = `Filtering by "${key}" is not allowed. Filters: ${allowed.join(', ')}.`;
+          break;
+        }
+        const parsed = filterValue.safeParse(value);
+        if (!parsed.success) {
+          errors.filter = `The value of filter "${key}" must be text, a number, a boolean, null or a list.`;
+          break;
+        }
+        filter[key] = parsed.data;
+      }
+    }
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors);
+  return { sort, range, filter };
+}
+
+async function checkReferencesAndUnique(deps: AppDeps, resource: AdminResource, data: Record<string, unknown>, exceptId?: number) {
+  const errors: Record<string, string> = {};
+  for (const [field, table] of Object.entries(resource.references ?? {})) {
+    const value = data[field];
+    if (value === undefined || value === null) continue;
+    const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+    const missing = await missingIds(deps.db, table, ids);
+    if (missing.length) errors[field] = `No ${table.replace(/_/g, ' ').replace(/s$/, '')} has the id ${missing.join(', ')}.`;
+  }
+  for (const column of resource.unique ?? []) {
+    if (data[column] !== undefined && (await valueTaken(deps.db, resource.table.table, column, data[column], exceptId))) {
+      errors[column] = `This ${column.replace(/_/g, ' ')} is already taken.`;
+    }
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors);
+}
+
+/**
+ * Parses a write. On update, the back office sends the whole record back, so read-only fields it
+ * received (id, timestamps, counts) are dropped; anything it could not have received is refused.
+ */
+function parseWrite(resource: AdminResource, body: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The request body must be a JSON object.');
+  let data = body as Record<string, unknown>;
+  if (mode === 'update') {
+    const readOnly = new Set([...resource.table.columns, ...Object.keys(resource.table.counts ?? {})]);
+    const inputKeys = new Set(Object.keys(resource.input.shape));
+    data = Object.fromEntries(Object.entries(data).filter(([key]) => inputKeys.has(key) || !readOnly.has(key)));
+  }
+  const schema = mode === 'create' ? resource.input : resource.input.partial();
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw validationFailed(zodErrorsByField(parsed.error));
+  return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+}
+
+function parseId(value: string): number {
+  const parsed = idParam.safeParse({ id: value });
+  if (!parsed.success) throw validationFailed(zodErrorsByField(parsed.error));
+  return parsed.data.id;
+}
+
+async function readJson(c: Context<AppEnv>): Promise<unknown> {
+  const type = c.req.header('Content-Type') ?? '';
+  if (!/^application\/(.+\+)?json/i.test(type)) throw new ApiError(415, 'Send the record as JSON (Content-Type: application/json).');
+  try {
+    return await c.req.json();
+  } catch {
+    throw new ApiError(400, 'The request body is not valid JSON.');
+  }
+}
+
+const listQuery = z.object({
+  sort: z.string().optional().openapi({ example: '["name","ASC"]' }),
+  range: z.string().optional().openapi({ example: '[0,24]' }),
+  filter: z.string().optional().openapi({ example: '{"q":"night"}' }),
+});
+const recordSchema = z.record(z.string(), z.unknown());
+const jsonContent = (schema: z.ZodType) => ({ 'application/json': { schema } });
+const errors = {
+  401: { description: 'Not logged in', content: jsonContent(ErrorSchema) },
+  403: { description: 'Permission missing', content: jsonContent(ErrorSchema) },
+  422: { description: 'Invalid input', content: jsonContent(ErrorSchema) },
+};
+
+function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): void {
+  const path = `/${resource.name}`;
+  const tags = [`Admin: ${resource.label}`];
+  const read = access(resource, 'read');
+  const write = access(resource, 'write');
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path,
+      tags,
+      summary: `List ${resource.label.toLowerCase()}`,
+      description: `Sortable: ${resource.table.sortable.join(', ')}. Filters: ${allowedFilterKeys(resource.table).join(', ')}.`,
+      middleware: [read] as const,
+      request: { query: listQuery },
+      responses: { 200: { description: 'Records, with Content-Range', content: jsonContent(z.array(recordSchema)) }, ...errors },
+    }),
+    async (c) => {
+      const query = parseListQuery(resource, c.req.valid('query'));
+      const { rows, total } = await listResource(c.get('deps').db, resource.table, query);
+      const contentRange = rows.length ? `${resource.name} ${query.range.start}-${query.range.start + rows.length - 1}/${total}` : `${resource.name} */${total}`;
+      return c.json(rows, 200, { 'Content-Range': contentRange, 'Access-Control-Expose-Headers': 'Content-Range' });
+    },
+  );
+
+  app.openapi(
+    createRoute({
+      method: 'get',
+      path: `${path}/{id}`,
+      tags,
+      summary: `One of the ${resource.label.toLowerCase()}`,
+      middleware: [read] as const,
+      request: { params: idParam },
+      responses: { 200: { description: 'The record', content: jsonContent(recordSchema) }, 404: { description: 'Not found', content: jsonContent(ErrorSchema) }, ...errors },
+    }),
+    async (c) => {
+      const record = await getResource(c.get('deps').db, resource.table, c.req.valid('param').id);
+      if (!record) throw notFound();
+      return c.json(record, 200);
+    },
+  );
+
+  // Writes are documented from the resource's schema but parsed by hand (see parseWrite), because
+  // an update legitimately carries read-only fields the route-level validator would refuse.
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'post',
+      path,
+      tags,
+      summary: `Create one of the ${resource.label.toLowerCase()}`,
+      request: { body: { content: jsonContent(resource.input), required: true } },
+      responses: { 201: { description: 'The created record', content: jsonContent(recordSchema) }, ...errors },
+    }),
+  );
+  app.post(path, write, async (c) => {
+    const deps = c.get('deps');
+    const data = parseWrite(resource, await readJson(c), 'create');
+    await checkReferencesAndUnique(deps, resource, data);
+    const prepared = resource.prepare ? await resource.prepare(data, deps) : data;
+    return c.json(await createResource(deps.db, resource.table, prepared), 201);
+  });
+
+  app.openAPIRegistry.registerPath(
+    createRoute({
+      method: 'put',
+      path: `${path}/{id}`,
+      tags,
+      summary: `Update one of the ${resource.label.toLowerCase()}`,
+      request: { params: idParam, body: { content: jsonContent(resource.input.partial()), required: true } },
+      responses: { 200: { description: 'The updated record', content: jsonContent(recordSchema) }, 404: { description: 'Not found', content: jsonContent(ErrorSchema) }, ...errors },
+    }),
+  );
+  app.put(`${path}/:id`, write, async (c) => {
+    const deps = c.get('deps');
+    const id = parseId(c.req.param('id'));
+    const data = parseWrite(resource, await readJson(c), 'update');
+    if (!(await getResource(deps.db, resource.table, id))) throw notFound();
+    await checkReferencesAndUnique(deps, resource, data, id);
+    const prepared = resource.prepare ? await resource.prepare(data, deps) : data;
+    const record = await updateResource(deps.db, resource.table, id, prepared);
+    if (!record) throw notFound();
+    return c.json(record, 200);
+  });
+
+  app.openapi(
+    createRoute({
+      method: 'delete',
+      path: `${path}/{id}`,
+      tags,
+      summary: `Delete one of the ${resource.label.toLowerCase()}`,
+      middleware: [write] as const,
+      request: { params: idParam },
+      responses: { 200: { description: 'The deleted record', content: jsonContent(recordSchema) }, 404: { description: 'Not found', content: jsonContent(ErrorSchema) }, ...errors },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const { id } = c.req.valid('param');
+      const existing = await getResource(deps.db, resource.table, id);
+      if (!existing) throw notFound();
+      const refusal = resource.guardDelete?.(existing, c.get('auth'));
+      if (refusal) throw new ApiError(422, refusal);
+      await deleteResource(deps.db, resource.table, id);
+      return c.json(existing, 200);
+    },
+  );
+}
+
+/** The back office's API, in the ra-data-simple-rest dialect, one declaration per resource. */
+export function createAdminRoutes(resources: AdminResource[] = ADMIN_RESOURCES): OpenAPIHono<AppEnv> {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  for (const resource of resources) registerResource(app, resource);
+  return app;
+}

@@ -1,0 +1,26 @@
+import type { ResourceRecord, ResourceTable } from '@app/db';
+import type { z } from 'zod';
+import type { AppDeps, AuthState } from '../context.ts';
+
+/**
+ * One back-office resource: its table, what may be read, written, searched, sorted and filtered,
+ * who may do it, and the shape of valid input. The generic routes do the rest.
+ */
+export interface AdminResource {
+  /** URL segment under /api/admin, identical to the back office's route. */
+  name: string;
+  label: string;
+  table: ResourceTable;
+  /** The user needs at least one of these to read, and one of `write` to change anything. */
+  permissions: { read: string[]; write: string[] };
+  /** Strict schema of a new record; updates accept any subset of it. */
+  input: z.ZodObject;
+  /** Columns and relations whose values must name an existing row. */
+  references?: Record<string, ResourceTable['table']>;
+  /** Columns whose value must be unique, checked before writing to give a field error. */
+  unique?: string[];
+  /** Turns validated input into what is stored (for example, hashing a password). */
+  prepare?(data: Record<string, unknown>, deps: AppDeps): Promise<Record<string, unknown>>;
+  /** Refuses a deletion with a message, for example deleting yourself or the guest role. */
+  guardDelete?(record: ResourceRecord, auth: AuthState): string | undefined;
+}

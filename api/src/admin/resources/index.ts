@@ -1,0 +1,9 @@
+import type { AdminResource } from '../resource.ts';
+import { albums } from './albums.ts';
+import { artists } from './artists.ts';
+import { genres } from './genres.ts';
+import { roles } from './roles.ts';
+import { tracks } from './tracks.ts';
+import { users } from './users.ts';
+
+export const ADMIN_RESOURCES: AdminResource[] = [tracks, albums, artists, genres, users, roles];

@@ -1,0 +1,150 @@
+import { readFile } from 'node:fs/promises';
+import path from 'node:path';
+import type { IncomingMessage, ServerResponse } from 'node:http';
+import { OpenAPIHono } from '@hono/zod-openapi';
+import type { HttpBindings } from '@hono/node-server';
+import { serveStatic } from '@hono/node-server/serve-static';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
+import { bodyLimit } from 'hono/body-limit';
+import { methodNotAllowed } from 'hono/method-not-allowed';
+import type { Context } from 'hono';
+import { createAdminRoutes } from './admin/admin.routes.ts';
+import type { AppDeps, AppEnv } from './context.ts';
+import { authenticate } from './http/auth.ts';
+import { getCookie } from './http/cookies.ts';
+import { csrfProtection } from './http/csrf.ts';
+import { ApiError, errorResponse, validationHook } from './http/errors.ts';
+import { methodOverride } from './http/method-override.ts';
+import { securityHeaders } from './http/security-headers.ts';
+import { authRoutes } from './routes/auth.routes.ts';
+import { catalogRoutes } from './routes/catalog.routes.ts';
+import { createDocsRoutes } from './routes/docs.routes.ts';
+import { streamRoutes } from './routes/stream.routes.ts';
+import { uploadsRoutes } from './routes/uploads.routes.ts';
+import { usersRoutes } from './routes/users.routes.ts';
+import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
+import { loadSettings } from './services/settings.service.ts';
+
+/** What the Astro site receives with every page request. */
+export interface SiteLocals {
+  bootstrap: BootstrapData;
+  /** Calls this API in process with the visitor's cookies, for the typed client. */
+  apiFetch: typeof fetch;
+  /** Cookies and security headers the page response must carry. */
+  responseHeaders: [string, string][];
+}
+
+export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void, locals: SiteLocals) => unknown;
+
+export interface AppOptions {
+  /** Astro's node handler (middleware mode); without it only the API is served. */
+  siteHandler?: SiteHandler;
+  /** Built static files of the site (`site/dist/client`). */
+  siteClientDir?: string;
+  /** Built back office (`admin/dist`). */
+  adminDir?: string;
+}
+
+/** The JSON API of the web player, under /api/v1. */
+export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).route('/', catalogRoutes).route('/', streamRoutes).route('/', usersRoutes);
+export type ApiV1 = typeof apiV1;
+
+const API_PREFIXES = ['/api/', '/auth/', '/secure/'];
+const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix));
+
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+
+  if (options.siteClientDir) {
+    // Hashed build assets never change under the same name.
+    app.use('/_astro/*', serveStatic({ root: path.relative(process.cwd(), options.siteClientDir), onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+  }
+  if (options.adminDir) {
+    app.use('/admin/assets/*', serveStatic({
+      root: path.relative(process.cwd(), options.adminDir),
+      rewriteRequestPath: (p) => p.replace(/^\/admin/, ''),
+      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+    }));
+  }
+
+  app.use(async (c, next) => {
+    c.set('deps', deps);
+    await next();
+  });
+  app.use(methodOverride(app));
+  app.use(securityHeaders());
+  app.use(methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) => c.json({ message: `${c.req.method} is not allowed here. Allowed: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
+  }));
+  app.use(csrfProtection());
+  for (const prefix of API_PREFIXES) {
+    app.use(`${prefix}*`, bodyLimit({
+      maxSize: deps.config.maxBodyBytes,
+      onError: () => {
+        throw new ApiError(413, `The request body is too large. The limit is ${Math.round(deps.config.maxBodyBytes / 1024)} KB.`);
+      },
+    }));
+  }
+  app.use(async (c, next) => {
+    const raw = c.req.query('workspaceId');
+    if (raw !== undefined && !/^\d{1,12}$/.test(raw)) throw new ApiError(422, 'workspaceId must be a whole number.', { workspaceId: 'workspaceId must be a whole number.' });
+    c.set('workspaceId', raw === undefined ? 0 : Number(raw));
+    await next();
+  });
+  app.use(authenticate());
+
+  app.route('/api/v1', apiV1);
+  app.route('/auth', authRoutes);
+  app.route('/api/admin', createAdminRoutes());
+  app.route('/', uploadsRoutes);
+
+  const openApiDocument = () =>
+    app.getOpenAPI31Document({
+      openapi: '3.1.0',
+      info: { title: 'Music platform API', version: '1.0.0', description: 'Cookie sessions need the X-XSRF-TOKEN header on writes; PUT, PATCH and DELETE may be sent as POST with X-HTTP-Method-Override.' },
+    });
+  app.route('/', createDocsRoutes(openApiDocument, async () => (await loadSettings(deps.db))['branding.site_name']));
+
+  if (options.adminDir) {
+    const indexFile = path.join(options.adminDir, 'index.html');
+    const spa = async (c: Context<AppEnv>) => c.html(await readFile(indexFile, 'utf8'), 200, { 'Cache-Control': 'no-cache' });
+    app.get('/admin', spa);
+    app.get('/admin/*', spa);
+  }
+
+  if (options.siteClientDir) {
+    // Files such as favicon.svg or robots.txt; hashed assets were answered above.
+    const publicFiles = serveStatic({ root: path.relative(process.cwd(), options.siteClientDir), onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') });
+    app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : publicFiles(c, next)));
+  }
+  const siteHandler = options.siteHandler;
+  if (siteHandler) {
+    // Everything that is not API is a page of the site; unknown API paths fall through to a JSON 404.
+    app.all('*', async (c, next) => {
+      if (isApiPath(c.req.path)) return next();
+      const { incoming, outgoing } = (c.env ?? {}) as Partial<HttpBindings>;
+      if (!incoming || !outgoing) throw new ApiError(500, 'Pages can only be served by the Node server.');
+      const cookieHeader = c.req.header('Cookie') ?? '';
+      const locals: SiteLocals = {
+        bootstrap: await buildBootstrapData(deps, c.get('auth'), { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) }),
+        apiFetch: (input, init) => {
+          const request = new Request(input instanceof Request ? input : new URL(input, deps.config.appUrl), init);
+          request.headers.set('Cookie', cookieHeader);
+          return Promise.resolve(app.fetch(request, c.env));
+        },
+        responseHeaders: [...c.get('pageHeaders').entries()],
+      };
+      const handled = await new Promise<boolean>((resolve, reject) => {
+        outgoing.once('finish', () => resolve(true));
+        outgoing.once('close', () => resolve(true));
+        Promise.resolve(siteHandler(incoming, outgoing, (error) => (error ? reject(error) : resolve(false)), locals)).catch(reject);
+      });
+      return handled ? RESPONSE_ALREADY_SENT : next();
+    });
+  }
+
+  app.notFound((c) => c.json({ message: `Nothing is at ${c.req.method} ${c.req.path}.` }, 404));
+  app.onError((error, c) => errorResponse(error, c, deps.config.debug));
+  return app;
+}

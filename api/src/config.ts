@@ -1,0 +1,61 @@
+import path from 'node:path';
+
+/**
+ * Deployment configuration from the environment. Everything people change while the site runs
+ * lives in the settings table instead; this is only what must be known before the database opens.
+ */
+export interface Config {
+  port: number;
+  /** Public base URL, without a trailing slash. */
+  appUrl: string;
+  /** Root of everything the app writes: the SQLite file (by default), uploads and caches. */
+  storagePath: string;
+  databaseUrl: string;
+  debug: boolean;
+  /** Largest JSON or form body accepted by the API, in bytes. */
+  maxBodyBytes: number;
+  /** Seed the demo catalog when the database has no music yet. */
+  seedDemo: boolean;
+  demoAudioCache: string;
+  adminEmail: string | undefined;
+  adminPassword: string | undefined;
+  production: boolean;
+}
+
+function parseBoolean(value: string | undefined, fallback: boolean): boolean {
+  if (value === undefined || value === '') return fallback;
+  return ['1', 'true', 'yes', 'on'].includes(value.toLowerCase());
+}
+
+function parseSize(value: string | undefined, fallback: number): number {
+  if (!value) return fallback;
+  const match = /^(\d+(?:\.\d+)?)\s*(b|kb|mb|gb)?$/i.exec(value.trim());
+  if (!match) throw new Error(`MAX_BODY_SIZE must be a size such as 1mb or 512kb, got "${value}"`);
+  const unit = { b: 1, kb: 1024, mb: 1024 ** 2, gb: 1024 ** 3 }[(match[2] ?? 'b').toLowerCase() as 'b'];
+  return Math.floor(Number(match[1]) * unit);
+}
+
+export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  const port = Number(env.PORT ?? 3000);
+  if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
+  const storagePath = path.resolve(cwd, env.STORAGE_PATH || 'storage');
+  const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
+  try {
+    new URL(appUrl);
+  } catch {
+    throw new Error(`APP_URL must be an absolute URL such as https://music.example.com, got "${env.APP_URL}"`);
+  }
+  return {
+    port,
+    appUrl,
+    storagePath,
+    databaseUrl: env.DATABASE_URL || path.join(storagePath, 'database.sqlite'),
+    debug: parseBoolean(env.APP_DEBUG, false),
+    maxBodyBytes: parseSize(env.MAX_BODY_SIZE, 1024 * 1024),
+    seedDemo: parseBoolean(env.SEED_DEMO, true),
+    demoAudioCache: env.DEMO_AUDIO_CACHE ? path.resolve(cwd, env.DEMO_AUDIO_CACHE) : path.join(storagePath, 'cache', 'demo-audio'),
+    adminEmail: env.ADMIN_EMAIL || undefined,
+    adminPassword: env.ADMIN_PASSWORD || undefined,
+    production: env.NODE_ENV === 'production',
+  };
+}

@@ -1,0 +1,26 @@
+import type { Db, GrantedPermission, SessionRow, UserRow } from '@app/db';
+import type { Config } from './config.ts';
+import type { Storage } from './storage/storage.ts';
+
+export interface AppDeps {
+  db: Db;
+  storage: Storage;
+  config: Config;
+}
+
+export interface AuthState {
+  user: UserRow | null;
+  session: SessionRow | null;
+  permissions: GrantedPermission[];
+}
+
+export type AppEnv = {
+  Variables: {
+    deps: AppDeps;
+    auth: AuthState;
+    /** Workspace the request acts in; 0 is the personal default workspace. */
+    workspaceId: number;
+    /** Headers for responses written outside Hono (server-rendered pages), such as cookies and security headers. */
+    pageHeaders: Headers;
+  };
+};

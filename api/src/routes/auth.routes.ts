@@ -1,0 +1,94 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from '../http/cookies.ts';
+import { ErrorSchema } from '../schemas/common.ts';
+import { validationFailed, validationHook } from '../http/errors.ts';
+import { endSession, resolveAuth, SESSION_COOKIE, startSession, verifyCredentials } from '../services/auth.service.ts';
+import { buildBootstrapData, COOKIE_NOTICE_COOKIE, postLoginPath, THEME_COOKIE } from '../services/bootstrap.service.ts';
+import { loadSettings } from '../services/settings.service.ts';
+
+const LoginBody = z
+  .strictObject({
+    email: z.string({ error: 'Enter your email address.' }).trim().min(1, 'Enter your email address.').max(255).email('Enter a valid email address.'),
+    password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000),
+    remember: z.boolean().default(true),
+    token: z.string().max(4000).optional().openapi({ description: 'Human check token, when enabled for login.' }),
+  })
+  .openapi('LoginRequest');
+
+const BootstrapResponse = z.object({ bootstrapData: z.record(z.string(), z.unknown()) });
+
+export function clientInfo(c: Context<AppEnv>) {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return { ip: incoming?.socket?.remoteAddress ?? null, userAgent: c.req.header('User-Agent') };
+}
+
+function bootstrapFor(c: Context<AppEnv>) {
+  return buildBootstrapData(c.get('deps'), c.get('auth'), { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) });
+}
+
+/** Account calls the client sends without the api/v1 prefix (spec §7). */
+export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/login',
+      tags: ['Auth'],
+      summary: 'Log in with email and password',
+      request: { body: { content: { 'application/json': { schema: LoginBody } }, required: true } },
+      responses: {
+        200: {
+          description: 'Logged in',
+          content: {
+            'application/json': {
+              schema: BootstrapResponse.extend({ status: z.literal('success'), two_factor: z.boolean(), redirect_uri: z.string() }),
+            },
+          },
+        },
+        422: { description: 'Wrong credentials or invalid input', content: { 'application/json': { schema: ErrorSchema } } },
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const { email, password, remember } = c.req.valid('json');
+      const user = await verifyCredentials(deps, email, password);
+      if (!user) throw validationFailed({ email: 'These credentials do not match our records.' });
+
+      // A new session id on every login, so a session id planted before login is worthless after it.
+      const previous = getCookie(c, SESSION_COOKIE);
+      if (previous) await endSession(deps, previous);
+      const { token, maxAgeMs } = await startSession(deps, user, remember, clientInfo(c));
+      setResponseCookie(c, SESSION_COOKIE, token, {
+        httpOnly: true,
+        sameSite: 'Lax',
+        secure: isSecureRequest(c),
+        ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
+      });
+      c.set('auth', await resolveAuth(deps, token));
+      const settings = await loadSettings(deps.db);
+      return c.json(
+        { status: 'success' as const, two_factor: false, bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) },
+        200,
+      );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/logout',
+      tags: ['Auth'],
+      summary: 'Log out and end this session on the server',
+      responses: { 200: { description: 'Logged out; bootstrap data for a visitor', content: { 'application/json': { schema: BootstrapResponse } } } },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const token = getCookie(c, SESSION_COOKIE);
+      if (token) await endSession(deps, token);
+      deleteResponseCookie(c, SESSION_COOKIE);
+      c.set('auth', await resolveAuth(deps, undefined));
+      return c.json({ bootstrapData: await bootstrapFor(c) }, 200);
+    },
+  );
+
+export { bootstrapFor };

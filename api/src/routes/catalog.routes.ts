@@ -1,0 +1,121 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { AppEnv } from '../context.ts';
+import { requirePermission } from '../http/auth.ts';
+import { notFound, validationHook } from '../http/errors.ts';
+import { AlbumSchema, ArtistSchema, GenreSchema, TrackSchema } from '../schemas/catalog.ts';
+import { errorResponses, idParam, relationList } from '../schemas/common.ts';
+import {
+  ALBUM_COUNTS,
+  ALBUM_RELATIONS,
+  ARTIST_COUNTS,
+  ARTIST_RELATIONS,
+  discover,
+  getAlbum,
+  getArtist,
+  getTrack,
+  TRACK_RELATIONS,
+} from '../services/catalog.service.ts';
+import { parseRelations } from '../services/relations.ts';
+import { listGenres } from '@app/db';
+
+const relationsQuery = z.object({ with: relationList, load: relationList, loadCount: relationList });
+const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+const viewMusic = requirePermission('music.view');
+
+/** `with` and `load` mean the same thing; clients use either. */
+const joined = (query: { with?: string; load?: string }) => [query.with, query.load].filter(Boolean).join(',');
+
+export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/albums/{id}',
+      tags: ['Catalog'],
+      summary: 'One album',
+      middleware: [viewMusic] as const,
+      request: { params: idParam, query: relationsQuery },
+      responses: { 200: json(z.object({ album: AlbumSchema }), 'The album'), ...errorResponses },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const query = c.req.valid('query');
+      const album = await getAlbum(
+        c.get('deps').db,
+        id,
+        parseRelations(joined(query), ALBUM_RELATIONS, 'with'),
+        parseRelations(query.loadCount, ALBUM_COUNTS, 'loadCount'),
+      );
+      if (!album) throw notFound('This album does not exist.');
+      return c.json({ album }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/artists/{id}',
+      tags: ['Catalog'],
+      summary: 'One artist',
+      middleware: [viewMusic] as const,
+      request: { params: idParam, query: relationsQuery },
+      responses: { 200: json(z.object({ artist: ArtistSchema }), 'The artist'), ...errorResponses },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const query = c.req.valid('query');
+      const artist = await getArtist(
+        c.get('deps').db,
+        id,
+        parseRelations(joined(query), ARTIST_RELATIONS, 'with'),
+        parseRelations(query.loadCount, ARTIST_COUNTS, 'loadCount'),
+      );
+      if (!artist) throw notFound('This artist does not exist.');
+      return c.json({ artist }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/tracks/{id}',
+      tags: ['Catalog'],
+      summary: 'One track',
+      middleware: [viewMusic] as const,
+      request: { params: idParam, query: relationsQuery },
+      responses: { 200: json(z.object({ track: TrackSchema }), 'The track'), ...errorResponses },
+    }),
+    async (c) => {
+      const { id } = c.req.valid('param');
+      const query = c.req.valid('query');
+      parseRelations(query.loadCount, [], 'loadCount');
+      const track = await getTrack(c.get('deps').db, id, parseRelations(joined(query), TRACK_RELATIONS, 'with'));
+      if (!track) throw notFound('This track does not exist.');
+      return c.json({ track }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/genres',
+      tags: ['Catalog'],
+      summary: 'All genres',
+      middleware: [viewMusic] as const,
+      responses: { 200: json(z.object({ genres: z.array(GenreSchema) }), 'Genres by name'), ...errorResponses },
+    }),
+    async (c) => {
+      const genres = await listGenres(c.get('deps').db);
+      return c.json({ genres: genres.map(({ id, name, display_name, image }) => ({ id, name, display_name, image })) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/discover',
+      tags: ['Catalog'],
+      summary: 'New releases, popular tracks and artists for the home page',
+      middleware: [viewMusic] as const,
+      responses: {
+        200: json(z.object({ new_releases: z.array(AlbumSchema), popular_tracks: z.array(TrackSchema), artists: z.array(ArtistSchema) }), 'Home page content'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => c.json(await discover(c.get('deps').db), 200),
+  );

@@ -1,0 +1,65 @@
+import { readFile } from 'node:fs/promises';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { Hono } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { forbidden, unauthenticated } from '../http/errors.ts';
+import { hasPermission } from '../services/permissions.ts';
+
+const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
+const ASSETS: Record<string, string> = {
+  'swagger-ui.css': 'text/css; charset=utf-8',
+  'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
+  'favicon-32x32.png': 'image/png',
+};
+
+const page = (siteName: string) => `<!doctype html>
+<html lang="en">
+<head>
+<meta charset="utf-8">
+<meta name="viewport" content="width=device-width, initial-scale=1">
+<title>API documentation · ${siteName.replace(/[<>&"]/g, '')}</title>
+<link rel="stylesheet" href="/api-docs/assets/swagger-ui.css">
+<link rel="icon" href="/api-docs/assets/favicon-32x32.png">
+</head>
+<body>
+<div id="docs"></div>
+<script src="/api-docs/assets/swagger-ui-bundle.js"></script>
+<script>
+  // "Try it out" runs with the reader's session, so it must echo the XSRF cookie like the app does.
+  const xsrf = () => decodeURIComponent((document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/) || [])[1] || '');
+  SwaggerUIBundle({
+    url: '/api-docs/openapi.json',
+    dom_id: '#docs',
+    deepLinking: true,
+    requestInterceptor: (request) => { request.headers['X-XSRF-TOKEN'] = xsrf(); return request; },
+  });
+</script>
+</body>
+</html>`;
+
+/**
+ * The OpenAPI document generated from the same zod schemas that validate requests, and a
+ * Swagger UI served from this server (no CDN), for anyone with `api.access`.
+ */
+export function createDocsRoutes(document: () => object, siteName: () => Promise<string>) {
+  return new Hono<AppEnv>()
+    .get('/api-docs/openapi.json', (c) => {
+      const auth = c.get('auth');
+      if (!hasPermission(auth.permissions, 'api.access')) throw auth.user ? forbidden() : unauthenticated();
+      return c.json(document());
+    })
+    .get('/api-docs/assets/:file', async (c) => {
+      const file = c.req.param('file');
+      const type = ASSETS[file];
+      if (!type) return c.json({ message: 'Not found.' }, 404);
+      return c.body(await readFile(path.join(swaggerDir, file)), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
+    })
+    .get('/api-docs', async (c) => {
+      const auth = c.get('auth');
+      if (!hasPermission(auth.permissions, 'api.access')) {
+        return c.redirect(auth.user ? '/404' : `/login?redirect=${encodeURIComponent('/api-docs')}`, 302);
+      }
+      return c.html(page(await siteName()));
+    });
+}

@@ -1,0 +1,56 @@
+import { existsSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
+import { serve } from '@hono/node-server';
+import { createApp, type SiteHandler } from './app.ts';
+import { loadConfig } from './config.ts';
+import { prepare } from './startup/prepare.ts';
+
+const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
+const started = performance.now();
+const config = loadConfig();
+
+function progress(step: string, done: number, total: number) {
+  if (!process.stdout.isTTY) {
+    if (done === total) console.log(`${step}: done`);
+    return;
+  }
+  const width = 24;
+  const filled = Math.round((done / total) * width);
+  process.stdout.write(`\r${step} [${'#'.repeat(filled)}${'.'.repeat(width - filled)}] ${done}/${total}${done === total ? '\n' : ''}`);
+}
+
+const prepared = await prepare(config, progress);
+
+const siteEntry = path.join(root, 'site/dist/server/entry.mjs');
+const siteHandler = existsSync(siteEntry) ? ((await import(pathToFileURL(siteEntry).href)).handler as SiteHandler) : undefined;
+if (!siteHandler) console.warn('The site is not built (site/dist is missing): only the API is served. Run `pnpm build`.');
+const adminDir = path.join(root, 'admin/dist');
+
+const app = createApp(
+  { db: prepared.db, storage: prepared.storage, config },
+  {
+    siteHandler,
+    siteClientDir: siteHandler ? path.join(root, 'site/dist/client') : undefined,
+    adminDir: existsSync(path.join(adminDir, 'index.html')) ? adminDir : undefined,
+  },
+);
+
+const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+  if (prepared.generatedAdmin) {
+    console.log('\nFirst admin account (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own):');
+    console.log(`  email:    ${prepared.generatedAdmin.email}`);
+    console.log(`  password: ${prepared.generatedAdmin.password}\n`);
+  }
+  console.log(`Ready in ${Math.round(performance.now() - started)} ms at ${config.appUrl} (listening on port ${info.port})`);
+});
+
+function shutdown() {
+  server.close(() => {
+    void prepared.db.destroy().finally(() => process.exit(0));
+  });
+  // Open keep-alive connections must not hold the process forever.
+  setTimeout(() => process.exit(0), 3000).unref();
+}
+process.on('SIGINT', shutdown);
+process.on('SIGTERM', shutdown);

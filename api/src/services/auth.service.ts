@@ -1,0 +1,88 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { hash, verify } from '@node-rs/argon2';
+import {
+  createSession,
+  deleteSession,
+  findLiveSession,
+  findUserByEmail,
+  findUserById,
+  permissionsOfGuests,
+  permissionsOfUser,
+  touchSession,
+  type UserRow,
+} from '@app/db';
+import type { AppDeps, AuthState } from '../context.ts';
+import { describeUserAgent } from './user-agent.ts';
+
+export const SESSION_COOKIE = 'music_session';
+/** A session without "remember me" ends after two idle hours; a remembered one after 30 idle days. */
+const SHORT_SESSION_MS = 2 * 60 * 60 * 1000;
+export const REMEMBER_SESSION_MS = 30 * 24 * 60 * 60 * 1000;
+/** Activity is written at most once a minute per session, not on every request. */
+const TOUCH_INTERVAL_MS = 60 * 1000;
+
+export function hashPassword(password: string): Promise<string> {
+  return hash(password);
+}
+
+/** A hash verified when the email is unknown, so the answer takes as long as for a real account. */
+let decoyHash: Promise<string> | undefined;
+
+export async function verifyCredentials(deps: AppDeps, email: string, password: string): Promise<UserRow | null> {
+  const user = await findUserByEmail(deps.db, email);
+  if (!user?.password) {
+    decoyHash ??= hash(randomBytes(16).toString('hex'));
+    await verify(await decoyHash, password).catch(() => false);
+    return null;
+  }
+  const valid = await verify(user.password, password).catch(() => false);
+  return valid ? user : null;
+}
+
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+export interface RequestInfo {
+  ip: string | null;
+  userAgent: string | undefined;
+}
+
+/** Starts a session and returns the secret cookie value; only its hash is stored. */
+export async function startSession(deps: AppDeps, user: UserRow, remember: boolean, request: RequestInfo): Promise<{ token: string; maxAgeMs: number | undefined }> {
+  const token = randomBytes(32).toString('base64url');
+  const now = Date.now();
+  const lifetime = remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
+  await createSession(deps.db, {
+    id: hashToken(token),
+    user_id: user.id,
+    ip_address: request.ip,
+    user_agent: request.userAgent?.slice(0, 500) ?? null,
+    ...describeUserAgent(request.userAgent),
+    remember: remember ? 1 : 0,
+    last_active_at: new Date(now).toISOString(),
+    expires_at: new Date(now + lifetime).toISOString(),
+  });
+  return { token, maxAgeMs: remember ? lifetime : undefined };
+}
+
+export async function endSession(deps: AppDeps, token: string): Promise<void> {
+  await deleteSession(deps.db, hashToken(token));
+}
+
+/** The user and permissions behind a session cookie, or the guest role's permissions. */
+export async function resolveAuth(deps: AppDeps, token: string | undefined): Promise<AuthState> {
+  if (token && token.length <= 128) {
+    const now = Date.now();
+    const session = await findLiveSession(deps.db, hashToken(token), new Date(now).toISOString());
+    if (session) {
+      const user = await findUserById(deps.db, session.user_id);
+      if (user) {
+        if (now - Date.parse(session.last_active_at) > TOUCH_INTERVAL_MS) {
+          const lifetime = session.remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
+          await touchSession(deps.db, session.id, new Date(now).toISOString(), new Date(now + lifetime).toISOString());
+        }
+        return { user, session, permissions: await permissionsOfUser(deps.db, user.id) };
+      }
+    }
+  }
+  return { user: null, session: null, permissions: await permissionsOfGuests(deps.db) };
+}

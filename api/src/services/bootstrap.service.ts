@@ -1,0 +1,110 @@
+import { findLocalization, listThemes, rolesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
+import type { AppDeps, AuthState } from '../context.ts';
+import { hasPermission } from './permissions.ts';
+import { loadSettings, publicSettings, type Settings } from './settings.service.ts';
+
+export const THEME_COOKIE = 'be-active-theme';
+export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
+
+export interface CurrentUser {
+  id: number;
+  name: string | null;
+  first_name: string | null;
+  last_name: string | null;
+  display_name: string;
+  image: string | null;
+  email: string;
+  email_verified_at: string | null;
+  banned_at: string | null;
+  language: string | null;
+  country: string | null;
+  timezone: string | null;
+  unread_notifications_count: number;
+  two_factor_confirmed_at: string | null;
+  roles: { id: number; name: string }[];
+  permissions: GrantedPermission[];
+  subscriptions: { valid: boolean; active: boolean }[];
+  social_profiles: { service_name: string; username: string }[];
+}
+
+/** The theme to render: a specific theme, or both default themes switched by the OS preference. */
+export type ThemeSelection = { mode: 'fixed'; themeId: number } | { mode: 'system'; lightId: number; darkId: number };
+
+export interface BootstrapData {
+  user: CurrentUser | null;
+  settings: Partial<Settings> & { base_url: string };
+  i18n: { language: string; lines: Record<string, string> };
+  themes: { all: Theme[]; selected: ThemeSelection };
+  show_cookie_notice: boolean;
+  /** Permissions of the current visitor: the user's, or the guest role's. */
+  permissions: GrantedPermission[];
+}
+
+export function displayName(user: Pick<UserRow, 'name' | 'first_name' | 'last_name' | 'email'>): string {
+  return user.name || [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email.split('@')[0];
+}
+
+export async function currentUser(deps: AppDeps, user: UserRow, permissions: GrantedPermission[]): Promise<CurrentUser> {
+  return {
+    id: user.id,
+    name: user.name,
+    first_name: user.first_name,
+    last_name: user.last_name,
+    display_name: displayName(user),
+    image: user.image,
+    email: user.email,
+    email_verified_at: user.email_verified_at,
+    banned_at: user.banned_at,
+    language: user.language,
+    country: user.country,
+    timezone: user.timezone,
+    unread_notifications_count: 0,
+    two_factor_confirmed_at: null,
+    roles: await rolesOfUser(deps.db, user.id),
+    permissions,
+    subscriptions: [],
+    social_profiles: [],
+  };
+}
+
+/**
+ * The stored choice wins when users may change themes: a theme id, `light`, `dark`, or `system`
+ * (also `0`) to follow the OS. Otherwise the site default applies; an unknown id falls back to the
+ * first theme.
+ */
+export function selectTheme(themes: Theme[], settings: Settings, cookie: string | undefined): ThemeSelection {
+  const first = themes[0]?.id ?? 0;
+  const light = themes.find((t) => t.default_light)?.id ?? themes.find((t) => !t.is_dark)?.id ?? first;
+  const dark = themes.find((t) => t.default_dark)?.id ?? themes.find((t) => t.is_dark)?.id ?? first;
+  const choice = settings['themes.user_change'] && cookie ? cookie : String(settings['themes.default_id']);
+  if (choice === 'system' || choice === '0') return { mode: 'system', lightId: light, darkId: dark };
+  if (choice === 'light') return { mode: 'fixed', themeId: light };
+  if (choice === 'dark') return { mode: 'fixed', themeId: dark };
+  const id = Number(choice);
+  return { mode: 'fixed', themeId: themes.some((t) => t.id === id) ? id : first };
+}
+
+/** Where a user goes after logging in: the configured address, else /admin for admins and / for others. */
+export function postLoginPath(settings: Settings, permissions: GrantedPermission[]): string {
+  const configured = settings['auth.post_login_redirect'];
+  if (configured && configured.startsWith('/') && !configured.startsWith('//')) return configured;
+  return hasPermission(permissions, 'admin.access') ? '/admin' : '/';
+}
+
+export async function buildBootstrapData(deps: AppDeps, auth: AuthState, cookies: { theme?: string; cookieNotice?: string }): Promise<BootstrapData> {
+  const settings = await loadSettings(deps.db);
+  const language = (settings['i18n.enable'] && auth.user?.language) || settings['i18n.default_language'];
+  const [themes, localization, user] = await Promise.all([
+    listThemes(deps.db),
+    findLocalization(deps.db, language),
+    auth.user ? currentUser(deps, auth.user, auth.permissions) : null,
+  ]);
+  return {
+    user,
+    settings: { ...publicSettings(settings), base_url: deps.config.appUrl },
+    i18n: { language, lines: localization?.lines ?? {} },
+    themes: { all: themes, selected: selectTheme(themes, settings, cookies.theme) },
+    show_cookie_notice: settings['cookie_notice.enable'] && !cookies.cookieNotice,
+    permissions: auth.permissions,
+  };
+}

@@ -1,0 +1,149 @@
+import {
+  albumCountsOfArtists,
+  albumsByIds,
+  albumsOfArtists,
+  artistsOfAlbums,
+  artistsOfTracks,
+  findAlbum,
+  findArtist,
+  findTrack,
+  genresOfTracks,
+  latestAlbums,
+  listArtists,
+  popularTracks,
+  trackCountsOfAlbums,
+  tracksOfAlbums,
+  type AlbumRow,
+  type ArtistRow,
+  type Db,
+  type TrackRow,
+} from '@app/db';
+import type { AlbumResource, ArtistResource, TrackResource } from '../schemas/catalog.ts';
+
+export const ALBUM_RELATIONS = ['artists', 'tracks', 'tracks.artists'] as const;
+export const ALBUM_COUNTS = ['tracks'] as const;
+export const ARTIST_RELATIONS = ['albums', 'topTracks', 'topTracks.artists', 'topTracks.album'] as const;
+export const ARTIST_COUNTS = ['albums'] as const;
+export const TRACK_RELATIONS = ['album', 'album.artists', 'artists', 'genres'] as const;
+
+type Relations<T extends readonly string[]> = Set<T[number]>;
+
+export function streamUrl(track: Pick<TrackRow, 'id' | 'file_entry_id' | 'src'>): string | null {
+  return track.file_entry_id || track.src ? `/api/v1/tracks/${track.id}/stream` : null;
+}
+
+function albumSummary(album: AlbumRow) {
+  return { id: album.id, name: album.name, image: album.image, release_date: album.release_date, type: album.type };
+}
+
+function albumResource(album: AlbumRow): AlbumResource {
+  return { ...albumSummary(album), description: album.description };
+}
+
+/** Tracks with their artists, album and genres loaded in one query per relation. */
+export async function presentTracks(db: Db, tracks: TrackRow[], relations: Relations<typeof TRACK_RELATIONS>): Promise<TrackResource[]> {
+  const ids = tracks.map((t) => t.id);
+  const wantsAlbum = relations.has('album') || relations.has('album.artists');
+  const albumIds = [...new Set(tracks.map((t) => t.album_id).filter((id): id is number => id !== null))];
+  const [artists, genres, albums] = await Promise.all([
+    relations.has('artists') ? artistsOfTracks(db, ids) : undefined,
+    relations.has('genres') ? genresOfTracks(db, ids) : undefined,
+    wantsAlbum ? albumsByIds(db, albumIds) : undefined,
+  ]);
+  const albumArtists = relations.has('album.artists') ? await artistsOfAlbums(db, albumIds) : undefined;
+  const albumById = new Map((albums ?? []).map((a) => [a.id, a]));
+  return tracks.map((track) => {
+    const album = track.album_id !== null ? albumById.get(track.album_id) : undefined;
+    return {
+      id: track.id,
+      name: track.name,
+      number: track.number,
+      duration: track.duration,
+      album_id: track.album_id,
+      plays: track.plays,
+      stream_url: streamUrl(track),
+      ...(artists ? { artists: artists.get(track.id) ?? [] } : {}),
+      ...(genres ? { genres: genres.get(track.id) ?? [] } : {}),
+      ...(wantsAlbum ? { album: album ? { ...albumSummary(album), ...(albumArtists ? { artists: albumArtists.get(album.id) ?? [] } : {}) } : null } : {}),
+    };
+  });
+}
+
+export async function presentAlbums(
+  db: Db,
+  albums: AlbumRow[],
+  relations: Relations<typeof ALBUM_RELATIONS>,
+  counts: Relations<typeof ALBUM_COUNTS> = new Set(),
+): Promise<AlbumResource[]> {
+  const ids = albums.map((a) => a.id);
+  const wantsTracks = relations.has('tracks') || relations.has('tracks.artists');
+  const [artists, tracks, trackCounts] = await Promise.all([
+    relations.has('artists') ? artistsOfAlbums(db, ids) : undefined,
+    wantsTracks ? tracksOfAlbums(db, ids) : undefined,
+    counts.has('tracks') ? trackCountsOfAlbums(db, ids) : undefined,
+  ]);
+  const allTracks = tracks ? [...tracks.values()].flat() : [];
+  const presented = wantsTracks ? await presentTracks(db, allTracks, new Set(relations.has('tracks.artists') ? ['artists'] : [])) : [];
+  const presentedById = new Map(presented.map((t) => [t.id, t]));
+  return albums.map((album) => ({
+    ...albumResource(album),
+    ...(artists ? { artists: artists.get(album.id) ?? [] } : {}),
+    ...(tracks ? { tracks: (tracks.get(album.id) ?? []).map((t) => presentedById.get(t.id)!) } : {}),
+    ...(trackCounts ? { tracks_count: trackCounts.get(album.id) ?? 0 } : {}),
+  }));
+}
+
+export async function presentArtists(
+  db: Db,
+  artists: ArtistRow[],
+  relations: Relations<typeof ARTIST_RELATIONS>,
+  counts: Relations<typeof ARTIST_COUNTS> = new Set(),
+): Promise<ArtistResource[]> {
+  const ids = artists.map((a) => a.id);
+  const [albums, albumCounts] = await Promise.all([
+    relations.has('albums') ? albumsOfArtists(db, ids) : undefined,
+    counts.has('albums') ? albumCountsOfArtists(db, ids) : undefined,
+  ]);
+  const wantsTop = relations.has('topTracks') || relations.has('topTracks.artists') || relations.has('topTracks.album');
+  const topTrackRelations = new Set<(typeof TRACK_RELATIONS)[number]>();
+  if (relations.has('topTracks.artists')) topTrackRelations.add('artists');
+  if (relations.has('topTracks.album')) topTrackRelations.add('album');
+  const topTracks = wantsTop
+    ? new Map(await Promise.all(ids.map(async (id) => [id, await presentTracks(db, await popularTracks(db, 10, id), topTrackRelations)] as const)))
+    : undefined;
+  return artists.map((artist) => ({
+    id: artist.id,
+    name: artist.name,
+    image: artist.image,
+    description: artist.description,
+    verified: Boolean(artist.verified),
+    ...(albums ? { albums: (albums.get(artist.id) ?? []).map(albumResource) } : {}),
+    ...(topTracks ? { top_tracks: topTracks.get(artist.id) ?? [] } : {}),
+    ...(albumCounts ? { albums_count: albumCounts.get(artist.id) ?? 0 } : {}),
+  }));
+}
+
+export async function getAlbum(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>) {
+  const album = await findAlbum(db, id);
+  return album ? (await presentAlbums(db, [album], relations, counts))[0] : undefined;
+}
+
+export async function getArtist(db: Db, id: number, relations: Relations<typeof ARTIST_RELATIONS>, counts: Relations<typeof ARTIST_COUNTS>) {
+  const artist = await findArtist(db, id);
+  return artist ? (await presentArtists(db, [artist], relations, counts))[0] : undefined;
+}
+
+export async function getTrack(db: Db, id: number, relations: Relations<typeof TRACK_RELATIONS>) {
+  const track = await findTrack(db, id);
+  return track ? (await presentTracks(db, [track], relations))[0] : undefined;
+}
+
+/** What the home page shows until channels arrive: new releases, popular tracks and artists. */
+export async function discover(db: Db) {
+  const [albums, tracks, artists] = await Promise.all([latestAlbums(db, 12), popularTracks(db, 10), listArtists(db, 12)]);
+  return {
+    new_releases: await presentAlbums(db, albums, new Set(['artists'])),
+    popular_tracks: await presentTracks(db, tracks, new Set(['artists', 'album'])),
+    artists: await presentArtists(db, artists, new Set()),
+  };
+}

@@ -1,0 +1,19 @@
+import { describe, expect, it } from 'vitest';
+import { checkRestriction, hasPermission } from './permissions.ts';
+
+describe('permissions', () => {
+  const user = [{ name: 'music.view', restrictions: [] }, { name: 'music.create', restrictions: [{ name: 'count', value: 3 }] }];
+
+  it('grants only what is listed, and everything to admin', () => {
+    expect(hasPermission(user, 'music.view')).toBe(true);
+    expect(hasPermission(user, 'admin.access')).toBe(false);
+    expect(hasPermission([{ name: 'admin', restrictions: [] }], 'settings.update')).toBe(true);
+  });
+
+  it('is over quota at the limit, unlimited without a restriction', () => {
+    expect(checkRestriction(user, 'music.create', 'count', 2)).toEqual({ noPermission: false, overQuota: false, failed: false });
+    expect(checkRestriction(user, 'music.create', 'count', 3)).toEqual({ noPermission: false, overQuota: true, failed: true });
+    expect(checkRestriction(user, 'music.view', 'count', 1000)).toEqual({ noPermission: false, overQuota: false, failed: false });
+    expect(checkRestriction(user, 'roles.update', 'count', 0)).toEqual({ noPermission: true, overQuota: false, failed: true });
+  });
+});

@@ -1,0 +1,25 @@
+import type { GrantedPermission } from '@app/db';
+
+/** `admin` grants every permission. */
+export function hasPermission(permissions: GrantedPermission[], name: string): boolean {
+  return permissions.some((p) => p.name === 'admin' || p.name === name);
+}
+
+export interface RestrictionCheck {
+  noPermission: boolean;
+  overQuota: boolean;
+  failed: boolean;
+}
+
+/**
+ * A restriction is a numeric limit on a permission: over quota when the current count is at or
+ * above it; no restriction means unlimited.
+ */
+export function checkRestriction(permissions: GrantedPermission[], name: string, restriction: string, currentCount: number): RestrictionCheck {
+  if (permissions.some((p) => p.name === 'admin')) return { noPermission: false, overQuota: false, failed: false };
+  const grant = permissions.find((p) => p.name === name);
+  if (!grant) return { noPermission: true, overQuota: false, failed: true };
+  const limit = grant.restrictions.find((r) => r.name === restriction)?.value;
+  const overQuota = limit !== undefined && limit !== null && currentCount >= limit;
+  return { noPermission: false, overQuota, failed: overQuota };
+}

@@ -1,0 +1,134 @@
+import { getStoredSettings, saveSettings, type Db } from '@app/db';
+import { z } from 'zod';
+
+const menuItem = z.object({
+  id: z.string(),
+  label: z.string(),
+  type: z.enum(['link', 'route', 'channel', 'custom']).default('route'),
+  action: z.string().optional(),
+  icon: z.string().optional(),
+  target: z.enum(['_self', '_blank']).optional(),
+  roles: z.array(z.number()).optional(),
+  permissions: z.array(z.string()).optional(),
+  settings: z.record(z.string(), z.unknown()).optional(),
+  subscriptionStatus: z.enum(['subscribed', 'notSubscribed']).optional(),
+});
+
+const menu = z.object({
+  id: z.string(),
+  name: z.string(),
+  positions: z.array(z.string()),
+  items: z.array(menuItem),
+});
+
+export type MenuConfig = z.infer<typeof menu>;
+export type MenuItemConfig = z.infer<typeof menuItem>;
+
+interface SettingDefinition<S extends z.ZodType> {
+  schema: S;
+  default: z.infer<S>;
+  /** Private settings (secrets) never leave the server. */
+  private?: boolean;
+}
+
+const setting = <S extends z.ZodType>(schema: S, defaultValue: z.infer<S>, options: { private?: boolean } = {}): SettingDefinition<S> => ({
+  schema,
+  default: defaultValue,
+  ...options,
+});
+
+/**
+ * Every site setting the product reads, with its type and default. Stored values override the
+ * defaults; a stored value that no longer fits its schema is ignored rather than breaking pages.
+ */
+export const SETTINGS = {
+  'branding.site_name': setting(z.string().min(1).max(80), 'Cadence'),
+  'branding.site_description': setting(z.string().max(300), 'Stream music from independent artists, build your library and share playlists.'),
+  'branding.logo_light': setting(z.string().max(500), ''),
+  'branding.logo_dark': setting(z.string().max(500), ''),
+  'branding.logo_light_mobile': setting(z.string().max(500), ''),
+  'branding.logo_dark_mobile': setting(z.string().max(500), ''),
+  'registration.disable': setting(z.boolean(), false),
+  'registration.policies': setting(z.array(z.object({ id: z.string(), label: z.string(), action: z.string().optional() })), []),
+  'social.google.enable': setting(z.boolean(), false),
+  'social.facebook.enable': setting(z.boolean(), false),
+  'social.twitter.enable': setting(z.boolean(), false),
+  'social.envato.enable': setting(z.boolean(), false),
+  'social.compact_buttons': setting(z.boolean(), false),
+  'recaptcha.site_key': setting(z.string().max(200), ''),
+  'recaptcha.secret_key': setting(z.string().max(200), '', { private: true }),
+  'recaptcha.enable.register': setting(z.boolean(), false),
+  'recaptcha.enable.login': setting(z.boolean(), false),
+  'recaptcha.enable.contact': setting(z.boolean(), false),
+  'notif.subs.integrated': setting(z.boolean(), false),
+  'notifications.integrated': setting(z.boolean(), false),
+  'themes.user_change': setting(z.boolean(), true),
+  /** 0 follows the operating system's light or dark preference. */
+  'themes.default_id': setting(z.number().int().min(0), 0),
+  'api.integrated': setting(z.boolean(), true),
+  'billing.enable': setting(z.boolean(), false),
+  'dates.default_timezone': setting(z.string().max(64), 'UTC'),
+  'cookie_notice.enable': setting(z.boolean(), true),
+  'cookie_notice.position': setting(z.enum(['top', 'bottom']), 'bottom'),
+  'cookie_notice.button': setting(z.object({ label: z.string().min(1).max(40) }), { label: 'Got it' }),
+  'i18n.enable': setting(z.boolean(), false),
+  'i18n.default_language': setting(z.string().max(10), 'en'),
+  'require_email_confirmation': setting(z.boolean(), false),
+  /** Where users land after logging in; empty means / for users and /admin for admins. */
+  'auth.post_login_redirect': setting(z.string().max(500), ''),
+  'menus': setting(z.array(menu), [
+    {
+      id: 'primary',
+      name: 'Primary',
+      positions: ['sidebar-primary', 'mobile-bottom'],
+      items: [{ id: 'discover', label: 'Discover', type: 'route', action: '/', icon: 'home' }],
+    },
+    {
+      id: 'auth-dropdown',
+      name: 'Account menu',
+      positions: ['auth-dropdown'],
+      items: [{ id: 'admin', label: 'Admin area', type: 'route', action: '/admin', icon: 'dashboard', permissions: ['admin.access'] }],
+    },
+  ]),
+} as const;
+
+export type SettingName = keyof typeof SETTINGS;
+export type Settings = { -readonly [K in SettingName]: z.infer<(typeof SETTINGS)[K]['schema']> };
+
+export async function loadSettings(db: Db): Promise<Settings> {
+  const stored = await getStoredSettings(db);
+  const settings = {} as Record<string, unknown>;
+  for (const [name, definition] of Object.entries(SETTINGS) as [SettingName, SettingDefinition<z.ZodType>][]) {
+    const parsed = name in stored ? definition.schema.safeParse(stored[name]) : undefined;
+    settings[name] = parsed?.success ? parsed.data : structuredClone(definition.default);
+  }
+  return settings as Settings;
+}
+
+/** Settings that may be sent to browsers; secrets stay on the server. */
+export function publicSettings(settings: Settings): Partial<Settings> {
+  const result: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(settings)) {
+    if (!(SETTINGS as Record<string, SettingDefinition<z.ZodType>>)[name].private) result[name] = value;
+  }
+  return result as Partial<Settings>;
+}
+
+/** Validates and stores changed settings; unknown names and wrong types are refused with field errors. */
+export async function updateSettings(db: Db, values: Record<string, unknown>): Promise<{ errors?: Record<string, string> }> {
+  const errors: Record<string, string> = {};
+  const valid: Record<string, unknown> = {};
+  for (const [name, value] of Object.entries(values)) {
+    const definition = (SETTINGS as Record<string, SettingDefinition<z.ZodType> | undefined>)[name];
+    if (!definition) {
+      errors[name] = `Unknown setting "${name}".`;
+      continue;
+    }
+    const parsed = definition.schema.safeParse(value);
+    if (parsed.success) valid[name] = parsed.data;
+    else errors[name] = parsed.error.issues[0]?.message ?? 'Invalid value.';
+  }
+  if (Object.keys(errors).length) return { errors };
+  await saveSettings(db, valid);
+  return {};
+}

@@ -1,0 +1,64 @@
+import { randomBytes } from 'node:crypto';
+import {
+  adminExists,
+  countUsers,
+  createDb,
+  findRoleByName,
+  findUserByEmail,
+  migrateToLatest,
+  type Db,
+} from '@app/db';
+import { seedDemoCatalog, seedFoundation, type SeedProgress } from '@app/db/seed';
+import type { Config } from '../config.ts';
+import { hashPassword } from '../services/auth.service.ts';
+import { createLocalStorage, type Storage } from '../storage/storage.ts';
+import { createUser, updateUser } from '@app/db';
+
+export interface Prepared {
+  db: Db;
+  storage: Storage;
+  /** Set when this start created the first admin with a generated password, to print once. */
+  generatedAdmin?: { email: string; password: string };
+  seeded: boolean;
+}
+
+/**
+ * Everything before serving: migrate, add missing base data, seed the demo catalog into an empty
+ * database, and make sure someone can log in to the back office.
+ */
+export async function prepare(config: Config, onProgress?: SeedProgress): Promise<Prepared> {
+  const db = createDb(config.databaseUrl);
+  await migrateToLatest(db);
+  await seedFoundation(db);
+  const storage = createLocalStorage(config.storagePath);
+  let seeded = false;
+  if (config.seedDemo) {
+    seeded = Boolean(await seedDemoCatalog(db, { storage, audioCacheDir: config.demoAudioCache, onProgress }));
+  }
+  const generatedAdmin = await ensureAdmin(db, config);
+  return { db, storage, generatedAdmin, seeded };
+}
+
+async function ensureAdmin(db: Db, config: Config): Promise<{ email: string; password: string } | undefined> {
+  const adminRole = await findRoleByName(db, 'admin');
+  if (!adminRole) throw new Error('The admin role is missing; the foundation seed did not run.');
+
+  if (config.adminEmail) {
+    const existing = await findUserByEmail(db, config.adminEmail);
+    if (existing) {
+      // ADMIN_PASSWORD set on a later start resets that admin's password: the documented way back in.
+      if (config.adminPassword) await updateUser(db, existing.id, { password: await hashPassword(config.adminPassword) });
+      return undefined;
+    }
+    if (await adminExists(db)) return undefined;
+    const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+    await createUser(db, { email: config.adminEmail, name: 'Admin', password: await hashPassword(password), email_verified_at: new Date().toISOString() }, [adminRole.id]);
+    return config.adminPassword ? undefined : { email: config.adminEmail, password };
+  }
+
+  if (await adminExists(db)) return undefined;
+  const email = (await countUsers(db)) === 0 ? 'admin@example.com' : `admin-${randomBytes(3).toString('hex')}@example.com`;
+  const password = config.adminPassword ?? randomBytes(12).toString('base64url');
+  await createUser(db, { email, name: 'Admin', password: await hashPassword(password), email_verified_at: new Date().toISOString() }, [adminRole.id]);
+  return config.adminPassword ? undefined : { email, password };
+}

@@ -1,0 +1,102 @@
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import { createTestDb, createUser, findRoleByName, type Db } from '@app/db';
+import { seedFoundation } from '@app/db/seed';
+import { createApp } from './app.ts';
+import { loadConfig, type Config } from './config.ts';
+import { hashPassword } from './services/auth.service.ts';
+import { createLocalStorage, type Storage } from './storage/storage.ts';
+
+/**
+ * A real app on a temporary SQLite file and storage folder, called in process with
+ * `app.request()`, plus a browser-like client that keeps cookies and sends the XSRF header.
+ */
+export async function createTestApp(env: Record<string, string> = {}) {
+  const db = await createTestDb();
+  await seedFoundation(db);
+  const storageDir = mkdtempSync(path.join(tmpdir(), 'music-storage-'));
+  const storage = createLocalStorage(storageDir);
+  const config: Config = loadConfig({ STORAGE_PATH: storageDir, APP_URL: 'http://localhost', SEED_DEMO: 'false', ...env });
+  const app = createApp({ db, storage, config });
+  return {
+    app,
+    db,
+    storage,
+    storageDir,
+    config,
+    client: () => createClient(app),
+    async createUser(email: string, roleNames: string[] = ['users'], password = 'password123') {
+      const roleIds: number[] = [];
+      for (const name of roleNames) {
+        const role = await findRoleByName(db, name);
+        if (role) roleIds.push(role.id);
+      }
+      return createUser(db, { email, name: email.split('@')[0], password: await hashPassword(password) }, roleIds);
+    },
+    /** A client logged in as a new user with these roles. */
+    async loggedIn(email: string, roleNames: string[] = ['users']) {
+      await this.createUser(email, roleNames);
+      const client = createClient(app);
+      const response = await client.post('/auth/login', { email, password: 'password123' });
+      if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
+      return client;
+    },
+    async close() {
+      await db.destroy();
+      rmSync(storageDir, { recursive: true, force: true });
+    },
+  };
+}
+
+export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+interface RequestOptions {
+  headers?: Record<string, string>;
+  /** Leave out the X-XSRF-TOKEN header, as a forged request would. */
+  withoutXsrf?: boolean;
+  rawBody?: string;
+}
+
+export function createClient(app: ReturnType<typeof createApp>) {
+  const cookies = new Map<string, string>();
+
+  function store(response: Response) {
+    for (const header of response.headers.getSetCookie()) {
+      const [pair, ...attributes] = header.split(';');
+      const index = pair.indexOf('=');
+      const name = pair.slice(0, index).trim();
+      const value = pair.slice(index + 1).trim();
+      const expired = attributes.some((a) => /max-age=0$/i.test(a.trim())) || value === '';
+      if (expired) cookies.delete(name);
+      else cookies.set(name, value);
+    }
+  }
+
+  async function request(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
+    if (!cookies.has('XSRF-TOKEN') && method !== 'GET') store(await app.request('/api/v1/genres'));
+    const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
+    if (cookies.size) headers.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    if (method !== 'GET' && !options.withoutXsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
+    let payload: string | undefined = options.rawBody;
+    if (body !== undefined) {
+      payload = JSON.stringify(body);
+      headers['Content-Type'] ??= 'application/json';
+    }
+    const response = await app.request(url, { method, headers, body: payload });
+    store(response);
+    return response;
+  }
+
+  return {
+    cookies,
+    request,
+    get: (url: string, options?: RequestOptions) => request('GET', url, undefined, options),
+    post: (url: string, body?: unknown, options?: RequestOptions) => request('POST', url, body, options),
+    put: (url: string, body?: unknown, options?: RequestOptions) => request('PUT', url, body, options),
+    delete: (url: string, options?: RequestOptions) => request('DELETE', url, undefined, options),
+  };
+}
+
+export type TestClient = ReturnType<typeof createClient>;
+export type { Db, Storage };

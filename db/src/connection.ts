@@ -1,0 +1,62 @@
+import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
+import SqliteDatabase from 'better-sqlite3';
+import { Kysely, SqliteDialect } from 'kysely';
+import { Migrator, type MigrationResultSet } from 'kysely/migration';
+import { migrations } from './migrations/index.ts';
+import type { Database } from './tables/database.ts';
+
+export type Db = Kysely<Database>;
+
+/** Turns `DATABASE_URL` into a SQLite file path; accepts a bare path, `file:` or `sqlite:` prefixes. */
+export function sqlitePathFromUrl(url: string): string {
+  if (/^postgres(ql)?:\/\//i.test(url)) {
+    throw new Error(
+      'DATABASE_URL points to PostgreSQL, which this version does not support yet. Unset DATABASE_URL to use SQLite under STORAGE_PATH.',
+    );
+  }
+  const bare = url.replace(/^(sqlite|file):(\/\/)?/i, '');
+  return bare === ':memory:' ? bare : path.resolve(bare);
+}
+
+/**
+ * Opens the database: WAL so readers never wait for the writer, foreign keys enforced,
+ * and a busy timeout so a second process waits for a lock instead of failing.
+ */
+export function createDb(url: string): Db {
+  const file = sqlitePathFromUrl(url);
+  if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
+  const database = new SqliteDatabase(file);
+  database.pragma('journal_mode = WAL');
+  database.pragma('foreign_keys = ON');
+  database.pragma('busy_timeout = 5000');
+  database.pragma('synchronous = NORMAL');
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+}
+
+export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
+  const migrator = new Migrator({
+    db,
+    provider: { getMigrations: async () => migrations },
+  });
+  const result = await migrator.migrateToLatest();
+  if (result.error) throw result.error;
+  return result;
+}
+
+/** A migrated database in a temporary file, removed by `destroy()`; for tests. */
+export async function createTestDb(): Promise<Db & { file: string }> {
+  const dir = mkdtempSync(path.join(tmpdir(), 'music-db-'));
+  const file = path.join(dir, 'test.sqlite');
+  const db = createDb(file);
+  await migrateToLatest(db);
+  const destroy = db.destroy.bind(db);
+  return Object.assign(db, {
+    file,
+    destroy: async () => {
+      await destroy();
+      rmSync(dir, { recursive: true, force: true });
+    },
+  });
+}

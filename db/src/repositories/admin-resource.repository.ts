@@ -1,0 +1,247 @@
+import { sql, type Kysely } from 'kysely';
+import type { Db } from '../connection.ts';
+import type { Database } from '../tables/database.ts';
+
+/**
+ * The table side of a back-office resource. Every column name here comes from code, never from a
+ * request: the API validates sort and filter fields against these lists before calling, and the
+ * functions below check again so that a missed validation cannot reach SQL.
+ */
+export interface PivotRelation {
+  pivot: keyof Database;
+  /** Column of the pivot pointing at this resource. */
+  localKey: string;
+  /** Column of the pivot pointing at the related record. */
+  foreignKey: string;
+  /** Keep the order given on write in a `position` column. */
+  ordered?: boolean;
+}
+
+export type FilterKind = 'number' | 'text' | 'boolean' | 'date' | { via: PivotRelation };
+
+export interface ResourceTable {
+  table: keyof Database;
+  /** Columns returned to the back office, `id` included. Secrets such as password hashes are left out. */
+  columns: readonly string[];
+  /** Columns the back office may write. */
+  writable: readonly string[];
+  /** Columns matched by the full-text `q` filter. */
+  searchable: readonly string[];
+  sortable: readonly string[];
+  filters: Readonly<Record<string, FilterKind>>;
+  /** Many-to-many relations exposed as arrays of ids, for example `artist_ids`. */
+  pivots?: Readonly<Record<string, PivotRelation>>;
+  /** Counts of related rows exposed as numbers, for example `tracks_count`; sortable when listed in `sortable`. */
+  counts?: Readonly<Record<string, { table: keyof Database; foreignKey: string }>>;
+  timestamps?: boolean;
+}
+
+export interface ListQuery {
+  sort?: { field: string; order: 'ASC' | 'DESC' };
+  range: { start: number; end: number };
+  filter: Record<string, unknown>;
+}
+
+export type ResourceRecord = Record<string, unknown> & { id: number };
+
+class NotWhitelistedError extends Error {}
+
+function assertAllowed(name: string, allowed: readonly string[], what: string): void {
+  if (!allowed.includes(name)) throw new NotWhitelistedError(`${what} "${name}" is not allowed`);
+}
+
+/** Escapes LIKE wildcards so that `%` and `_` typed by a person match themselves. */
+export function escapeLike(text: string): string {
+  return text.replace(/[\\%_]/g, (ch) => `\\${ch}`);
+}
+
+function filterKindOf(resource: ResourceTable, key: string): { column: string; kind: FilterKind; bound?: '>=' | '<=' } | undefined {
+  if (key === 'id') return { column: 'id', kind: 'number' };
+  const direct = resource.filters[key];
+  if (direct) return { column: key, kind: direct };
+  const match = /^(.*)_(gte|lte)$/.exec(key);
+  if (match && resource.filters[match[1]] === 'date') {
+    return { column: match[1], kind: 'date', bound: match[2] === 'gte' ? '>=' : '<=' };
+  }
+  return undefined;
+}
+
+/** Names of filters a resource accepts, including the `_gte`/`_lte` bounds of date filters. */
+export function allowedFilterKeys(resource: ResourceTable): string[] {
+  const keys = ['q', 'id'];
+  for (const [name, kind] of Object.entries(resource.filters)) {
+    keys.push(name);
+    if (kind === 'date') keys.push(`${name}_gte`, `${name}_lte`);
+  }
+  return keys;
+}
+
+function applyFilters(db: Kysely<any>, query: any, resource: ResourceTable, filter: Record<string, unknown>): any {
+  const table = resource.table;
+  for (const [key, value] of Object.entries(filter)) {
+    if (value === undefined || value === '') continue;
+    if (key === 'q') {
+      const text = String(value).trim();
+      if (!text || !resource.searchable.length) continue;
+      const pattern = `%${escapeLike(text)}%`;
+      query = query.where((eb: any) =>
+        eb.or([
+          ...resource.searchable.map((column) => sql<boolean>`${sql.ref(`${table}.${column}`)} like ${pattern} escape '\\'`),
+          ...(/^\d+$/.test(text) ? [eb(`${table}.id`, '=', Number(text))] : []),
+        ]),
+      );
+      continue;
+    }
+    const spec = filterKindOf(resource, key);
+    if (!spec) throw new NotWhitelistedError(`Filter "${key}" is not allowed`);
+    const { column, kind, bound } = spec;
+    const ref = `${table}.${column}`;
+    if (typeof kind === 'object') {
+      const values = Array.isArray(value) ? value : [value];
+      query = query.where(`${table}.id`, 'in', db.selectFrom(kind.via.pivot).select(kind.via.localKey).where(kind.via.foreignKey, 'in', values));
+    } else if (value === null) {
+      query = query.where(ref, 'is', null);
+    } else if (Array.isArray(value)) {
+      query = value.length ? query.where(ref, 'in', value) : query.where(sql<boolean>`0 = 1`);
+    } else if (kind === 'text') {
+      query = query.where(sql<boolean>`${sql.ref(ref)} like ${`%${escapeLike(String(value))}%`} escape '\\'`);
+    } else if (kind === 'boolean') {
+      query = query.where(ref, '=', value === true || value === 1 || value === '1' || value === 'true' ? 1 : 0);
+    } else if (bound) {
+      query = query.where(ref, bound, value);
+    } else {
+      query = query.where(ref, '=', value);
+    }
+  }
+  return query;
+}
+
+function selectColumns(resource: ResourceTable, query: any): any {
+  const table = resource.table;
+  query = query.select(resource.columns.map((c) => `${table}.${c}`));
+  for (const [alias, count] of Object.entries(resource.counts ?? {})) {
+    query = query.select(
+      sql<number>`(select count(*) from ${sql.table(count.table)} where ${sql.ref(`${count.table}.${count.foreignKey}`)} = ${sql.ref(`${table}.id`)})`.as(alias),
+    );
+  }
+  return query;
+}
+
+async function attachPivotIds(db: Kysely<any>, resource: ResourceTable, rows: ResourceRecord[]): Promise<ResourceRecord[]> {
+  const pivots = Object.entries(resource.pivots ?? {});
+  if (!rows.length || !pivots.length) return rows;
+  const ids = rows.map((r) => r.id);
+  for (const [field, relation] of pivots) {
+    let query = db.selectFrom(relation.pivot).select([`${relation.localKey} as owner`, `${relation.foreignKey} as related`]).where(relation.localKey, 'in', ids);
+    if (relation.ordered) query = query.orderBy('position');
+    const links = await query.execute();
+    const byOwner = new Map<number, number[]>();
+    for (const link of links) {
+      const list = byOwner.get(link.owner) ?? [];
+      list.push(link.related);
+      byOwner.set(link.owner, list);
+    }
+    for (const row of rows) row[field] = byOwner.get(row.id) ?? [];
+  }
+  return rows;
+}
+
+export async function listResource(db: Db, resource: ResourceTable, params: ListQuery): Promise<{ rows: ResourceRecord[]; total: number }> {
+  const kdb = db as unknown as Kysely<any>;
+  const base = applyFilters(kdb, kdb.selectFrom(resource.table), resource, params.filter);
+  const { count } = await base.select((eb: any) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow();
+  let query = selectColumns(resource, base);
+  if (params.sort) {
+    assertAllowed(params.sort.field, resource.sortable, 'Sort field');
+    const isCount = Boolean(resource.counts?.[params.sort.field]);
+    const order = params.sort.order === 'DESC' ? 'desc' : 'asc';
+    query = query.orderBy(isCount ? sql.ref(params.sort.field) : `${resource.table}.${params.sort.field}`, order);
+  }
+  query = query.orderBy(`${resource.table}.id`, params.sort?.order === 'DESC' ? 'desc' : 'asc');
+  const rows = await query.limit(params.range.end - params.range.start + 1).offset(params.range.start).execute();
+  return { rows: await attachPivotIds(kdb, resource, rows), total: Number(count) };
+}
+
+export async function getResource(db: Db, resource: ResourceTable, id: number): Promise<ResourceRecord | undefined> {
+  const kdb = db as unknown as Kysely<any>;
+  const row = await selectColumns(resource, kdb.selectFrom(resource.table)).where(`${resource.table}.id`, '=', id).executeTakeFirst();
+  if (!row) return undefined;
+  const [withPivots] = await attachPivotIds(kdb, resource, [row]);
+  return withPivots;
+}
+
+function splitWrite(resource: ResourceTable, data: Record<string, unknown>) {
+  const columns: Record<string, unknown> = {};
+  const pivots: Record<string, number[]> = {};
+  for (const [key, value] of Object.entries(data)) {
+    if (resource.pivots?.[key]) pivots[key] = (value as number[]) ?? [];
+    else {
+      assertAllowed(key, resource.writable, 'Field');
+      columns[key] = value;
+    }
+  }
+  return { columns, pivots };
+}
+
+async function replacePivots(trx: Kysely<any>, resource: ResourceTable, id: number, pivots: Record<string, number[]>) {
+  for (const [field, relatedIds] of Object.entries(pivots)) {
+    const relation = resource.pivots![field];
+    await trx.deleteFrom(relation.pivot).where(relation.localKey, '=', id).execute();
+    const unique = [...new Set(relatedIds)];
+    if (!unique.length) continue;
+    await trx
+      .insertInto(relation.pivot)
+      .values(unique.map((related, position) => ({ [relation.localKey]: id, [relation.foreignKey]: related, ...(relation.ordered ? { position } : {}) })))
+      .execute();
+  }
+}
+
+export async function createResource(db: Db, resource: ResourceTable, data: Record<string, unknown>): Promise<ResourceRecord> {
+  const { columns, pivots } = splitWrite(resource, data);
+  const id = await (db as unknown as Kysely<any>).transaction().execute(async (trx) => {
+    const inserted = await trx.insertInto(resource.table).values(columns).returning('id').executeTakeFirstOrThrow();
+    await replacePivots(trx, resource, inserted.id, pivots);
+    return inserted.id as number;
+  });
+  return (await getResource(db, resource, id))!;
+}
+
+export async function updateResource(db: Db, resource: ResourceTable, id: number, data: Record<string, unknown>): Promise<ResourceRecord | undefined> {
+  const { columns, pivots } = splitWrite(resource, data);
+  const found = await (db as unknown as Kysely<any>).transaction().execute(async (trx) => {
+    const exists = await trx.selectFrom(resource.table).select('id').where('id', '=', id).executeTakeFirst();
+    if (!exists) return false;
+    const changes = resource.timestamps ? { ...columns, updated_at: new Date().toISOString() } : columns;
+    if (Object.keys(changes).length) await trx.updateTable(resource.table).set(changes).where('id', '=', id).execute();
+    await replacePivots(trx, resource, id, pivots);
+    return true;
+  });
+  return found ? getResource(db, resource, id) : undefined;
+}
+
+export async function deleteResource(db: Db, resource: ResourceTable, id: number): Promise<ResourceRecord | undefined> {
+  const existing = await getResource(db, resource, id);
+  if (!existing) return undefined;
+  await (db as unknown as Kysely<any>).deleteFrom(resource.table).where('id', '=', id).execute();
+  return existing;
+}
+
+export function isNotWhitelistedError(error: unknown): error is Error {
+  return error instanceof NotWhitelistedError;
+}
+
+/** Ids from `ids` that have no row in `table`; used to report a broken reference on its field. */
+export async function missingIds(db: Db, table: keyof Database, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const found = await (db as unknown as Kysely<any>).selectFrom(table).select('id').where('id', 'in', unique).execute();
+  const present = new Set(found.map((row: { id: number }) => row.id));
+  return unique.filter((id) => !present.has(id));
+}
+
+/** Whether another row already holds `value` in a unique column. */
+export async function valueTaken(db: Db, table: keyof Database, column: string, value: unknown, exceptId?: number): Promise<boolean> {
+  let query = (db as unknown as Kysely<any>).selectFrom(table).select('id').where(column, '=', value);
+  if (exceptId !== undefined) query = query.where('id', '!=', exceptId);
+  return Boolean(await query.executeTakeFirst());
+}

@@ -1,0 +1,152 @@
+import type { Db } from '../connection.ts';
+import type { AlbumRow } from '../tables/albums.table.ts';
+import type { ArtistRow } from '../tables/artists.table.ts';
+import type { GenreRow } from '../tables/genres.table.ts';
+import type { TrackRow } from '../tables/tracks.table.ts';
+
+export type ArtistSummary = Pick<ArtistRow, 'id' | 'name' | 'image'>;
+export type AlbumSummary = Pick<AlbumRow, 'id' | 'name' | 'image' | 'release_date' | 'type'>;
+
+// Relations are loaded in batches keyed by parent id, so a page costs a fixed number of queries
+// whatever the number of rows on it.
+
+function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
+  const map = new Map<K, T[]>();
+  for (const row of rows) {
+    const k = key(row);
+    const list = map.get(k);
+    if (list) list.push(row);
+    else map.set(k, [row]);
+  }
+  return map;
+}
+
+export async function findAlbum(db: Db, id: number): Promise<AlbumRow | undefined> {
+  return db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findArtist(db: Db, id: number): Promise<ArtistRow | undefined> {
+  return db.selectFrom('artists').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findTrack(db: Db, id: number): Promise<TrackRow | undefined> {
+  return db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function artistsOfAlbums(db: Db, albumIds: number[]): Promise<Map<number, ArtistSummary[]>> {
+  if (!albumIds.length) return new Map();
+  const rows = await db
+    .selectFrom('album_artist')
+    .innerJoin('artists', 'artists.id', 'album_artist.artist_id')
+    .select(['album_artist.album_id', 'artists.id', 'artists.name', 'artists.image'])
+    .where('album_artist.album_id', 'in', albumIds)
+    .orderBy('album_artist.position')
+    .execute();
+  const grouped = groupBy(rows, (r) => r.album_id);
+  return new Map([...grouped].map(([k, list]) => [k, list.map(({ id, name, image }) => ({ id, name, image }))]));
+}
+
+export async function artistsOfTracks(db: Db, trackIds: number[]): Promise<Map<number, ArtistSummary[]>> {
+  if (!trackIds.length) return new Map();
+  const rows = await db
+    .selectFrom('track_artist')
+    .innerJoin('artists', 'artists.id', 'track_artist.artist_id')
+    .select(['track_artist.track_id', 'artists.id', 'artists.name', 'artists.image'])
+    .where('track_artist.track_id', 'in', trackIds)
+    .orderBy('track_artist.position')
+    .execute();
+  const grouped = groupBy(rows, (r) => r.track_id);
+  return new Map([...grouped].map(([k, list]) => [k, list.map(({ id, name, image }) => ({ id, name, image }))]));
+}
+
+export async function genresOfTracks(db: Db, trackIds: number[]): Promise<Map<number, Pick<GenreRow, 'id' | 'name' | 'display_name'>[]>> {
+  if (!trackIds.length) return new Map();
+  const rows = await db
+    .selectFrom('genre_track')
+    .innerJoin('genres', 'genres.id', 'genre_track.genre_id')
+    .select(['genre_track.track_id', 'genres.id', 'genres.name', 'genres.display_name'])
+    .where('genre_track.track_id', 'in', trackIds)
+    .orderBy('genres.name')
+    .execute();
+  const grouped = groupBy(rows, (r) => r.track_id);
+  return new Map([...grouped].map(([k, list]) => [k, list.map(({ id, name, display_name }) => ({ id, name, display_name }))]));
+}
+
+export async function tracksOfAlbums(db: Db, albumIds: number[]): Promise<Map<number, TrackRow[]>> {
+  if (!albumIds.length) return new Map();
+  const rows = await db
+    .selectFrom('tracks')
+    .selectAll()
+    .where('album_id', 'in', albumIds)
+    .orderBy('album_id')
+    .orderBy('number')
+    .orderBy('id')
+    .execute();
+  return groupBy(rows, (r) => r.album_id as number);
+}
+
+export async function albumsOfArtists(db: Db, artistIds: number[]): Promise<Map<number, AlbumRow[]>> {
+  if (!artistIds.length) return new Map();
+  const rows = await db
+    .selectFrom('albums')
+    .innerJoin('album_artist', 'album_artist.album_id', 'albums.id')
+    .selectAll('albums')
+    .select('album_artist.artist_id')
+    .where('album_artist.artist_id', 'in', artistIds)
+    .orderBy('albums.release_date', 'desc')
+    .execute();
+  const grouped = groupBy(rows, (r) => r.artist_id);
+  return new Map([...grouped].map(([k, list]) => [k, list.map(({ artist_id: _, ...album }) => album)]));
+}
+
+export async function trackCountsOfAlbums(db: Db, albumIds: number[]): Promise<Map<number, number>> {
+  if (!albumIds.length) return new Map();
+  const rows = await db
+    .selectFrom('tracks')
+    .select(['album_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('album_id', 'in', albumIds)
+    .groupBy('album_id')
+    .execute();
+  return new Map(rows.map((r) => [r.album_id as number, Number(r.count)]));
+}
+
+export async function albumCountsOfArtists(db: Db, artistIds: number[]): Promise<Map<number, number>> {
+  if (!artistIds.length) return new Map();
+  const rows = await db
+    .selectFrom('album_artist')
+    .select(['artist_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('artist_id', 'in', artistIds)
+    .groupBy('artist_id')
+    .execute();
+  return new Map(rows.map((r) => [r.artist_id, Number(r.count)]));
+}
+
+export async function albumsByIds(db: Db, ids: number[]): Promise<AlbumRow[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('albums').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function latestAlbums(db: Db, limit: number): Promise<AlbumRow[]> {
+  return db.selectFrom('albums').selectAll().orderBy('release_date', 'desc').orderBy('id', 'desc').limit(limit).execute();
+}
+
+export async function popularTracks(db: Db, limit: number, artistId?: number): Promise<TrackRow[]> {
+  let query = db.selectFrom('tracks').selectAll('tracks');
+  if (artistId !== undefined) {
+    query = query.innerJoin('track_artist', 'track_artist.track_id', 'tracks.id').where('track_artist.artist_id', '=', artistId);
+  }
+  return query.orderBy('tracks.plays', 'desc').orderBy('tracks.id').limit(limit).execute();
+}
+
+export async function listArtists(db: Db, limit: number): Promise<ArtistRow[]> {
+  return db.selectFrom('artists').selectAll().orderBy('name').limit(limit).execute();
+}
+
+export async function listGenres(db: Db): Promise<GenreRow[]> {
+  return db.selectFrom('genres').selectAll().orderBy('name').execute();
+}
+
+export async function countRows(db: Db, table: 'artists' | 'albums' | 'tracks' | 'genres'): Promise<number> {
+  const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}

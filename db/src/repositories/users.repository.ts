@@ -1,0 +1,72 @@
+import type { Db } from '../connection.ts';
+import type { NewUserRow, UserRow, UserUpdate } from '../tables/users.table.ts';
+
+export function normaliseEmail(email: string): string {
+  return email.trim().toLowerCase();
+}
+
+export async function findUserById(db: Db, id: number): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findUserByEmail(db: Db, email: string): Promise<UserRow | undefined> {
+  return db.selectFrom('users').selectAll().where('email', '=', normaliseEmail(email)).executeTakeFirst();
+}
+
+export async function createUser(db: Db, user: NewUserRow, roleIds: number[] = []): Promise<UserRow> {
+  return db.transaction().execute(async (trx) => {
+    const row = await trx
+      .insertInto('users')
+      .values({ ...user, email: normaliseEmail(user.email) })
+      .returningAll()
+      .executeTakeFirstOrThrow();
+    if (roleIds.length) {
+      await trx.insertInto('user_role').values(roleIds.map((role_id) => ({ user_id: row.id, role_id }))).execute();
+    }
+    return row;
+  });
+}
+
+export async function updateUser(db: Db, id: number, changes: UserUpdate): Promise<void> {
+  await db
+    .updateTable('users')
+    .set({ ...changes, updated_at: new Date().toISOString() })
+    .where('id', '=', id)
+    .execute();
+}
+
+export async function countUsers(db: Db): Promise<number> {
+  const row = await db.selectFrom('users').select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+export async function rolesOfUser(db: Db, userId: number): Promise<{ id: number; name: string }[]> {
+  return db
+    .selectFrom('roles')
+    .innerJoin('user_role', 'user_role.role_id', 'roles.id')
+    .select(['roles.id', 'roles.name'])
+    .where('user_role.user_id', '=', userId)
+    .orderBy('roles.id')
+    .execute();
+}
+
+/** Whether any user holds the `admin` permission, directly or through a role. */
+export async function adminExists(db: Db): Promise<boolean> {
+  const viaRole = await db
+    .selectFrom('user_role')
+    .innerJoin('role_permission', 'role_permission.role_id', 'user_role.role_id')
+    .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
+    .select('user_role.user_id')
+    .where('permissions.name', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
+  if (viaRole) return true;
+  const direct = await db
+    .selectFrom('user_permission')
+    .innerJoin('permissions', 'permissions.id', 'user_permission.permission_id')
+    .select('user_permission.user_id')
+    .where('permissions.name', '=', 'admin')
+    .limit(1)
+    .executeTakeFirst();
+  return Boolean(direct);
+}

@@ -1,0 +1,53 @@
+import type { Theme } from '../repositories/themes.repository.ts';
+
+/** Colours are "r g b" triplets so that CSS can apply opacity: rgb(var(--be-primary) / 0.5). */
+export const DEFAULT_THEMES: Omit<Theme, 'id'>[] = [
+  {
+    name: 'Light',
+    is_dark: false,
+    default_light: true,
+    default_dark: false,
+    values: {
+      '--be-background': '255 255 255',
+      '--be-background-alt': '245 246 248',
+      '--be-background-chip': '233 236 239',
+      '--be-paper': '255 255 255',
+      '--be-foreground-base': '17 17 20',
+      '--be-text-main': '0.87',
+      '--be-text-muted': '0.6',
+      '--be-divider': '0.12',
+      '--be-primary': '79 70 229',
+      '--be-primary-light': '224 231 255',
+      '--be-primary-dark': '55 48 163',
+      '--be-on-primary': '255 255 255',
+      '--be-danger': '220 38 38',
+      '--be-positive': '22 163 74',
+      '--be-navbar': '255 255 255',
+      '--be-radius': '10px',
+    },
+  },
+  {
+    name: 'Dark',
+    is_dark: true,
+    default_light: false,
+    default_dark: true,
+    values: {
+      '--be-background': '18 18 21',
+      '--be-background-alt': '26 26 30',
+      '--be-background-chip': '44 44 50',
+      '--be-paper': '34 34 39',
+      '--be-foreground-base': '255 255 255',
+      '--be-text-main': '0.92',
+      '--be-text-muted': '0.64',
+      '--be-divider': '0.14',
+      '--be-primary': '165 160 255',
+      '--be-primary-light': '55 50 120',
+      '--be-primary-dark': '199 196 255',
+      '--be-on-primary': '20 18 50',
+      '--be-danger': '248 113 113',
+      '--be-positive': '74 222 128',
+      '--be-navbar': '26 26 30',
+      '--be-radius': '10px',
+    },
+  },
+];

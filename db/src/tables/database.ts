@@ -1,0 +1,35 @@
+import type { AlbumArtistTable, AlbumsTable } from './albums.table.ts';
+import type { ArtistsTable } from './artists.table.ts';
+import type { GenresTable } from './genres.table.ts';
+import type { PlaysTable } from './plays.table.ts';
+import type { GenreTrackTable, TrackArtistTable, TracksTable } from './tracks.table.ts';
+import type { FileEntriesTable } from './file-entries.table.ts';
+import type { LocalizationsTable } from './localizations.table.ts';
+import type { PermissionsTable, RolePermissionTable, UserPermissionTable } from './permissions.table.ts';
+import type { RolesTable, UserRoleTable } from './roles.table.ts';
+import type { SessionsTable } from './sessions.table.ts';
+import type { SettingsTable } from './settings.table.ts';
+import type { ThemesTable } from './themes.table.ts';
+import type { UsersTable } from './users.table.ts';
+
+export interface Database {
+  users: UsersTable;
+  roles: RolesTable;
+  user_role: UserRoleTable;
+  permissions: PermissionsTable;
+  role_permission: RolePermissionTable;
+  user_permission: UserPermissionTable;
+  sessions: SessionsTable;
+  settings: SettingsTable;
+  themes: ThemesTable;
+  localizations: LocalizationsTable;
+  file_entries: FileEntriesTable;
+  artists: ArtistsTable;
+  albums: AlbumsTable;
+  tracks: TracksTable;
+  genres: GenresTable;
+  album_artist: AlbumArtistTable;
+  track_artist: TrackArtistTable;
+  genre_track: GenreTrackTable;
+  plays: PlaysTable;
+}

@@ -1,0 +1,105 @@
+import { Provider, useAtomValue } from 'jotai';
+import { formatDuration } from '../lib/format.ts';
+import { translator, type Lines } from '../lib/i18n.ts';
+import { artistUrl } from '../lib/slug.ts';
+import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../stores/player.atoms.ts';
+import { appStore } from '../stores/store.ts';
+import Icon from './Icon.tsx';
+
+interface Props {
+  tracks: QueueTrack[];
+  lines: Lines;
+  /** Album pages show track numbers; lists show covers and the album. */
+  variant: 'album' | 'list';
+  /** Accessible name of the table, for example the album's name. */
+  label: string;
+  showPlayAll?: boolean;
+}
+
+/** A track table whose rows start the queue at that track; rendered on the server, hydrated for playing. */
+export default function TrackList(props: Props) {
+  return (
+    <Provider store={appStore}>
+      <Tracks {...props} />
+    </Provider>
+  );
+}
+
+function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
+  const t = translator(lines);
+  const current = useAtomValue(currentTrackAtom);
+  const playing = useAtomValue(isPlayingAtom);
+  const listIsPlaying = playing && tracks.some((track) => track.id === current?.id);
+
+  const playAt = (index: number) => {
+    if (current?.id === tracks[index].id) togglePlayback();
+    else playQueue(tracks, index);
+  };
+
+  return (
+    <>
+      {showPlayAll && tracks.length > 0 && (
+        <div className="actions">
+          <button
+            type="button"
+            className="button primary"
+            onClick={() => (tracks.some((track) => track.id === current?.id) ? togglePlayback() : playQueue(tracks, 0))}
+          >
+            <Icon name={listIsPlaying ? 'pause' : 'play'} />
+            {listIsPlaying ? t('Pause') : t('Play')}
+          </button>
+        </div>
+      )}
+      <table className="track-table" aria-label={label}>
+        <thead>
+          <tr>
+            <th className="col-number" scope="col">#</th>
+            <th scope="col">{t('Title')}</th>
+            {variant === 'list' && <th className="col-album" scope="col">{t('Album')}</th>}
+            <th className="col-duration" scope="col">
+              <span className="visually-hidden">{t('Duration')}</span>
+            </th>
+          </tr>
+        </thead>
+        <tbody>
+          {tracks.map((track, index) => {
+            const active = current?.id === track.id;
+            const rowPlaying = active && playing;
+            return (
+              <tr key={track.id} className={`track-row${active ? ' active' : ''}`} onDoubleClick={() => playAt(index)} data-track-id={track.id}>
+                <td className="col-number">
+                  <button
+                    type="button"
+                    className="icon-button row-play"
+                    onClick={() => playAt(index)}
+                    aria-label={rowPlaying ? t('Pause :name', { name: track.name }) : t('Play :name', { name: track.name })}
+                  >
+                    {rowPlaying || active ? <Icon name={rowPlaying ? 'pause' : 'play'} /> : <span className="row-number">{index + 1}</span>}
+                  </button>
+                </td>
+                <td>
+                  <div className="track-with-cover">
+                    {variant === 'list' && track.image && <img src={track.image} alt="" width={40} height={40} loading="lazy" />}
+                    <div>
+                      <div className="track-name">{track.name}</div>
+                      <div className="track-artists">
+                        {track.artists.map((artist, i) => (
+                          <span key={artist.id}>
+                            {i > 0 && ', '}
+                            <a href={artistUrl(artist)}>{artist.name}</a>
+                          </span>
+                        ))}
+                      </div>
+                    </div>
+                  </div>
+                </td>
+                {variant === 'list' && <td className="col-album">{track.album && <a href={track.album.url}>{track.album.name}</a>}</td>}
+                <td className="col-duration">{formatDuration(track.duration)}</td>
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+    </>
+  );
+}

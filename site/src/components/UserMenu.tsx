@@ -1,0 +1,159 @@
+import { navigate } from 'astro:transitions/client';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { apiRequest, writeCookie } from '../lib/http.ts';
+import { translator, type Lines } from '../lib/i18n.ts';
+import { toast } from '../stores/toast.atoms.ts';
+import Icon, { type IconName } from './Icon.tsx';
+
+export interface ThemeChoice {
+  id: number;
+  isDark: boolean;
+  css: string;
+}
+
+interface Props {
+  lines: Lines;
+  user: { name: string; image: string | null };
+  items: { id: string; label: string; action: string; icon?: string; target?: string }[];
+  /** The default light and dark themes, when users may switch between them. */
+  themes: { light: ThemeChoice; dark: ThemeChoice } | null;
+}
+
+export const THEME_COOKIE_DAYS = 7;
+
+function isDarkNow(): boolean {
+  return document.documentElement.classList.contains('dark');
+}
+
+/** Switches theme without a reload and remembers it in the be-active-theme cookie. */
+function applyTheme(theme: ThemeChoice) {
+  writeCookie('be-active-theme', String(theme.id), THEME_COOKIE_DAYS);
+  const style = document.getElementById('theme-vars');
+  if (style) style.textContent = theme.css;
+  document.documentElement.classList.toggle('dark', theme.isDark);
+  document.documentElement.style.colorScheme = theme.isDark ? 'dark' : 'light';
+}
+
+export default function UserMenu({ lines, user, items, themes }: Props) {
+  const t = translator(lines);
+  const [open, setOpen] = useState(false);
+  const [dark, setDark] = useState(false);
+  const menuId = useId();
+  const triggerRef = useRef<HTMLButtonElement>(null);
+  const menuRef = useRef<HTMLUListElement>(null);
+
+  useEffect(() => setDark(isDarkNow()), [open]);
+
+  useEffect(() => {
+    if (!open) return;
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    const onPointer = (event: PointerEvent) => {
+      if (!menuRef.current?.parentElement?.contains(event.target as Node)) setOpen(false);
+    };
+    document.addEventListener('pointerdown', onPointer);
+    return () => document.removeEventListener('pointerdown', onPointer);
+  }, [open]);
+
+  const close = () => {
+    setOpen(false);
+    triggerRef.current?.focus();
+  };
+
+  const onMenuKey = (event: KeyboardEvent) => {
+    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
+    const index = entries.indexOf(document.activeElement as HTMLElement);
+    if (event.key === 'Escape') {
+      event.preventDefault();
+      close();
+    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
+      event.preventDefault();
+      const step = event.key === 'ArrowDown' ? 1 : -1;
+      entries[(index + step + entries.length) % entries.length]?.focus();
+    } else if (event.key === 'Home' || event.key === 'End') {
+      event.preventDefault();
+      entries[event.key === 'Home' ? 0 : entries.length - 1]?.focus();
+    } else if (event.key === 'Tab') {
+      setOpen(false);
+    }
+  };
+
+  const logout = async () => {
+    setOpen(false);
+    try {
+      await apiRequest('auth/logout', { method: 'POST' });
+      await navigate('/login');
+    } catch (error) {
+      toast.danger((error as Error).message);
+    }
+  };
+
+  const initials = user.name.slice(0, 1).toUpperCase();
+
+  return (
+    <div className="dropdown">
+      <button
+        ref={triggerRef}
+        type="button"
+        className="dropdown-trigger"
+        aria-haspopup="menu"
+        aria-expanded={open}
+        aria-controls={open ? menuId : undefined}
+        onClick={() => setOpen(!open)}
+        onKeyDown={(event) => {
+          if (event.key === 'ArrowDown' && !open) {
+            event.preventDefault();
+            setOpen(true);
+          }
+        }}
+        data-testid="user-menu"
+      >
+        {user.image ? <img className="avatar" src={user.image} alt="" /> : <span className="avatar" aria-hidden="true">{initials}</span>}
+        <span className="name">{user.name}</span>
+      </button>
+      {open && (
+        <ul className="dropdown-menu" role="menu" id={menuId} ref={menuRef} onKeyDown={onMenuKey} aria-label={t('Account')}>
+          {items.map((item) => (
+            <li key={item.id} role="none">
+              <a
+                role="menuitem"
+                href={item.action}
+                target={item.target}
+                tabIndex={-1}
+                onClick={() => setOpen(false)}
+                // The back office is its own application: load it fully instead of swapping pages.
+                data-astro-reload={item.action.startsWith('/admin') || undefined}
+              >
+                {item.icon && item.icon in ICONS ? <Icon name={ICONS[item.icon]} /> : null}
+                {t(item.label)}
+              </a>
+            </li>
+          ))}
+          {themes && (
+            <li role="none">
+              <button
+                type="button"
+                role="menuitem"
+                tabIndex={-1}
+                onClick={() => {
+                  applyTheme(dark ? themes.light : themes.dark);
+                  close();
+                }}
+              >
+                <Icon name={dark ? 'lightMode' : 'darkMode'} />
+                {dark ? t('Light mode') : t('Dark mode')}
+              </button>
+            </li>
+          )}
+          <li role="none">
+            <button type="button" role="menuitem" tabIndex={-1} onClick={logout}>
+              <Icon name="logout" />
+              {t('Log out')}
+            </button>
+          </li>
+        </ul>
+      )}
+    </div>
+  );
+}
+
+const ICONS: Record<string, IconName> = { dashboard: 'dashboard', home: 'home', music: 'music' };

@@ -1,0 +1,58 @@
+/** Browser-side calls to the API: cookies, JSON, and the XSRF header the server requires on writes. */
+
+export class HttpError extends Error {
+  readonly status: number;
+  readonly errors: Record<string, string>;
+  constructor(status: number, message: string, errors: Record<string, string>) {
+    super(message);
+    this.status = status;
+    this.errors = errors;
+  }
+}
+
+export function readCookie(name: string): string | undefined {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${name.replace(/[-.]/g, '\\$&')}=([^;]*)`));
+  return match ? decodeURIComponent(match[1]) : undefined;
+}
+
+export function writeCookie(name: string, value: string, days: number): void {
+  const secure = location.protocol === 'https:' ? '; Secure' : '';
+  document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * 86400}; Path=/; SameSite=Lax${secure}`;
+}
+
+const DEFAULT_ERROR = 'There was an issue. Please try again.';
+
+/**
+ * Relative paths get the api/v1/ prefix unless they start with auth, secure, log-viewer or horizon.
+ * PUT, PATCH and DELETE travel as POST with X-HTTP-Method-Override and `_method`.
+ */
+export async function apiRequest<T = unknown>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
+  const method = (options.method ?? 'GET').toUpperCase();
+  const prefixed = /^(https?:)?\/\//.test(path) || /^\/?(auth|secure|log-viewer|horizon)(\/|$)/.test(path) ? path : `api/v1/${path.replace(/^\//, '')}`;
+  const url = new URL(prefixed.startsWith('/') || /^https?:/.test(prefixed) ? prefixed : `/${prefixed}`, location.origin);
+  const headers: Record<string, string> = { Accept: 'application/json' };
+  let sentMethod = method;
+  if (['PUT', 'PATCH', 'DELETE'].includes(method)) {
+    sentMethod = 'POST';
+    headers['X-HTTP-Method-Override'] = method;
+    url.searchParams.set('_method', method);
+  }
+  if (sentMethod !== 'GET') headers['X-XSRF-TOKEN'] = readCookie('XSRF-TOKEN') ?? '';
+  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  const response = await fetch(url, {
+    method: sentMethod,
+    headers,
+    credentials: 'same-origin',
+    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    signal: options.signal,
+  });
+  const data = await response.json().catch(() => ({}));
+  if (!response.ok) {
+    const errors: Record<string, string> = {};
+    for (const [field, value] of Object.entries((data as { errors?: Record<string, string | string[]> }).errors ?? {})) {
+      errors[field] = Array.isArray(value) ? value[0] : value;
+    }
+    throw new HttpError(response.status, (data as { message?: string }).message || DEFAULT_ERROR, errors);
+  }
+  return data as T;
+}

@@ -1,0 +1,30 @@
+import type { BootstrapData, MenuItemConfig } from '@app/api';
+
+/**
+ * A menu item shows only when the user has all its roles and permissions, every listed setting
+ * has its expected value, and the subscription condition holds. Items without an action are dropped.
+ * `{currentUser}` in an action becomes the current user's id.
+ */
+export function visibleMenuItems(bootstrap: BootstrapData, position: string): (MenuItemConfig & { action: string })[] {
+  const menus = bootstrap.settings.menus ?? [];
+  const user = bootstrap.user;
+  const granted = new Set(bootstrap.permissions.map((p) => p.name));
+  const isAdmin = granted.has('admin');
+  const roleIds = new Set(user?.roles.map((r) => r.id) ?? []);
+  const subscribed = Boolean(user?.subscriptions.some((s) => s.valid));
+  const settings = bootstrap.settings as Record<string, unknown>;
+
+  return menus
+    .filter((menu) => menu.positions.includes(position))
+    .flatMap((menu) => menu.items)
+    .filter((item): item is MenuItemConfig & { action: string } => {
+      if (!item.action) return false;
+      if (item.roles?.length && !item.roles.every((id) => roleIds.has(id))) return false;
+      if (item.permissions?.length && !isAdmin && !item.permissions.every((name) => granted.has(name))) return false;
+      if (item.settings && !Object.entries(item.settings).every(([name, value]) => settings[name] === value)) return false;
+      if (item.subscriptionStatus === 'subscribed' && !subscribed) return false;
+      if (item.subscriptionStatus === 'notSubscribed' && subscribed) return false;
+      return true;
+    })
+    .map((item) => ({ ...item, action: user ? item.action.replaceAll('{currentUser}', String(user.id)) : item.action }));
+}

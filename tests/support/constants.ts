@@ -1,0 +1,2 @@
+export const E2E_PORT = 3917;
+export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };

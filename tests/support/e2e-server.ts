@@ -1,0 +1,20 @@
+import { rmSync } from 'node:fs';
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { E2E_ADMIN } from './constants.ts';
+
+/**
+ * The server the browser tests run against: the real built product on a fresh storage folder,
+ * with known admin credentials. Demo audio is cached between runs so seeding takes seconds.
+ */
+const here = path.dirname(fileURLToPath(import.meta.url));
+const storage = path.join(here, '../.tmp/e2e-storage');
+rmSync(storage, { recursive: true, force: true });
+
+process.env.STORAGE_PATH = storage;
+process.env.DEMO_AUDIO_CACHE ??= path.join(here, '../.cache/demo-audio');
+process.env.ADMIN_EMAIL = E2E_ADMIN.email;
+process.env.ADMIN_PASSWORD = E2E_ADMIN.password;
+process.env.APP_URL = `http://localhost:${process.env.PORT}`;
+
+await import('../../api/src/server.ts');

@@ -1,0 +1,13 @@
+import { defineConfig } from 'vitest/config';
+
+// Unit tests sit beside the code; tests/contract holds cross-package tests that need no browser.
+export default defineConfig({
+  test: {
+    include: ['db/src/**/*.test.ts', 'api/src/**/*.test.ts', 'site/src/**/*.test.ts', 'admin/src/**/*.test.ts', 'tests/contract/**/*.test.ts'],
+    environment: 'node',
+    testTimeout: 30_000,
+    hookTimeout: 120_000,
+    // Two cores: more workers only fight over the CPU (argon2, MP3 encoding).
+    maxWorkers: 2,
+  },
+});
