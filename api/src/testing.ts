@@ -2,7 +2,8 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDb, createUser, findRoleByName, type Db } from '@app/db';
-import { seedFoundation } from '@app/db/seed';
+import { seedDemoCatalog, seedFoundation } from '@app/db/seed';
+import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { hashPassword } from './services/auth.service.ts';
@@ -12,11 +13,15 @@ import { createLocalStorage, type Storage } from './storage/storage.ts';
  * A real app on a temporary SQLite file and storage folder, called in process with
  * `app.request()`, plus a browser-like client that keeps cookies and sends the XSRF header.
  */
-export async function createTestApp(env: Record<string, string> = {}) {
+/** Rendered demo audio shared by every test run, so only the first run pays for encoding. */
+export const TEST_AUDIO_CACHE = process.env.DEMO_AUDIO_CACHE ?? fileURLToPath(new URL('../../tests/.cache/demo-audio', import.meta.url));
+
+export async function createTestApp(env: Record<string, string> = {}, options: { demoCatalog?: boolean } = {}) {
   const db = await createTestDb();
   await seedFoundation(db);
   const storageDir = mkdtempSync(path.join(tmpdir(), 'music-storage-'));
   const storage = createLocalStorage(storageDir);
+  if (options.demoCatalog) await seedDemoCatalog(db, { storage, audioCacheDir: TEST_AUDIO_CACHE });
   const config: Config = loadConfig({ STORAGE_PATH: storageDir, APP_URL: 'http://localhost', SEED_DEMO: 'false', ...env });
   const app = createApp({ db, storage, config });
   return {

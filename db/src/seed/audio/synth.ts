@@ -69,8 +69,10 @@ interface Voice {
 class Mixer {
   readonly buffer: Float32Array;
   readonly sampleRate: number;
-  constructor(sampleRate: number, seconds: number) {
+  readonly random: Random;
+  constructor(sampleRate: number, seconds: number, random: Random) {
     this.sampleRate = sampleRate;
+    this.random = random;
     this.buffer = new Float32Array(Math.ceil(seconds * sampleRate));
   }
 
@@ -81,7 +83,8 @@ class Mixer {
     const hz = midiToHz(midi);
     const detunes = voice.detune ? [1 - voice.detune, 1 + voice.detune] : [1];
     let filtered = 0;
-    const phases = detunes.map(() => Math.random());
+    // Random start phases keep stacked voices from sounding like one; seeded so pieces are reproducible.
+    const phases = detunes.map(() => this.random.next());
     for (let i = 0; i < total && from + i < this.buffer.length; i++) {
       const t = i / sr;
       let env: number;
@@ -179,7 +182,7 @@ export function renderPiece(style: PieceStyle, seed: number, sampleRate: number,
   const barLength = beat * 4;
   const bars = Math.max(8, Math.round(targetSeconds / barLength / 4) * 4);
   const seconds = bars * barLength + 1.5;
-  const mix = new Mixer(sampleRate, seconds);
+  const mix = new Mixer(sampleRate, seconds, random);
   const progression = random.pick(PROGRESSIONS[style.scale]);
   const { intro, groove, outroStart } = sections(bars);
   const swingOffset = (eighth: number) => (eighth % 2 === 1 ? style.swing * beat * 0.5 : 0);

@@ -1,0 +1,32 @@
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { loadConfig } from './config.ts';
+
+describe('configuration from the environment', () => {
+  it('keeps everything under ./storage by default', () => {
+    const config = loadConfig({}, '/srv/app');
+    expect(config).toMatchObject({ port: 3000, appUrl: 'http://localhost:3000', storagePath: '/srv/app/storage', debug: false, maxBodyBytes: 1024 * 1024, seedDemo: true });
+    expect(config.databaseUrl).toBe(path.join('/srv/app/storage', 'database.sqlite'));
+  });
+
+  it('moves everything with STORAGE_PATH and the database alone with DATABASE_URL', () => {
+    expect(loadConfig({ STORAGE_PATH: '/data' }, '/srv/app').databaseUrl).toBe('/data/database.sqlite');
+    const config = loadConfig({ STORAGE_PATH: '/data', DATABASE_URL: '/fast/db.sqlite' }, '/srv/app');
+    expect(config.storagePath).toBe('/data');
+    expect(config.databaseUrl).toBe('/fast/db.sqlite');
+  });
+
+  it('reads sizes, flags and the public address', () => {
+    const config = loadConfig({ MAX_BODY_SIZE: '512kb', APP_DEBUG: 'true', APP_URL: 'https://music.example.com/', PORT: '8080' });
+    expect(config.maxBodyBytes).toBe(512 * 1024);
+    expect(config.debug).toBe(true);
+    expect(config.appUrl).toBe('https://music.example.com');
+    expect(config.port).toBe(8080);
+  });
+
+  it('explains what is wrong with a bad value', () => {
+    expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a port number/);
+    expect(() => loadConfig({ MAX_BODY_SIZE: 'lots' })).toThrow(/MAX_BODY_SIZE/);
+    expect(() => loadConfig({ APP_URL: 'music.example.com' })).toThrow(/APP_URL must be an absolute URL/);
+  });
+});

@@ -1,0 +1,131 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../testing.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { demoCatalog: true });
+});
+afterAll(() => t.close());
+
+describe('catalog calls', () => {
+  it('loads only the relations asked for with `with` and counts with `loadCount`', async () => {
+    const bare = await (await t.client().get('/api/v1/albums/1')).json();
+    expect(bare.album).not.toHaveProperty('tracks');
+    expect(bare.album).not.toHaveProperty('artists');
+
+    const full = await (await t.client().get('/api/v1/albums/1?with=artists,tracks.artists&loadCount=tracks')).json();
+    expect(full.album.artists[0].name).toBe('Aurora Vale');
+    expect(full.album.tracks.length).toBe(full.album.tracks_count);
+    expect(full.album.tracks[0].artists.length).toBeGreaterThan(0);
+    expect(full.album.tracks.map((track: { number: number }) => track.number)).toEqual(full.album.tracks.map((_: unknown, i: number) => i + 1));
+
+    const viaLoad = await (await t.client().get('/api/v1/artists/1?load=albums&loadCount=albums')).json();
+    expect(viaLoad.artist.albums.length).toBe(viaLoad.artist.albums_count);
+  });
+
+  it('names the accepted relations when an unknown one is asked for', async () => {
+    const response = await t.client().get('/api/v1/tracks/1?with=album,owner');
+    expect(response.status).toBe(422);
+    expect((await response.json()).errors.with).toBe('Unknown relation "owner". Accepted: album, album.artists, artists, genres.');
+    expect((await t.client().get('/api/v1/tracks/1?loadCount=plays')).status).toBe(422);
+  });
+
+  it('answers unknown and malformed ids clearly', async () => {
+    const missing = await t.client().get('/api/v1/albums/424242');
+    expect(missing.status).toBe(404);
+    expect((await missing.json()).message).toBe('This album does not exist.');
+    for (const id of ['abc', '-1', '0', '1.5', '99999999999999999999']) {
+      expect((await t.client().get(`/api/v1/artists/${id}`)).status, id).toBe(422);
+    }
+  });
+
+  it('gives the home page its sections', async () => {
+    const discover = await (await t.client().get('/api/v1/discover')).json();
+    expect(discover.new_releases).toHaveLength(12);
+    const dates = discover.new_releases.map((a: { release_date: string }) => a.release_date);
+    expect(dates).toEqual([...dates].sort().reverse());
+    const plays = discover.popular_tracks.map((track: { plays: number }) => track.plays);
+    expect(plays).toEqual([...plays].sort((a, b) => b - a));
+    expect(discover.popular_tracks[0].album.name).toBeTruthy();
+  });
+
+  it('requires music.view, which visitors have through the guest role', async () => {
+    expect((await t.client().get('/api/v1/albums/1')).status).toBe(200);
+    const guestRole = await t.db.selectFrom('roles').select('id').where('guests', '=', 1).executeTakeFirstOrThrow();
+    await t.db.deleteFrom('role_permission').where('role_id', '=', guestRole.id).execute();
+    try {
+      expect((await t.client().get('/api/v1/albums/1')).status).toBe(401);
+      expect((await t.client().get('/api/v1/tracks/1/stream')).status).toBe(401);
+      const listener = await t.loggedIn('listener@example.com');
+      expect((await listener.get('/api/v1/albums/1')).status).toBe(200);
+    } finally {
+      const permission = await t.db.selectFrom('permissions').select('id').where('name', '=', 'music.view').executeTakeFirstOrThrow();
+      await t.db.insertInto('role_permission').values({ role_id: guestRole.id, permission_id: permission.id }).execute();
+    }
+  });
+});
+
+describe('audio streaming', () => {
+  const stream = (headers: Record<string, string> = {}, method = 'GET') => t.app.request('/api/v1/tracks/1/stream', { method, headers });
+
+  it('sends the whole file, then exact byte ranges with 206', async () => {
+    const full = await stream();
+    expect(full.status).toBe(200);
+    const bytes = new Uint8Array(await full.arrayBuffer());
+    expect(full.headers.get('Content-Type')).toBe('audio/mpeg');
+    expect(Number(full.headers.get('Content-Length'))).toBe(bytes.length);
+
+    const part = await stream({ Range: 'bytes=1000-1999' });
+    expect(part.status).toBe(206);
+    expect(part.headers.get('Content-Range')).toBe(`bytes 1000-1999/${bytes.length}`);
+    expect(new Uint8Array(await part.arrayBuffer())).toEqual(bytes.slice(1000, 2000));
+  });
+
+  it('answers 416 past the end and ignores ranges it cannot read', async () => {
+    const size = Number((await stream({}, 'HEAD')).headers.get('Content-Length'));
+    const outside = await stream({ Range: `bytes=${size + 10}-` });
+    expect(outside.status).toBe(416);
+    expect(outside.headers.get('Content-Range')).toBe(`bytes */${size}`);
+    for (const absurd of ['bytes=abc', 'bytes=9-1', 'lines=1-2', `bytes=${'1'.repeat(400)}-`]) {
+      expect((await stream({ Range: absurd })).status, absurd).toBe(200);
+    }
+  });
+
+  it('answers HEAD without a body and a repeated request with 304', async () => {
+    const head = await stream({}, 'HEAD');
+    expect(head.status).toBe(200);
+    expect(await head.text()).toBe('');
+    const etag = head.headers.get('ETag')!;
+    expect((await stream({ 'If-None-Match': etag })).status).toBe(304);
+  });
+
+  it('says so when a track has no audio', async () => {
+    const admin = await t.loggedIn('stream-admin@example.com', ['admin']);
+    const track = await (await admin.post('/api/admin/tracks', { name: 'Silent' })).json();
+    const response = await t.app.request(`/api/v1/tracks/${track.id}/stream`);
+    expect(response.status).toBe(404);
+    expect((await response.json()).message).toBe('This track has no audio.');
+
+    await admin.put(`/api/admin/tracks/${track.id}`, { src: 'https://cdn.example.com/song.mp3' });
+    const redirect = await t.app.request(`/api/v1/tracks/${track.id}/stream`);
+    expect(redirect.status).toBe(302);
+    expect(redirect.headers.get('Location')).toBe('https://cdn.example.com/song.mp3');
+  });
+});
+
+describe('public files', () => {
+  it('serves covers with a long cache and refuses paths that leave the folder', async () => {
+    const album = (await (await t.client().get('/api/v1/albums/1')).json()).album;
+    const cover = await t.app.request(album.image);
+    expect(cover.status).toBe(200);
+    expect(cover.headers.get('Content-Type')).toBe('image/svg+xml');
+    expect(cover.headers.get('Cache-Control')).toContain('immutable');
+    expect(cover.headers.get('Content-Security-Policy')).toContain("default-src 'none'");
+    expect((await cover.text()).startsWith('<svg')).toBe(true);
+
+    for (const path of ['/uploads/../database.sqlite', '/uploads/%2e%2e%2fdatabase.sqlite', '/uploads/..%2F..%2Fetc%2Fpasswd', '/uploads/nope.svg']) {
+      const response = await t.app.request(path);
+      expect(response.status, path).toBe(404);
+    }
+  });
+});

@@ -1,0 +1,45 @@
+import type { Theme } from '@app/db';
+import { describe, expect, it } from 'vitest';
+import { postLoginPath, selectTheme } from './bootstrap.service.ts';
+import type { Settings } from './settings.service.ts';
+
+const themes: Theme[] = [
+  { id: 1, name: 'Light', is_dark: false, default_light: true, default_dark: false, values: {} },
+  { id: 2, name: 'Dark', is_dark: true, default_light: false, default_dark: true, values: {} },
+  { id: 3, name: 'Sepia', is_dark: false, default_light: false, default_dark: false, values: {} },
+];
+const settings = (overrides: Partial<Settings> = {}) => ({ 'themes.user_change': true, 'themes.default_id': 0, 'auth.post_login_redirect': '', ...overrides }) as Settings;
+
+describe('theme selection', () => {
+  it('follows the OS for "system", "0" and by default', () => {
+    const system = { mode: 'system', lightId: 1, darkId: 2 };
+    expect(selectTheme(themes, settings(), undefined)).toEqual(system);
+    expect(selectTheme(themes, settings(), 'system')).toEqual(system);
+    expect(selectTheme(themes, settings(), '0')).toEqual(system);
+  });
+
+  it('honours light, dark and a theme id from the be-active-theme cookie', () => {
+    expect(selectTheme(themes, settings(), 'light')).toEqual({ mode: 'fixed', themeId: 1 });
+    expect(selectTheme(themes, settings(), 'dark')).toEqual({ mode: 'fixed', themeId: 2 });
+    expect(selectTheme(themes, settings(), '3')).toEqual({ mode: 'fixed', themeId: 3 });
+  });
+
+  it('falls back to the first theme for an unknown id', () => {
+    expect(selectTheme(themes, settings(), '99')).toEqual({ mode: 'fixed', themeId: 1 });
+    expect(selectTheme(themes, settings(), '<script>')).toEqual({ mode: 'fixed', themeId: 1 });
+  });
+
+  it('ignores the cookie when users may not change the theme', () => {
+    expect(selectTheme(themes, settings({ 'themes.user_change': false, 'themes.default_id': 2 }), '1')).toEqual({ mode: 'fixed', themeId: 2 });
+  });
+});
+
+describe('post-login address', () => {
+  it('is / for users, /admin for admins, or the configured path', () => {
+    expect(postLoginPath(settings(), [{ name: 'music.view', restrictions: [] }])).toBe('/');
+    expect(postLoginPath(settings(), [{ name: 'admin', restrictions: [] }])).toBe('/admin');
+    expect(postLoginPath(settings({ 'auth.post_login_redirect': '/library' }), [])).toBe('/library');
+    // Never off-site.
+    expect(postLoginPath(settings({ 'auth.post_login_redirect': '//evil.example' }), [])).toBe('/');
+  });
+});
