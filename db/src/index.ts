@@ -17,3 +17,4 @@ export * from './repositories/file-entries.repository.ts';
 export * from './repositories/catalog.repository.ts';
 export * from './repositories/plays.repository.ts';
 export * from './repositories/admin-resource.repository.ts';
+export { constraintViolation } from './errors.ts';

@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { isNotWhitelistedError } from '@app/db';
+import { constraintViolation, isNotWhitelistedError } from '@app/db';
 import { z } from 'zod';
 import { StoragePathError } from '../storage/storage.ts';
 
@@ -70,6 +70,12 @@ export function errorResponse(error: unknown, c: Context, debug: boolean): Respo
   }
   if (isNotWhitelistedError(error)) {
     return c.json({ message: error.message } satisfies ErrorPayload, 422);
+  }
+  // Checks before writing give precise field errors; these catch what slips between check and write.
+  const violation = constraintViolation(error);
+  if (violation) {
+    const message = violation === 'unique' ? 'This value is already taken.' : 'A related record does not exist.';
+    return c.json({ message } satisfies ErrorPayload, 422);
   }
   if (error instanceof StoragePathError) {
     return c.json({ message: 'That file name is not allowed.' } satisfies ErrorPayload, 400);

@@ -111,3 +111,45 @@ describe('API documentation', () => {
     expect((await t.client().get('/api-docs')).headers.get('Location')).toBe('/login?redirect=%2Fapi-docs');
   });
 });
+
+describe('registration', () => {
+  it('creates an account with the default role, logs it in and refuses a taken email', async () => {
+    const client = t.client();
+    const response = await client.post('/auth/register', { email: 'New@Example.com', password: 'a-good-password', password_confirmation: 'a-good-password' });
+    expect(response.status).toBe(200);
+    const body = await response.json();
+    expect(body.status).toBe('success');
+    expect(body.bootstrapData.user.email).toBe('new@example.com');
+    expect(body.bootstrapData.user.roles.map((r: { name: string }) => r.name)).toEqual(['users']);
+    expect((await client.get('/api/v1/users/me')).status).toBe(200);
+
+    const again = await t.client().post('/auth/register', { email: 'new@example.com', password: 'a-good-password', password_confirmation: 'a-good-password' });
+    expect(again.status).toBe(422);
+    expect((await again.json()).errors.email).toBe('An account with this email already exists.');
+  });
+
+  it('checks the confirmation, the length and unknown fields', async () => {
+    const response = await t.client().post('/auth/register', { email: 'x@example.com', password: 'short', password_confirmation: 'other', role: 'admin' });
+    expect(response.status).toBe(422);
+    const { errors } = await response.json();
+    expect(errors.password).toBe('Use at least 8 characters.');
+    const mismatch = await t.client().post('/auth/register', { email: 'x@example.com', password: 'long-enough', password_confirmation: 'other-one!' });
+    expect((await mismatch.json()).errors.password_confirmation).toBe("The passwords don't match.");
+    const unknown = await t.client().post('/auth/register', { email: 'x@example.com', password: 'long-enough', password_confirmation: 'long-enough', role: 'admin' });
+    expect((await unknown.json()).errors.role).toBe('Unknown field "role".');
+  });
+
+  it('requires every registration policy and is closed when registration is disabled', async () => {
+    const { saveSettings } = await import('@app/db');
+    await saveSettings(t.db, { 'registration.policies': [{ id: 'terms', label: 'terms of service' }] });
+    const base = { email: 'policy@example.com', password: 'long-enough', password_confirmation: 'long-enough' };
+    const missing = await t.client().post('/auth/register', base);
+    expect((await missing.json()).errors.terms).toBe('Accept the terms of service to continue.');
+    expect((await t.client().post('/auth/register', { ...base, terms: true })).status).toBe(200);
+
+    await saveSettings(t.db, { 'registration.disable': true });
+    const closed = await t.client().post('/auth/register', { ...base, email: 'late@example.com', terms: true });
+    expect(closed.status).toBe(403);
+    await saveSettings(t.db, { 'registration.disable': false, 'registration.policies': [] });
+  });
+});

@@ -3,8 +3,8 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from '../http/cookies.ts';
 import { ErrorSchema } from '../schemas/common.ts';
-import { validationFailed, validationHook } from '../http/errors.ts';
-import { endSession, resolveAuth, SESSION_COOKIE, startSession, verifyCredentials } from '../services/auth.service.ts';
+import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
+import { endSession, registerUser, resolveAuth, SESSION_COOKIE, startSession, verifyCredentials } from '../services/auth.service.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, postLoginPath, THEME_COOKIE } from '../services/bootstrap.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
 
@@ -19,6 +19,18 @@ const LoginBody = z
 
 const BootstrapResponse = z.object({ bootstrapData: z.record(z.string(), z.unknown()) });
 
+const RegisterBody = z
+  .object({
+    email: z.string({ error: 'Enter your email address.' }).trim().min(1, 'Enter your email address.').max(255).email('Enter a valid email address.'),
+    password: z.string({ error: 'Enter a password.' }).min(8, 'Use at least 8 characters.').max(255, 'Use at most 255 characters.'),
+    password_confirmation: z.string({ error: 'Confirm your password.' }).max(255),
+    token: z.string().max(4000).optional().openapi({ description: 'Human check token, when enabled for registration.' }),
+  })
+  // Each registration policy adds a required checkbox named by its id, so the keys are checked against the settings.
+  .catchall(z.unknown())
+  .refine((body) => body.password === body.password_confirmation, { message: "The passwords don't match.", path: ['password_confirmation'] })
+  .openapi('RegisterRequest');
+
 export function clientInfo(c: Context<AppEnv>) {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
   return { ip: incoming?.socket?.remoteAddress ?? null, userAgent: c.req.header('User-Agent') };
@@ -29,6 +41,15 @@ function bootstrapFor(c: Context<AppEnv>) {
 }
 
 /** Account calls the client sends without the api/v1 prefix (spec §7). */
+function sessionCookie(c: Context<AppEnv>, token: string, maxAgeMs: number | undefined) {
+  setResponseCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isSecureRequest(c),
+    ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
+  });
+}
+
 export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(
     createRoute({
@@ -59,18 +80,51 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       const previous = getCookie(c, SESSION_COOKIE);
       if (previous) await endSession(deps, previous);
       const { token, maxAgeMs } = await startSession(deps, user, remember, clientInfo(c));
-      setResponseCookie(c, SESSION_COOKIE, token, {
-        httpOnly: true,
-        sameSite: 'Lax',
-        secure: isSecureRequest(c),
-        ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
-      });
+      sessionCookie(c, token, maxAgeMs);
       c.set('auth', await resolveAuth(deps, token));
       const settings = await loadSettings(deps.db);
       return c.json(
         { status: 'success' as const, two_factor: false, bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) },
         200,
       );
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/register',
+      tags: ['Auth'],
+      summary: 'Create an account and log in',
+      request: { body: { content: { 'application/json': { schema: RegisterBody } }, required: true } },
+      responses: {
+        200: { description: 'Registered and logged in', content: { 'application/json': { schema: BootstrapResponse.extend({ status: z.string(), redirect_uri: z.string() }) } } },
+        403: { description: 'Registration is disabled', content: { 'application/json': { schema: ErrorSchema } } },
+        422: { description: 'Invalid input or email taken', content: { 'application/json': { schema: ErrorSchema } } },
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const settings = await loadSettings(deps.db);
+      if (settings['registration.disable']) throw new ApiError(403, 'Registration is disabled on this site.');
+      const { email, password, token: _token, password_confirmation: _confirmation, ...extra } = c.req.valid('json');
+      const policies = settings['registration.policies'];
+      const errors: Record<string, string> = {};
+      for (const key of Object.keys(extra)) {
+        if (!policies.some((policy) => policy.id === key)) errors[key] = `Unknown field "${key}".`;
+      }
+      for (const policy of policies) {
+        if (extra[policy.id] !== true) errors[policy.id] = `Accept the ${policy.label} to continue.`;
+      }
+      if (Object.keys(errors).length) throw validationFailed(errors);
+
+      const user = await registerUser(deps, email, password);
+      if (!user) throw validationFailed({ email: 'An account with this email already exists.' });
+      const previous = getCookie(c, SESSION_COOKIE);
+      if (previous) await endSession(deps, previous);
+      const { token, maxAgeMs } = await startSession(deps, user, true, clientInfo(c));
+      sessionCookie(c, token, maxAgeMs);
+      c.set('auth', await resolveAuth(deps, token));
+      return c.json({ status: 'success', bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) }, 200);
     },
   )
   .openapi(

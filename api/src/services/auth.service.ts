@@ -1,7 +1,10 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
+  constraintViolation,
   createSession,
+  createUser,
+  defaultRoleIds,
   deleteSession,
   findLiveSession,
   findUserByEmail,
@@ -37,6 +40,18 @@ export async function verifyCredentials(deps: AppDeps, email: string, password: 
   }
   const valid = await verify(user.password, password).catch(() => false);
   return valid ? user : null;
+}
+
+/** A new account with the default roles, or null when the email is taken. */
+export async function registerUser(deps: AppDeps, email: string, password: string): Promise<UserRow | null> {
+  if (await findUserByEmail(deps.db, email)) return null;
+  try {
+    return await createUser(deps.db, { email, password: await hashPassword(password) }, await defaultRoleIds(deps.db));
+  } catch (error) {
+    // Two sign-ups with one address at the same moment: the second loses, as if checked first.
+    if (constraintViolation(error) === 'unique') return null;
+    throw error;
+  }
 }
 
 const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');

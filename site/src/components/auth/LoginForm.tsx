@@ -1,0 +1,36 @@
+import { apiRequest } from '../../lib/http.ts';
+import { translator, type Lines } from '../../lib/i18n.ts';
+import { Field, goAfterLogin, useServerForm } from './form.tsx';
+
+interface Props {
+  lines: Lines;
+  /** A same-site path to return to after logging in, from ?redirect=. */
+  redirect: string | null;
+}
+
+export default function LoginForm({ lines, redirect }: Props) {
+  const t = translator(lines);
+  const { formRef, pending, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
+
+  const onSubmit = submit(async (form) => {
+    const response = await apiRequest<{ redirect_uri: string }>('auth/login', {
+      method: 'POST',
+      body: { email: form.get('email'), password: form.get('password'), remember: form.get('remember') === 'on' },
+    });
+    await goAfterLogin(redirect ?? response.redirect_uri);
+  });
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <Field id="login-email" name="email" type="email" label={t('Email')} autoComplete="email" error={errors.email} />
+      <Field id="login-password" name="password" type="password" label={t('Password')} autoComplete="current-password" error={errors.password} />
+      <label className="checkbox">
+        <input type="checkbox" name="remember" defaultChecked />
+        {t('Stay signed in for a month')}
+      </label>
+      <button type="submit" className="button primary" disabled={pending}>
+        {t('Continue')}
+      </button>
+    </form>
+  );
+}

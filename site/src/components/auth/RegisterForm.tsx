@@ -1,0 +1,53 @@
+import { apiRequest } from '../../lib/http.ts';
+import { translator, type Lines } from '../../lib/i18n.ts';
+import { Field, goAfterLogin, useServerForm } from './form.tsx';
+
+interface Props {
+  lines: Lines;
+  /** From ?email=: prefilled and locked. */
+  email: string | null;
+  policies: { id: string; label: string; action?: string }[];
+}
+
+export default function RegisterForm({ lines, email, policies }: Props) {
+  const t = translator(lines);
+  const { formRef, pending, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
+
+  const onSubmit = submit(async (form) => {
+    const accepted = Object.fromEntries(policies.map((policy) => [policy.id, form.get(policy.id) === 'on']));
+    const response = await apiRequest<{ redirect_uri: string }>('auth/register', {
+      method: 'POST',
+      body: { email: email ?? form.get('email'), password: form.get('password'), password_confirmation: form.get('password_confirmation'), ...accepted },
+    });
+    await goAfterLogin(response.redirect_uri);
+  });
+
+  return (
+    <form ref={formRef} onSubmit={onSubmit} noValidate>
+      <Field id="register-email" name="email" type="email" label={t('Email')} autoComplete="email" error={errors.email} defaultValue={email ?? undefined} disabled={Boolean(email)} />
+      <Field id="register-password" name="password" type="password" label={t('Password')} autoComplete="new-password" error={errors.password} />
+      <Field id="register-password-confirmation" name="password_confirmation" type="password" label={t('Confirm password')} autoComplete="new-password" error={errors.password_confirmation} />
+      {policies.map((policy) => (
+        <div key={policy.id}>
+          <label className="checkbox">
+            <input type="checkbox" name={policy.id} required aria-invalid={Boolean(errors[policy.id])} />
+            <span>
+              {t('I accept the')}{' '}
+              {policy.action ? (
+                <a href={policy.action} target="_blank" rel="noopener" style={{ textDecoration: 'underline' }}>
+                  {t(policy.label)}
+                </a>
+              ) : (
+                t(policy.label)
+              )}
+            </span>
+          </label>
+          {errors[policy.id] && <p className="field-error">{errors[policy.id]}</p>}
+        </div>
+      ))}
+      <button type="submit" className="button primary" disabled={pending}>
+        {t('Create account')}
+      </button>
+    </form>
+  );
+}

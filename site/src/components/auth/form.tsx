@@ -1,0 +1,77 @@
+import { navigate } from 'astro:transitions/client';
+import { useRef, useState, type FormEvent } from 'react';
+import { HttpError } from '../../lib/http.ts';
+import { toast } from '../../stores/toast.atoms.ts';
+
+interface FieldProps {
+  id: string;
+  name: string;
+  label: string;
+  type?: string;
+  autoComplete?: string;
+  error?: string;
+  defaultValue?: string;
+  disabled?: boolean;
+}
+
+/** A labelled input whose server error is announced with it. */
+export function Field({ id, name, label, type = 'text', autoComplete, error, defaultValue, disabled }: FieldProps) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{label}</label>
+      <input
+        id={id}
+        name={name}
+        type={type}
+        autoComplete={autoComplete}
+        required
+        defaultValue={defaultValue}
+        disabled={disabled}
+        aria-invalid={Boolean(error)}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      {error && (
+        <span id={`${id}-error`} className="field-error">
+          {error}
+        </span>
+      )}
+    </div>
+  );
+}
+
+/**
+ * Submit handling shared by the account forms: pending state, server field errors shown on their
+ * fields with focus on the first, other errors as a danger toast.
+ */
+export function useServerForm(fallbackError: string) {
+  const formRef = useRef<HTMLFormElement>(null);
+  const [pending, setPending] = useState(false);
+  const [errors, setErrors] = useState<Record<string, string>>({});
+
+  const submit = (send: (form: FormData) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+    event.preventDefault();
+    setPending(true);
+    setErrors({});
+    try {
+      await send(new FormData(event.currentTarget));
+    } catch (error) {
+      if (error instanceof HttpError && Object.keys(error.errors).length) {
+        setErrors(error.errors);
+        const first = Object.keys(error.errors)[0];
+        formRef.current?.querySelector<HTMLInputElement>(`[name="${first}"]`)?.focus();
+      } else {
+        toast.danger(error instanceof Error ? error.message : fallbackError);
+      }
+    } finally {
+      setPending(false);
+    }
+  };
+
+  return { formRef, pending, errors, submit };
+}
+
+/** After logging in: the back office is its own application, everything else is a page swap. */
+export async function goAfterLogin(destination: string) {
+  if (destination.startsWith('/admin')) window.location.assign(destination);
+  else await navigate(destination, { history: 'replace' });
+}
