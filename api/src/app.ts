@@ -15,6 +15,7 @@ import { getCookie } from './http/cookies.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
+import { API_PREFIXES, isApiPath } from './http/paths.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { catalogRoutes } from './routes/catalog.routes.ts';
@@ -49,8 +50,6 @@ export interface AppOptions {
 export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).route('/', catalogRoutes).route('/', streamRoutes).route('/', usersRoutes);
 export type ApiV1 = typeof apiV1;
 
-const API_PREFIXES = ['/api/', '/auth/', '/secure/'];
-const isApiPath = (p: string) => API_PREFIXES.some((prefix) => p.startsWith(prefix));
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

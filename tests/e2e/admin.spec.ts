@@ -54,3 +54,22 @@ test('the site login sends an admin to the back office', async ({ page }) => {
   await expect(page).toHaveURL(/\/admin/);
   await expect(page.getByTestId('count-albums')).not.toHaveText('…');
 });
+
+test('an account without admin.access cannot open the back office', async ({ page, request }) => {
+  const email = `no-admin-${Date.now()}@example.com`;
+  const home = await request.get('/');
+  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
+  expect(home.ok()).toBe(true);
+  const registered = await request.post('/auth/register', {
+    data: { email, password: 'plain-user-password', password_confirmation: 'plain-user-password' },
+    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
+  });
+  expect(registered.status()).toBe(200);
+
+  await page.goto('/admin');
+  await page.locator('input[name="username"]').fill(email);
+  await page.locator('input[name="password"]').fill('plain-user-password');
+  await page.getByRole('button', { name: 'Sign in' }).click();
+  await expect(page.getByText("This account can't open the admin area.")).toBeVisible();
+  expect((await page.request.get('/api/admin/tracks')).status()).toBe(401);
+});

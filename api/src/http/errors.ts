@@ -4,6 +4,7 @@ import type { ContentfulStatusCode } from 'hono/utils/http-status';
 import { constraintViolation, isNotWhitelistedError } from '@app/db';
 import { z } from 'zod';
 import { StoragePathError } from '../storage/storage.ts';
+import { isApiPath } from './paths.ts';
 
 /** The error payload of the specification: `message`, and for validation `errors` by field. */
 export interface ErrorPayload {
@@ -12,6 +13,11 @@ export interface ErrorPayload {
   action?: { label: string; action: string };
   exception?: string;
   trace?: string[];
+}
+
+/** A browser asking for a page (not an API call) gets HTML, never JSON. */
+export function wantsPage(c: Context): boolean {
+  return !isApiPath(c.req.path) && (c.req.header('Accept') ?? '').includes('text/html');
 }
 
 /** 419 is Laravel's "page expired", which the client understands as a stale CSRF token. */
@@ -55,6 +61,20 @@ export const validationHook = (result: { success: boolean; error?: unknown }, c:
   }
 };
 
+/**
+ * The generic error page, for page requests that fail before the site can render one (for
+ * example when the database is unreachable). Self-contained: no data, no scripts.
+ */
+export function errorPage(status: number): string {
+  return `<!doctype html>
+<html lang="en">
+<head><meta charset="utf-8"><meta name="viewport" content="width=device-width, initial-scale=1"><title>There was an issue loading this page</title>
+<style>body{margin:0;min-height:100vh;display:grid;place-items:center;font-family:system-ui,sans-serif;text-align:center;color:#222;background:#fff}
+@media (prefers-color-scheme:dark){body{color:#eee;background:#121215}}a{color:inherit}</style></head>
+<body><main><h1>There was an issue loading this page</h1><p>Please try again later</p><p><a href="">Try again</a></p><!-- ${status} --></main></body>
+</html>`;
+}
+
 export function errorResponse(error: unknown, c: Context, debug: boolean): Response {
   if (error instanceof ApiError) {
     return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ErrorPayload, error.status as ContentfulStatusCode);
@@ -81,6 +101,7 @@ export function errorResponse(error: unknown, c: Context, debug: boolean): Respo
     return c.json({ message: 'That file name is not allowed.' } satisfies ErrorPayload, 400);
   }
   console.error(`[${new Date().toISOString()}] ${c.req.method} ${c.req.path}`, error);
+  if (wantsPage(c)) return c.html(errorPage(500), 500);
   const payload: ErrorPayload = { message: 'There was an issue. Please try again.' };
   // Stack traces reveal code and paths: only a deployment that opted into debugging gets them.
   if (debug && error instanceof Error) {
