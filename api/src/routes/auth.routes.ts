@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { UserRow } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from '../http/cookies.ts';
@@ -41,13 +42,22 @@ function bootstrapFor(c: Context<AppEnv>) {
 }
 
 /** Account calls the client sends without the api/v1 prefix (spec §7). */
-function sessionCookie(c: Context<AppEnv>, token: string, maxAgeMs: number | undefined) {
+/**
+ * Starts a session for this request. Any session the browser already had ends first: a new id on
+ * every login makes a session id planted before login worthless after it.
+ */
+async function logIn(c: Context<AppEnv>, user: UserRow, remember: boolean) {
+  const deps = c.get('deps');
+  const previous = getCookie(c, SESSION_COOKIE);
+  if (previous) await endSession(deps, previous);
+  const { token, maxAgeMs } = await startSession(deps, user, remember, clientInfo(c));
   setResponseCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',
     secure: isSecureRequest(c),
     ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
   });
+  c.set('auth', await resolveAuth(deps, token));
 }
 
 export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
@@ -76,12 +86,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       const user = await verifyCredentials(deps, email, password);
       if (!user) throw validationFailed({ email: 'These credentials do not match our records.' });
 
-      // A new session id on every login, so a session id planted before login is worthless after it.
-      const previous = getCookie(c, SESSION_COOKIE);
-      if (previous) await endSession(deps, previous);
-      const { token, maxAgeMs } = await startSession(deps, user, remember, clientInfo(c));
-      sessionCookie(c, token, maxAgeMs);
-      c.set('auth', await resolveAuth(deps, token));
+      await logIn(c, user, remember);
       const settings = await loadSettings(deps.db);
       return c.json(
         { status: 'success' as const, two_factor: false, bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) },
@@ -119,11 +124,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
 
       const user = await registerUser(deps, email, password);
       if (!user) throw validationFailed({ email: 'An account with this email already exists.' });
-      const previous = getCookie(c, SESSION_COOKIE);
-      if (previous) await endSession(deps, previous);
-      const { token, maxAgeMs } = await startSession(deps, user, true, clientInfo(c));
-      sessionCookie(c, token, maxAgeMs);
-      c.set('auth', await resolveAuth(deps, token));
+      await logIn(c, user, true);
       return c.json({ status: 'success', bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) }, 200);
     },
   )
@@ -145,4 +146,3 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     },
   );
 
-export { bootstrapFor };

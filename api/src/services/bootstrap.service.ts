@@ -38,6 +38,8 @@ export interface BootstrapData {
   show_cookie_notice: boolean;
   /** Permissions of the current visitor: the user's, or the guest role's. */
   permissions: GrantedPermission[];
+  /** Where the logo leads and where login ends: see postLoginPath. */
+  post_login_path: string;
 }
 
 export function displayName(user: Pick<UserRow, 'name' | 'first_name' | 'last_name' | 'email'>): string {
@@ -106,5 +108,6 @@ export async function buildBootstrapData(deps: AppDeps, auth: AuthState, cookies
     themes: { all: themes, selected: selectTheme(themes, settings, cookies.theme) },
     show_cookie_notice: settings['cookie_notice.enable'] && !cookies.cookieNotice,
     permissions: auth.permissions,
+    post_login_path: postLoginPath(settings, auth.permissions),
   };
 }

@@ -2,6 +2,7 @@ import { Provider, useAtomValue } from 'jotai';
 import { formatDuration } from '../lib/format.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { artistUrl } from '../lib/slug.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../stores/player.atoms.ts';
 import { appStore } from '../stores/store.ts';
 import Icon from './Icon.tsx';
@@ -27,6 +28,7 @@ export default function TrackList(props: Props) {
 
 function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
   const t = translator(lines);
+  const hydrated = useHydrated();
   const current = useAtomValue(currentTrackAtom);
   const playing = useAtomValue(isPlayingAtom);
   const listIsPlaying = playing && tracks.some((track) => track.id === current?.id);
@@ -43,6 +45,7 @@ function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
           <button
             type="button"
             className="button primary"
+            disabled={!hydrated}
             onClick={() => (tracks.some((track) => track.id === current?.id) ? togglePlayback() : playQueue(tracks, 0))}
           >
             <Icon name={listIsPlaying ? 'pause' : 'play'} />
@@ -71,6 +74,7 @@ function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
                   <button
                     type="button"
                     className="icon-button row-play"
+                    disabled={!hydrated}
                     onClick={() => playAt(index)}
                     aria-label={rowPlaying ? t('Pause :name', { name: track.name }) : t('Play :name', { name: track.name })}
                   >

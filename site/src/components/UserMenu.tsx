@@ -2,6 +2,7 @@ import { navigate } from 'astro:transitions/client';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { apiRequest, writeCookie } from '../lib/http.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
 import { toast } from '../stores/toast.atoms.ts';
 import Icon, { type IconName } from './Icon.tsx';
 
@@ -36,6 +37,7 @@ function applyTheme(theme: ThemeChoice) {
 
 export default function UserMenu({ lines, user, items, themes }: Props) {
   const t = translator(lines);
+  const hydrated = useHydrated();
   const [open, setOpen] = useState(false);
   const [dark, setDark] = useState(false);
   const menuId = useId();
@@ -95,6 +97,7 @@ export default function UserMenu({ lines, user, items, themes }: Props) {
         ref={triggerRef}
         type="button"
         className="dropdown-trigger"
+        disabled={!hydrated}
         aria-haspopup="menu"
         aria-expanded={open}
         aria-controls={open ? menuId : undefined}

@@ -31,6 +31,7 @@ function bootstrap(overrides: { user?: Partial<NonNullable<BootstrapData['user']
     i18n: { language: 'en', lines: {} },
     themes: { all: [], selected: { mode: 'system', lightId: 1, darkId: 2 } },
     show_cookie_notice: false,
+    post_login_path: '/',
   };
 }
 

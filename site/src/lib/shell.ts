@@ -1,8 +1,11 @@
+import { writeCookie } from './http.ts';
+
 /**
  * Page-shell behaviour that must survive client-side navigation: the top progress bar, the mobile
  * menu and the OS theme. Listeners sit on `document` once; the elements are looked up when needed.
  */
 const PROGRESS_DELAY_MS = 50;
+export const COOKIE_NOTICE_DAYS = 30;
 const PROGRESS_ANIMATION_MS = 300;
 
 export function setupShell(): void {
@@ -32,7 +35,10 @@ export function setupShell(): void {
   };
   document.addEventListener('click', (event) => {
     const target = event.target as HTMLElement;
-    if (target.closest('#mobile-menu-toggle')) setSidebar(!document.body.classList.contains('sidebar-open'));
+    if (target.closest('[data-accept-cookies]')) {
+      writeCookie('cookie_notice', '1', COOKIE_NOTICE_DAYS);
+      document.querySelector('[data-cookie-notice]')?.remove();
+    } else if (target.closest('#mobile-menu-toggle')) setSidebar(!document.body.classList.contains('sidebar-open'));
     else if (target.closest('[data-close-sidebar]') || (target.closest('#sidebar a') && document.body.classList.contains('sidebar-open'))) setSidebar(false);
   });
   document.addEventListener('keydown', (event) => {

@@ -10,7 +10,7 @@ interface Props {
 
 export default function LoginForm({ lines, redirect }: Props) {
   const t = translator(lines);
-  const { formRef, pending, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
+  const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
 
   const onSubmit = submit(async (form) => {
     const response = await apiRequest<{ redirect_uri: string }>('auth/login', {
@@ -21,14 +21,14 @@ export default function LoginForm({ lines, redirect }: Props) {
   });
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} method="post" noValidate>
       <Field id="login-email" name="email" type="email" label={t('Email')} autoComplete="email" error={errors.email} />
       <Field id="login-password" name="password" type="password" label={t('Password')} autoComplete="current-password" error={errors.password} />
       <label className="checkbox">
         <input type="checkbox" name="remember" defaultChecked />
         {t('Stay signed in for a month')}
       </label>
-      <button type="submit" className="button primary" disabled={pending}>
+      <button type="submit" className="button primary" disabled={busy}>
         {t('Continue')}
       </button>
     </form>

@@ -11,7 +11,7 @@ interface Props {
 
 export default function RegisterForm({ lines, email, policies }: Props) {
   const t = translator(lines);
-  const { formRef, pending, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
+  const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
 
   const onSubmit = submit(async (form) => {
     const accepted = Object.fromEntries(policies.map((policy) => [policy.id, form.get(policy.id) === 'on']));
@@ -23,7 +23,7 @@ export default function RegisterForm({ lines, email, policies }: Props) {
   });
 
   return (
-    <form ref={formRef} onSubmit={onSubmit} noValidate>
+    <form ref={formRef} onSubmit={onSubmit} method="post" noValidate>
       <Field id="register-email" name="email" type="email" label={t('Email')} autoComplete="email" error={errors.email} defaultValue={email ?? undefined} disabled={Boolean(email)} />
       <Field id="register-password" name="password" type="password" label={t('Password')} autoComplete="new-password" error={errors.password} />
       <Field id="register-password-confirmation" name="password_confirmation" type="password" label={t('Confirm password')} autoComplete="new-password" error={errors.password_confirmation} />
@@ -45,7 +45,7 @@ export default function RegisterForm({ lines, email, policies }: Props) {
           {errors[policy.id] && <p className="field-error">{errors[policy.id]}</p>}
         </div>
       ))}
-      <button type="submit" className="button primary" disabled={pending}>
+      <button type="submit" className="button primary" disabled={busy}>
         {t('Create account')}
       </button>
     </form>

@@ -1,6 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useRef, useState, type FormEvent } from 'react';
 import { HttpError } from '../../lib/http.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 
 interface FieldProps {
@@ -47,6 +48,7 @@ export function useServerForm(fallbackError: string) {
   const formRef = useRef<HTMLFormElement>(null);
   const [pending, setPending] = useState(false);
   const [errors, setErrors] = useState<Record<string, string>>({});
+  const hydrated = useHydrated();
 
   const submit = (send: (form: FormData) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
     event.preventDefault();
@@ -67,7 +69,10 @@ export function useServerForm(fallbackError: string) {
     }
   };
 
-  return { formRef, pending, errors, submit };
+  /** The submit button waits for hydration as well as for the pending request. */
+  const busy = pending || !hydrated;
+
+  return { formRef, busy, errors, submit };
 }
 
 /** After logging in: the back office is its own application, everything else is a page swap. */
