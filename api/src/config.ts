@@ -20,6 +20,16 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   production: boolean;
+  /** SMTP from MAIL_* variables; each one set here wins over the back-office setting. */
+  mail: {
+    host?: string;
+    port?: number;
+    username?: string;
+    password?: string;
+    encryption?: 'tls' | 'ssl' | 'none';
+    fromAddress?: string;
+    fromName?: string;
+  };
 }
 
 function parseBoolean(value: string | undefined, fallback: boolean): boolean {
@@ -35,7 +45,17 @@ function parseSize(value: string | undefined, fallback: number): number {
   return Math.floor(Number(match[1]) * unit);
 }
 
+function parseEncryption(value: string | undefined): Config['mail']['encryption'] {
+  if (!value) return undefined;
+  const lower = value.toLowerCase();
+  if (lower === 'tls' || lower === 'starttls') return 'tls';
+  if (lower === 'ssl' || lower === 'smtps') return 'ssl';
+  if (lower === 'none' || lower === 'null' || lower === 'false') return 'none';
+  throw new Error(`MAIL_ENCRYPTION must be tls, ssl or none, got "${value}"`);
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  if (env.MAIL_PORT && !/^\d{1,5}$/.test(env.MAIL_PORT)) throw new Error(`MAIL_PORT must be a port number, got "${env.MAIL_PORT}"`);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const storagePath = path.resolve(cwd, env.STORAGE_PATH || 'storage');
@@ -57,5 +77,14 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     production: env.NODE_ENV === 'production',
+    mail: {
+      host: env.MAIL_HOST || undefined,
+      port: env.MAIL_PORT ? Number(env.MAIL_PORT) : undefined,
+      username: env.MAIL_USERNAME || undefined,
+      password: env.MAIL_PASSWORD || undefined,
+      encryption: parseEncryption(env.MAIL_ENCRYPTION),
+      fromAddress: env.MAIL_FROM_ADDRESS || undefined,
+      fromName: env.MAIL_FROM_NAME || undefined,
+    },
   };
 }

@@ -18,3 +18,5 @@ export * from './repositories/catalog.repository.ts';
 export * from './repositories/plays.repository.ts';
 export * from './repositories/admin-resource.repository.ts';
 export { constraintViolation } from './errors.ts';
+export * from './repositories/account-security.repository.ts';
+export type { OutgoingEmailRow, UserTokenRow } from './tables/account-security.table.ts';

@@ -14,13 +14,14 @@ test('an admin logs in to the back office and creates a track', async ({ page })
   await page.getByRole('menuitem', { name: 'Tracks' }).click();
   await expect(page).toHaveURL(/\/admin\/tracks/);
   await page.getByRole('link', { name: 'Create' }).click();
+  await expect(page).toHaveURL(/\/admin\/tracks\/create$/);
 
-  await page.getByLabel('Name').fill('Made in the back office');
+  await page.getByRole('textbox', { name: 'Name' }).fill('Made in the back office');
   await page.getByRole('combobox', { name: 'Artists' }).fill('Mara');
   await page.getByRole('option', { name: 'Mara Quinn' }).click();
   await page.getByRole('combobox', { name: 'Album' }).fill('Lunar');
   await page.getByRole('option').first().click();
-  await page.getByLabel('Duration').fill('185');
+  await page.getByRole('spinbutton', { name: 'Duration' }).fill('185');
   await page.getByRole('button', { name: 'Save' }).click();
 
   await expect(page).toHaveURL(/\/admin\/tracks$/);

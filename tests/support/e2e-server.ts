@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_ADMIN } from './constants.ts';
+import { E2E_ADMIN, E2E_SMTP_PORT } from './constants.ts';
 
 /**
  * The server the browser tests run against: the real built product on a fresh storage folder,
@@ -16,5 +16,8 @@ process.env.DEMO_AUDIO_CACHE ??= path.join(here, '../.cache/demo-audio');
 process.env.ADMIN_EMAIL = E2E_ADMIN.email;
 process.env.ADMIN_PASSWORD = E2E_ADMIN.password;
 process.env.APP_URL = `http://localhost:${process.env.PORT}`;
+process.env.MAIL_HOST = '127.0.0.1';
+process.env.MAIL_PORT = String(E2E_SMTP_PORT);
+process.env.MAIL_ENCRYPTION = 'none';
 
 await import('../../api/src/server.ts');

@@ -153,3 +153,23 @@ describe('registration', () => {
     await saveSettings(t.db, { 'registration.disable': false, 'registration.policies': [] });
   });
 });
+
+describe('login throttling', () => {
+  it('locks an address for a minute after five failures, however it is spelled', async () => {
+    await t.createUser('target@example.com');
+    // Look-alike Unicode spellings are refused by validation before they count (and share the bucket
+    // anyway, see throttle.service.test.ts); case and spaces must not open new buckets either.
+    for (const email of ['target@example.com', 'Target@Example.com', ' target@example.com', 'TARGET@EXAMPLE.COM', 'target@example.com']) {
+      expect((await t.client().post('/auth/login', { email, password: 'wrong-guess' })).status).toBe(422);
+    }
+    expect((await t.client().post('/auth/login', { email: 'tаrget@example.com', password: 'password123' })).status).toBe(422);
+    const locked = await t.client().post('/auth/login', { email: 'TARGET@example.com', password: 'password123' });
+    expect(locked.status).toBe(429);
+    expect((await locked.json()).message).toMatch(/^Too many login attempts. Please try again in \d+ seconds.$/);
+    // Other addresses are not affected.
+    expect((await t.client().post('/auth/login', { email: 'listener@example.com', password: 'password123' })).status).toBe(200);
+
+    await t.db.updateTable('rate_limits').set({ window_start: new Date(Date.now() - 61_000).toISOString() }).execute();
+    expect((await t.client().post('/auth/login', { email: 'target@example.com', password: 'password123' })).status).toBe(200);
+  });
+});

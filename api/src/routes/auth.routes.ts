@@ -7,7 +7,9 @@ import { ErrorSchema } from '../schemas/common.ts';
 import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
 import { endSession, registerUser, resolveAuth, SESSION_COOKIE, startSession, verifyCredentials } from '../services/auth.service.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, postLoginPath, THEME_COOKIE } from '../services/bootstrap.service.ts';
+import { requestPasswordReset, resetPassword } from '../services/password-reset.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
+import { assertNotThrottled, clearLimit, hit, loginLimit } from '../services/throttle.service.ts';
 
 const LoginBody = z
   .strictObject({
@@ -18,12 +20,29 @@ const LoginBody = z
   })
   .openapi('LoginRequest');
 
+const emailField = z.string({ error: 'Enter your email address.' }).trim().min(1, 'Enter your email address.').max(255).email('Enter a valid email address.');
+const newPassword = z.string({ error: 'Enter a password.' }).min(8, 'Use at least 8 characters.').max(255, 'Use at most 255 characters.');
+
+const ForgotPasswordBody = z.strictObject({ email: emailField }).openapi('ForgotPasswordRequest');
+
+const ResetPasswordBody = z
+  .strictObject({
+    token: z.string().min(1).max(200),
+    email: emailField,
+    password: newPassword,
+    password_confirmation: z.string({ error: 'Confirm your password.' }).max(255),
+  })
+  .refine((body) => body.password === body.password_confirmation, { message: "The passwords don't match.", path: ['password_confirmation'] })
+  .openapi('ResetPasswordRequest');
+
+const MessageResponse = z.object({ message: z.string() });
+
 const BootstrapResponse = z.object({ bootstrapData: z.record(z.string(), z.unknown()) });
 
 const RegisterBody = z
   .object({
-    email: z.string({ error: 'Enter your email address.' }).trim().min(1, 'Enter your email address.').max(255).email('Enter a valid email address.'),
-    password: z.string({ error: 'Enter a password.' }).min(8, 'Use at least 8 characters.').max(255, 'Use at most 255 characters.'),
+    email: emailField,
+    password: newPassword,
     password_confirmation: z.string({ error: 'Confirm your password.' }).max(255),
     token: z.string().max(4000).optional().openapi({ description: 'Human check token, when enabled for registration.' }),
   })
@@ -69,6 +88,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       summary: 'Log in with email and password',
       request: { body: { content: { 'application/json': { schema: LoginBody } }, required: true } },
       responses: {
+        429: { description: 'Too many failed attempts', content: { 'application/json': { schema: ErrorSchema } } },
         200: {
           description: 'Logged in',
           content: {
@@ -83,8 +103,14 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     async (c) => {
       const deps = c.get('deps');
       const { email, password, remember } = c.req.valid('json');
+      const limit = loginLimit(email, clientInfo(c).ip);
+      await assertNotThrottled(deps, limit, 'Too many login attempts. Please try again in :seconds seconds.');
       const user = await verifyCredentials(deps, email, password);
-      if (!user) throw validationFailed({ email: 'These credentials do not match our records.' });
+      if (!user) {
+        await hit(deps, limit);
+        throw validationFailed({ email: 'These credentials do not match our records.' });
+      }
+      await clearLimit(deps, limit);
 
       await logIn(c, user, remember);
       const settings = await loadSettings(deps.db);
@@ -126,6 +152,42 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       if (!user) throw validationFailed({ email: 'An account with this email already exists.' });
       await logIn(c, user, true);
       return c.json({ status: 'success', bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/forgot-password',
+      tags: ['Auth'],
+      summary: 'Mail a password reset link',
+      description: 'Answers the same whether or not the address has an account.',
+      request: { body: { content: { 'application/json': { schema: ForgotPasswordBody } }, required: true } },
+      responses: { 200: { description: 'Accepted', content: { 'application/json': { schema: MessageResponse } } } },
+    }),
+    async (c) => {
+      // In the background: how long the mail takes must not tell whether the account exists.
+      void requestPasswordReset(c.get('deps'), c.req.valid('json').email).catch((error) => console.error('[mail] password reset failed', error));
+      return c.json({ message: 'If an account exists for this email, we sent a link to reset its password.' }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/reset-password',
+      tags: ['Auth'],
+      summary: 'Choose a new password with the token from the mail',
+      request: { body: { content: { 'application/json': { schema: ResetPasswordBody } }, required: true } },
+      responses: {
+        200: { description: 'Password changed; every session of the account ended', content: { 'application/json': { schema: MessageResponse } } },
+        422: { description: 'Invalid input, or a link that is invalid, used or expired', content: { 'application/json': { schema: ErrorSchema } } },
+      },
+    }),
+    async (c) => {
+      const { token, email, password } = c.req.valid('json');
+      if (!(await resetPassword(c.get('deps'), token, email, password))) {
+        throw validationFailed({ email: 'This password reset link is invalid or has expired. Request a new one.' });
+      }
+      return c.json({ message: 'Your password has been reset. You can log in with it now.' }, 200);
     },
   )
   .openapi(

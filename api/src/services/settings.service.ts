@@ -74,6 +74,13 @@ export const SETTINGS = {
   'i18n.enable': setting(z.boolean(), false),
   'i18n.default_language': setting(z.string().max(10), 'en'),
   'require_email_confirmation': setting(z.boolean(), false),
+  'mail.host': setting(z.string().max(255), ''),
+  'mail.port': setting(z.number().int().min(1).max(65535), 587),
+  'mail.username': setting(z.string().max(255), ''),
+  'mail.password': setting(z.string().max(255), '', { private: true }),
+  'mail.encryption': setting(z.enum(['tls', 'ssl', 'none']), 'tls'),
+  'mail.from_address': setting(z.string().max(255), ''),
+  'mail.from_name': setting(z.string().max(255), ''),
   /** Where users land after logging in; empty means / for users and /admin for admins. */
   'auth.post_login_redirect': setting(z.string().max(500), ''),
   'menus': setting(z.array(menu), [

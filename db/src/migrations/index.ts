@@ -1,5 +1,6 @@
 import type { Migration } from 'kysely/migration';
 import * as foundation from './2026_11_21_000001_foundation.ts';
+import * as accountSecurity from './2026_11_22_000001_account_security.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -7,4 +8,5 @@ import * as foundation from './2026_11_21_000001_foundation.ts';
  */
 export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_foundation': foundation,
+  '2026_11_22_000001_account_security': accountSecurity,
 };

@@ -24,6 +24,11 @@ export default function LoginForm({ lines, redirect }: Props) {
     <form ref={formRef} onSubmit={onSubmit} method="post" noValidate>
       <Field id="login-email" name="email" type="email" label={t('Email')} autoComplete="email" error={errors.email} />
       <Field id="login-password" name="password" type="password" label={t('Password')} autoComplete="current-password" error={errors.password} />
+      <p style={{ margin: '-8px 0 16px', textAlign: 'right' }}>
+        <a href="/forgot-password" style={{ color: 'var(--primary)', fontSize: 14 }}>
+          {t('Forgot your password?')}
+        </a>
+      </p>
       <label className="checkbox">
         <input type="checkbox" name="remember" defaultChecked />
         {t('Stay signed in for a month')}

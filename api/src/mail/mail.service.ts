@@ -1,0 +1,73 @@
+import { logOutgoingEmail } from '@app/db';
+import nodemailer from 'nodemailer';
+import type { AppDeps } from '../context.ts';
+import { loadSettings } from '../services/settings.service.ts';
+
+export interface MailMessage {
+  to: string;
+  subject: string;
+  text: string;
+  html: string;
+  /** Values that must never be stored or printed: reset links, codes. */
+  secrets: string[];
+}
+
+export type MailStatus = 'sent' | 'logged' | 'failed';
+
+export const REDACTED = '[hidden]';
+
+function redact(text: string, secrets: string[]): string {
+  return secrets.filter(Boolean).reduce((result, secret) => result.split(secret).join(REDACTED), text);
+}
+
+/** SMTP settings: MAIL_* environment variables first, then the back office's outgoing-email settings. */
+async function smtpSettings(deps: AppDeps) {
+  const settings = await loadSettings(deps.db);
+  const env = deps.config.mail;
+  const host = env.host ?? settings['mail.host'];
+  if (!host) return null;
+  const encryption = env.encryption ?? settings['mail.encryption'];
+  const username = env.username ?? settings['mail.username'];
+  return {
+    transport: {
+      host,
+      port: env.port ?? settings['mail.port'],
+      secure: encryption === 'ssl',
+      requireTLS: encryption === 'tls',
+      ignoreTLS: encryption === 'none',
+      auth: username ? { user: username, pass: env.password ?? settings['mail.password'] } : undefined,
+      connectionTimeout: 10_000,
+      greetingTimeout: 10_000,
+    },
+    from: {
+      address: env.fromAddress ?? (settings['mail.from_address'] || `no-reply@${new URL(deps.config.appUrl).hostname}`),
+      name: env.fromName ?? (settings['mail.from_name'] || settings['branding.site_name']),
+    },
+  };
+}
+
+/**
+ * Sends a mail through SMTP when a server is configured. Every mail is recorded in the
+ * outgoing-email log with its secrets redacted; without a server it is only recorded (and shown,
+ * redacted, on the console outside production), so nothing fails for lack of a mail server.
+ */
+export async function sendMail(deps: AppDeps, message: MailMessage): Promise<MailStatus> {
+  const smtp = await smtpSettings(deps);
+  const body = redact(message.text, message.secrets);
+  const subject = redact(message.subject, message.secrets);
+  if (!smtp) {
+    await logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'logged', error: null });
+    if (!deps.config.production) console.log(`[mail] No mail server configured; not sent to ${message.to}: "${subject}"\n${body}`);
+    return 'logged';
+  }
+  try {
+    await nodemailer.createTransport(smtp.transport).sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'sent', error: null });
+    return 'sent';
+  } catch (error) {
+    const reason = redact(error instanceof Error ? error.message : String(error), message.secrets);
+    await logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'failed', error: reason });
+    console.error(`[mail] Sending "${subject}" to ${message.to} failed: ${reason}`);
+    return 'failed';
+  }
+}

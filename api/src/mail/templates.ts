@@ -1,0 +1,37 @@
+/** The app's mails, each as plain text and simple HTML. */
+
+function escapeHtml(text: string): string {
+  return text.replace(/[<>&"']/g, (ch) => ({ '<': '&lt;', '>': '&gt;', '&': '&amp;', '"': '&quot;', "'": '&#39;' })[ch]!);
+}
+
+function layout(siteName: string, paragraphs: string[], action?: { label: string; url: string }) {
+  const html = `<!doctype html><html><body style="font-family:system-ui,sans-serif;line-height:1.5;color:#222;max-width:560px;margin:0 auto;padding:24px">
+<h2 style="margin-top:0">${escapeHtml(siteName)}</h2>
+${paragraphs.map((p) => `<p>${escapeHtml(p)}</p>`).join('\n')}
+${action ? `<p><a href="${escapeHtml(action.url)}" style="display:inline-block;padding:10px 18px;border-radius:999px;background:#4f46e5;color:#fff;text-decoration:none;font-weight:600">${escapeHtml(action.label)}</a></p><p style="font-size:13px;color:#666">${escapeHtml(action.url)}</p>` : ''}
+</body></html>`;
+  const text = [...paragraphs, ...(action ? [`${action.label}: ${action.url}`] : [])].join('\n\n');
+  return { html, text };
+}
+
+export function passwordResetMail(siteName: string, url: string, minutes: number) {
+  return {
+    subject: `Reset your ${siteName} password`,
+    ...layout(
+      siteName,
+      [
+        'You are receiving this email because we received a password reset request for your account.',
+        `This password reset link will expire in ${minutes} minutes.`,
+        'If you did not request a password reset, no further action is required.',
+      ],
+      { label: 'Reset password', url },
+    ),
+  };
+}
+
+export function verificationCodeMail(siteName: string, code: string, minutes: number) {
+  return {
+    subject: `${code} is your ${siteName} verification code`,
+    ...layout(siteName, [`Your verification code is ${code}.`, `It expires in ${minutes} minutes. If you did not create an account, ignore this email.`]),
+  };
+}

@@ -1,0 +1,48 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { consumeUserToken, deleteUserSessions, findUserByEmail, findUserById, findUserToken, replaceUserToken, updateUser } from '@app/db';
+import type { AppDeps } from '../context.ts';
+import { sendMail } from '../mail/mail.service.ts';
+import { passwordResetMail } from '../mail/templates.ts';
+import { hashPassword } from './auth.service.ts';
+import { loadSettings } from './settings.service.ts';
+import { hit, throttleIdentity } from './throttle.service.ts';
+
+export const RESET_TOKEN_MINUTES = 60;
+const TYPE = 'password_reset';
+const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+
+/**
+ * Mails a single-use reset link when the address belongs to an account. The caller answers the
+ * same whatever happens here, so the response never tells whether an account exists; a few
+ * requests per address per quarter hour are honoured, the rest are dropped quietly.
+ */
+export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
+  const allowed = await hit(deps, { key: `forgot:${throttleIdentity(email)}`, max: 3, windowMs: 15 * 60_000 });
+  const user = await findUserByEmail(deps.db, email);
+  if (!allowed || !user) return;
+  const token = randomBytes(32).toString('base64url');
+  await replaceUserToken(deps.db, {
+    id: hashToken(token),
+    user_id: user.id,
+    type: TYPE,
+    expires_at: new Date(Date.now() + RESET_TOKEN_MINUTES * 60_000).toISOString(),
+  });
+  const settings = await loadSettings(deps.db);
+  const url = `${deps.config.appUrl}/password/reset/${token}?email=${encodeURIComponent(user.email)}`;
+  await sendMail(deps, { to: user.email, ...passwordResetMail(settings['branding.site_name'], url, RESET_TOKEN_MINUTES), secrets: [token] });
+}
+
+/**
+ * Sets a new password with a token from the mail. The token works once and only for its own
+ * account; afterwards every session of the account ends, so a thief who had one is logged out.
+ */
+export async function resetPassword(deps: AppDeps, token: string, email: string, password: string): Promise<boolean> {
+  const stored = await findUserToken(deps.db, hashToken(token), TYPE);
+  if (!stored || Date.parse(stored.expires_at) <= Date.now()) return false;
+  const user = await findUserById(deps.db, stored.user_id);
+  if (!user || user.email !== email.trim().toLowerCase()) return false;
+  if (!(await consumeUserToken(deps.db, stored.id))) return false;
+  await updateUser(deps.db, user.id, { password: await hashPassword(password) });
+  await deleteUserSessions(deps.db, user.id);
+  return true;
+}

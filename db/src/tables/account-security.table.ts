@@ -1,0 +1,33 @@
+import type { Generated, Selectable } from 'kysely';
+
+export interface OutgoingEmailsTable {
+  id: Generated<number>;
+  to_address: string;
+  subject: string;
+  /** Plain-text body with secrets (links, codes) replaced. */
+  body: string;
+  /** sent, logged (no mail server configured) or failed */
+  status: string;
+  error: string | null;
+  created_at: Generated<string>;
+}
+
+export interface UserTokensTable {
+  /** SHA-256 of the secret, so the table alone cannot be used to reset a password. */
+  id: string;
+  user_id: number;
+  /** password_reset or email_verification */
+  type: string;
+  attempts: Generated<number>;
+  expires_at: string;
+  created_at: Generated<string>;
+}
+
+export interface RateLimitsTable {
+  key: string;
+  window_start: string;
+  hits: number;
+}
+
+export type OutgoingEmailRow = Selectable<OutgoingEmailsTable>;
+export type UserTokenRow = Selectable<UserTokensTable>;
