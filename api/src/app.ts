@@ -10,7 +10,7 @@ import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { Context } from 'hono';
 import { createAdminRoutes } from './admin/admin.routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
-import { authenticate } from './http/auth.ts';
+import { accountGates, authenticate } from './http/auth.ts';
 import { getCookie } from './http/cookies.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
@@ -19,6 +19,7 @@ import { API_PREFIXES, isApiPath } from './http/paths.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { catalogRoutes } from './routes/catalog.routes.ts';
+import { emailVerificationRoutes } from './routes/email-verification.routes.ts';
 import { createDocsRoutes } from './routes/docs.routes.ts';
 import { streamRoutes } from './routes/stream.routes.ts';
 import { uploadsRoutes } from './routes/uploads.routes.ts';
@@ -47,7 +48,11 @@ export interface AppOptions {
 }
 
 /** The JSON API of the web player, under /api/v1. */
-export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).route('/', catalogRoutes).route('/', streamRoutes).route('/', usersRoutes);
+export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .route('/', catalogRoutes)
+  .route('/', streamRoutes)
+  .route('/', usersRoutes)
+  .route('/', emailVerificationRoutes);
 export type ApiV1 = typeof apiV1;
 
 
@@ -92,6 +97,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     await next();
   });
   app.use(authenticate());
+  app.use(accountGates());
 
   app.route('/api/v1', apiV1);
   app.route('/auth', authRoutes);

@@ -1,11 +1,21 @@
 import { defineMiddleware } from 'astro:middleware';
 
+/** The gate screen the current user must see on every path, if any (spec §2, gates). */
+function gateFor(locals: App.Locals): string | undefined {
+  const user = locals.bootstrap?.user;
+  if (!user) return undefined;
+  if (user.banned_at) return '/account-suspended';
+  if (!user.email_verified_at && locals.bootstrap.settings.require_email_confirmation) return '/verify-email';
+  return undefined;
+}
+
 /**
- * Applies what the API server prepared for this response (cookies, security headers) and a
- * cache policy: anonymous pages may be cached briefly, personalised ones never by shared caches.
+ * Gates first, then what the API server prepared for this response (cookies, security headers)
+ * and a cache policy: anonymous pages may be cached briefly, personalised ones never by shared caches.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
-  const response = await next();
+  const gate = gateFor(context.locals);
+  const response = gate && context.url.pathname !== gate ? await next(gate) : await next();
   for (const [name, value] of context.locals.responseHeaders ?? []) {
     if (name.toLowerCase() === 'set-cookie') response.headers.append(name, value);
     else if (!response.headers.has(name)) response.headers.set(name, value);

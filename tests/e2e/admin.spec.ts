@@ -1,4 +1,5 @@
 import { expect, test, type Page } from '@playwright/test';
+import { registerAccount } from '../support/accounts.ts';
 import { E2E_ADMIN } from '../support/constants.ts';
 
 async function logIn(page: Page) {
@@ -58,14 +59,7 @@ test('the site login sends an admin to the back office', async ({ page }) => {
 
 test('an account without admin.access cannot open the back office', async ({ page, request }) => {
   const email = `no-admin-${Date.now()}@example.com`;
-  const home = await request.get('/');
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  expect(home.ok()).toBe(true);
-  const registered = await request.post('/auth/register', {
-    data: { email, password: 'plain-user-password', password_confirmation: 'plain-user-password' },
-    headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) },
-  });
-  expect(registered.status()).toBe(200);
+  await registerAccount(request, email, 'plain-user-password');
 
   await page.goto('/admin');
   await page.locator('input[name="username"]').fill(email);

@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { registerAccount } from '../support/accounts.ts';
 import { E2E_SMTP_PORT } from '../support/constants.ts';
 import { startMailServer } from '../support/smtp.ts';
 
@@ -12,9 +13,7 @@ test.afterAll(async () => {
 
 test('a listener who forgot the password gets a link by mail and sets a new one', async ({ page, request }) => {
   const email = `forgetful-${Date.now()}@example.com`;
-  await request.get('/');
-  const xsrf = (await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value;
-  await request.post('/auth/register', { data: { email, password: 'first-password', password_confirmation: 'first-password' }, headers: { 'X-XSRF-TOKEN': decodeURIComponent(xsrf) } });
+  await registerAccount(request, email, 'first-password');
 
   await page.goto('/login');
   await page.getByRole('link', { name: 'Forgot your password?' }).click();

@@ -7,6 +7,7 @@ import { ErrorSchema } from '../schemas/common.ts';
 import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
 import { endSession, registerUser, resolveAuth, SESSION_COOKIE, startSession, verifyCredentials } from '../services/auth.service.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, postLoginPath, THEME_COOKIE } from '../services/bootstrap.service.ts';
+import { needsVerification, sendVerificationCode } from '../services/email-verification.service.ts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
 import { assertNotThrottled, clearLimit, hit, loginLimit } from '../services/throttle.service.ts';
@@ -151,7 +152,9 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       const user = await registerUser(deps, email, password);
       if (!user) throw validationFailed({ email: 'An account with this email already exists.' });
       await logIn(c, user, true);
-      return c.json({ status: 'success', bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) }, 200);
+      const status = (await needsVerification(deps, user)) ? 'needs_email_verification' : 'success';
+      if (status === 'needs_email_verification') await sendVerificationCode(deps, user);
+      return c.json({ status, bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) }, 200);
     },
   )
   .openapi(

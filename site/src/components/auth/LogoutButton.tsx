@@ -1,0 +1,26 @@
+import { apiRequest } from '../../lib/http.ts';
+import { translator, type Lines } from '../../lib/i18n.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { toast } from '../../stores/toast.atoms.ts';
+
+export default function LogoutButton({ lines }: { lines: Lines }) {
+  const t = translator(lines);
+  const hydrated = useHydrated();
+  return (
+    <button
+      type="button"
+      className="button"
+      disabled={!hydrated}
+      onClick={async () => {
+        try {
+          await apiRequest('auth/logout', { method: 'POST' });
+          window.location.assign('/login');
+        } catch (error) {
+          toast.danger((error as Error).message);
+        }
+      }}
+    >
+      {t('Logout')}
+    </button>
+  );
+}

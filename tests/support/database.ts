@@ -1,0 +1,20 @@
+import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { createDb, saveSettings } from '@app/db';
+
+/**
+ * The e2e server's own SQLite file, opened beside it (WAL allows a second connection), for the
+ * few settings the back office cannot change yet.
+ */
+const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/e2e-storage/database.sqlite');
+
+export async function withE2eDatabase<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
+  const db = createDb(file);
+  try {
+    return await work(db);
+  } finally {
+    await db.destroy();
+  }
+}
+
+export const setE2eSettings = (values: Record<string, unknown>) => withE2eDatabase((db) => saveSettings(db, values));
