@@ -17,6 +17,7 @@ import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
 import { API_PREFIXES, isApiPath } from './http/paths.ts';
 import { securityHeaders } from './http/security-headers.ts';
+import { accountRoutes } from './routes/account.routes.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { catalogRoutes } from './routes/catalog.routes.ts';
 import { emailVerificationRoutes } from './routes/email-verification.routes.ts';
@@ -52,7 +53,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', catalogRoutes)
   .route('/', streamRoutes)
   .route('/', usersRoutes)
-  .route('/', emailVerificationRoutes);
+  .route('/', emailVerificationRoutes)
+  .route('/', accountRoutes);
 export type ApiV1 = typeof apiV1;
 
 

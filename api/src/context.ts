@@ -10,8 +10,11 @@ export interface AppDeps {
 
 export interface AuthState {
   user: UserRow | null;
+  /** Set for browser sessions (cookie). */
   session: SessionRow | null;
   permissions: GrantedPermission[];
+  /** Set when the request authenticated with an API token instead of a session. */
+  tokenId?: number;
 }
 
 export type AppEnv = {

@@ -20,3 +20,5 @@ export * from './repositories/admin-resource.repository.ts';
 export { constraintViolation } from './errors.ts';
 export * from './repositories/account-security.repository.ts';
 export type { OutgoingEmailRow, UserTokenRow } from './tables/account-security.table.ts';
+export * from './repositories/access-tokens.repository.ts';
+export type { AccessTokenRow } from './tables/account-security.table.ts';

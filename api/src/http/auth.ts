@@ -1,5 +1,6 @@
 import type { MiddlewareHandler } from 'hono';
-import type { AppEnv } from '../context.ts';
+import type { AppEnv, AuthState } from '../context.ts';
+import { authenticateBearer } from '../services/access-tokens.service.ts';
 import { resolveAuth, SESSION_COOKIE } from '../services/auth.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { getCookie } from './cookies.ts';
@@ -7,10 +8,37 @@ import { loadSettings } from '../services/settings.service.ts';
 import { ApiError, forbidden, unauthenticated } from './errors.ts';
 import { isApiPath } from './paths.ts';
 
-/** Resolves who is asking (a session cookie, or a guest) once per request. */
+/**
+ * Resolves who is asking once per request: an API token for API calls that send one, else the
+ * session cookie, else a guest.
+ */
 export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    c.set('auth', await resolveAuth(c.get('deps'), getCookie(c, SESSION_COOKIE)));
+    const authorization = c.req.header('Authorization');
+    if (authorization !== undefined && isApiPath(c.req.path)) c.set('auth', await authenticateBearer(c.get('deps'), authorization));
+    else c.set('auth', await resolveAuth(c.get('deps'), getCookie(c, SESSION_COOKIE)));
+    await next();
+  };
+}
+
+/** How recently the session confirmed its password for sensitive actions (spec constant). */
+export const PASSWORD_CONFIRMATION_SECONDS = 9000;
+
+export function passwordRecentlyConfirmed(auth: AuthState, seconds = PASSWORD_CONFIRMATION_SECONDS): boolean {
+  const at = auth.session?.password_confirmed_at;
+  return Boolean(at && Date.now() - Date.parse(at) <= seconds * 1000);
+}
+
+/**
+ * Sensitive actions need a browser session that confirmed its password in the last 9000 seconds;
+ * API tokens cannot perform them. 423 tells the client to ask for the password and retry.
+ */
+export function requirePasswordConfirmation(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    const auth = c.get('auth');
+    if (!auth.user) throw unauthenticated();
+    if (!auth.session) throw forbidden('This action needs a browser session, not an API token.');
+    if (!passwordRecentlyConfirmed(auth)) throw new ApiError(423, 'Confirm your password to continue.');
     await next();
   };
 }

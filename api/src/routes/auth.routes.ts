@@ -1,11 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import type { UserRow } from '@app/db';
+import { deleteUserSessions, findUserById, markPasswordConfirmed, updateUser, type UserRow } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from '../http/cookies.ts';
 import { ErrorSchema } from '../schemas/common.ts';
 import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
-import { endSession, registerUser, resolveAuth, SESSION_COOKIE, startSession, verifyCredentials } from '../services/auth.service.ts';
+import { PASSWORD_CONFIRMATION_SECONDS, passwordRecentlyConfirmed, requireLogin } from '../http/auth.ts';
+import { passwordMatches } from '../services/account.service.ts';
+import { endSession, hashPassword, registerUser, resolveAuth, SESSION_COOKIE, startSession, verifyCredentials } from '../services/auth.service.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, postLoginPath, THEME_COOKIE } from '../services/bootstrap.service.ts';
 import { needsVerification, sendVerificationCode } from '../services/email-verification.service.ts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.service.ts';
@@ -37,6 +39,17 @@ const ResetPasswordBody = z
   .openapi('ResetPasswordRequest');
 
 const MessageResponse = z.object({ message: z.string() });
+
+const ConfirmPasswordBody = z.strictObject({ password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000) }).openapi('ConfirmPasswordRequest');
+
+const ChangePasswordBody = z
+  .strictObject({
+    current_password: z.string({ error: 'Enter your current password.' }).min(1, 'Enter your current password.').max(1000),
+    password: newPassword,
+    password_confirmation: z.string({ error: 'Confirm your password.' }).max(255),
+  })
+  .refine((body) => body.password === body.password_confirmation, { message: "The passwords don't match.", path: ['password_confirmation'] })
+  .openapi('ChangePasswordRequest');
 
 const BootstrapResponse = z.object({ bootstrapData: z.record(z.string(), z.unknown()) });
 
@@ -191,6 +204,69 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
         throw validationFailed({ email: 'This password reset link is invalid or has expired. Request a new one.' });
       }
       return c.json({ message: 'Your password has been reset. You can log in with it now.' }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/user/confirmed-password-status',
+      tags: ['Auth'],
+      summary: 'Whether this session confirmed its password within the last `seconds` (at most 9000)',
+      middleware: [requireLogin()] as const,
+      request: { query: z.object({ seconds: z.coerce.number().int().min(1).max(PASSWORD_CONFIRMATION_SECONDS).default(PASSWORD_CONFIRMATION_SECONDS) }) },
+      responses: { 200: { description: 'Status', content: { 'application/json': { schema: z.object({ confirmed: z.boolean() }) } } } },
+    }),
+    async (c) => c.json({ confirmed: passwordRecentlyConfirmed(c.get('auth'), c.req.valid('query').seconds) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/user/confirm-password',
+      tags: ['Auth'],
+      summary: 'Confirm the password for sensitive actions during the next 9000 seconds',
+      middleware: [requireLogin()] as const,
+      request: { body: { content: { 'application/json': { schema: ConfirmPasswordBody } }, required: true } },
+      responses: {
+        200: { description: 'Confirmed', content: { 'application/json': { schema: MessageResponse } } },
+        422: { description: 'Wrong password', content: { 'application/json': { schema: ErrorSchema } } },
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const auth = c.get('auth');
+      if (!auth.session) throw new ApiError(403, 'This action needs a browser session, not an API token.');
+      const limit = { key: `confirm-password:${auth.user!.id}`, max: 5, windowMs: 60_000 };
+      await assertNotThrottled(deps, limit, 'Too many attempts. Please try again in :seconds seconds.');
+      if (!(await passwordMatches(auth.user!, c.req.valid('json').password))) {
+        await hit(deps, limit);
+        throw validationFailed({ password: 'This password is incorrect.' });
+      }
+      await markPasswordConfirmed(deps.db, auth.session.id, new Date().toISOString());
+      return c.json({ message: 'Password confirmed.' }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'put',
+      path: '/user/password',
+      tags: ['Auth'],
+      summary: 'Change the password; other sessions end and this one gets a new id',
+      middleware: [requireLogin()] as const,
+      request: { body: { content: { 'application/json': { schema: ChangePasswordBody } }, required: true } },
+      responses: {
+        200: { description: 'Changed', content: { 'application/json': { schema: MessageResponse } } },
+        422: { description: 'Wrong current password or invalid new one', content: { 'application/json': { schema: ErrorSchema } } },
+      },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const user = c.get('auth').user!;
+      const { current_password, password } = c.req.valid('json');
+      if (!(await passwordMatches(user, current_password))) throw validationFailed({ current_password: 'This password is incorrect.' });
+      await updateUser(deps.db, user.id, { password: await hashPassword(password) });
+      await deleteUserSessions(deps.db, user.id);
+      if (c.get('auth').session) await logIn(c, (await findUserById(deps.db, user.id))!, Boolean(c.get('auth').session!.remember));
+      return c.json({ message: 'Password changed.' }, 200);
     },
   )
   .openapi(

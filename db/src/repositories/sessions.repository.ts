@@ -22,3 +22,11 @@ export async function deleteSession(db: Db, id: string): Promise<void> {
 export async function deleteExpiredSessions(db: Db, now: string): Promise<void> {
   await db.deleteFrom('sessions').where('expires_at', '<=', now).execute();
 }
+
+export async function sessionsOfUser(db: Db, userId: number, now: string): Promise<SessionRow[]> {
+  return db.selectFrom('sessions').selectAll().where('user_id', '=', userId).where('expires_at', '>', now).orderBy('last_active_at', 'desc').execute();
+}
+
+export async function markPasswordConfirmed(db: Db, id: string, at: string): Promise<void> {
+  await db.updateTable('sessions').set({ password_confirmed_at: at }).where('id', '=', id).execute();
+}

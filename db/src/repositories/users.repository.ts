@@ -50,23 +50,28 @@ export async function rolesOfUser(db: Db, userId: number): Promise<{ id: number;
     .execute();
 }
 
-/** Whether any user holds the `admin` permission, directly or through a role. */
-export async function adminExists(db: Db): Promise<boolean> {
-  const viaRole = await db
+/** Users holding the `admin` permission, directly or through a role. */
+export async function adminUserIds(db: Db): Promise<number[]> {
+  const viaRole = db
     .selectFrom('user_role')
     .innerJoin('role_permission', 'role_permission.role_id', 'user_role.role_id')
     .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
-    .select('user_role.user_id')
-    .where('permissions.name', '=', 'admin')
-    .limit(1)
-    .executeTakeFirst();
-  if (viaRole) return true;
-  const direct = await db
+    .select('user_role.user_id as id')
+    .where('permissions.name', '=', 'admin');
+  const direct = db
     .selectFrom('user_permission')
     .innerJoin('permissions', 'permissions.id', 'user_permission.permission_id')
-    .select('user_permission.user_id')
-    .where('permissions.name', '=', 'admin')
-    .limit(1)
-    .executeTakeFirst();
-  return Boolean(direct);
+    .select('user_permission.user_id as id')
+    .where('permissions.name', '=', 'admin');
+  const rows = await viaRole.union(direct).execute();
+  return rows.map((row) => row.id);
+}
+
+export async function adminExists(db: Db): Promise<boolean> {
+  return (await adminUserIds(db)).length > 0;
+}
+
+/** Deletes a user; sessions, tokens and roles go with it (foreign keys cascade). */
+export async function deleteUser(db: Db, id: number): Promise<void> {
+  await db.deleteFrom('users').where('id', '=', id).execute();
 }

@@ -29,5 +29,15 @@ export interface RateLimitsTable {
   hits: number;
 }
 
+export interface AccessTokensTable {
+  id: Generated<number>;
+  user_id: number;
+  name: string;
+  token_hash: string;
+  last_used_at: string | null;
+  created_at: Generated<string>;
+}
+
+export type AccessTokenRow = Selectable<AccessTokensTable>;
 export type OutgoingEmailRow = Selectable<OutgoingEmailsTable>;
 export type UserTokenRow = Selectable<UserTokensTable>;

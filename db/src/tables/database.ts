@@ -5,7 +5,7 @@ import type { PlaysTable } from './plays.table.ts';
 import type { GenreTrackTable, TrackArtistTable, TracksTable } from './tracks.table.ts';
 import type { FileEntriesTable } from './file-entries.table.ts';
 import type { LocalizationsTable } from './localizations.table.ts';
-import type { OutgoingEmailsTable, RateLimitsTable, UserTokensTable } from './account-security.table.ts';
+import type { AccessTokensTable, OutgoingEmailsTable, RateLimitsTable, UserTokensTable } from './account-security.table.ts';
 import type { PermissionsTable, RolePermissionTable, UserPermissionTable } from './permissions.table.ts';
 import type { RolesTable, UserRoleTable } from './roles.table.ts';
 import type { SessionsTable } from './sessions.table.ts';
@@ -36,4 +36,5 @@ export interface Database {
   outgoing_emails: OutgoingEmailsTable;
   user_tokens: UserTokensTable;
   rate_limits: RateLimitsTable;
+  access_tokens: AccessTokensTable;
 }

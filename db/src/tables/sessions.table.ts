@@ -14,6 +14,7 @@ export interface SessionsTable {
   remember: Generated<number>;
   last_active_at: string;
   expires_at: string;
+  password_confirmed_at: string | null;
   created_at: Generated<string>;
 }
 

@@ -1,0 +1,56 @@
+import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { findAccessToken, findUserById, insertAccessToken, permissionsOfUser, touchAccessToken, type UserRow } from '@app/db';
+import type { AppDeps, AuthState } from '../context.ts';
+import { ApiError } from '../http/errors.ts';
+import { hasPermission } from './permissions.ts';
+import { loadSettings } from './settings.service.ts';
+
+const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
+const SECRET_LENGTH = 40;
+const TOKEN_FORMAT = new RegExp(`^(\\d{1,15})\\|([A-Za-z0-9]{${SECRET_LENGTH}})$`);
+/** Writing last_used_at on every call would make each API read a write; once a minute is enough. */
+const TOUCH_INTERVAL_MS = 60_000;
+
+const sha256 = (text: string) => createHash('sha256').update(text).digest();
+
+function randomSecret(): string {
+  // 62 does not divide 256: bytes above 247 are skipped so every character is equally likely.
+  let secret = '';
+  while (secret.length < SECRET_LENGTH) {
+    for (const byte of randomBytes(64)) {
+      if (byte < 248 && secret.length < SECRET_LENGTH) secret += ALPHABET[byte % 62];
+    }
+  }
+  return secret;
+}
+
+/** A new token; `plainTextToken` ("id|secret") is returned once and never stored. */
+export async function createAccessToken(deps: AppDeps, user: UserRow, name: string) {
+  const secret = randomSecret();
+  const row = await insertAccessToken(deps.db, { user_id: user.id, name, token_hash: sha256(secret).toString('hex') });
+  return { token: row, plainTextToken: `${row.id}|${secret}` };
+}
+
+const invalid = () => new ApiError(401, 'The API token is invalid or was revoked.');
+
+/**
+ * The user behind an `Authorization: Bearer id|secret` header. Anything malformed, unknown or
+ * revoked is a 401; a valid token stops working when the API is switched off or its owner loses
+ * `api.access`.
+ */
+export async function authenticateBearer(deps: AppDeps, header: string): Promise<AuthState> {
+  const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
+  const parts = match ? TOKEN_FORMAT.exec(match[1]) : null;
+  if (!parts) throw invalid();
+  const stored = await findAccessToken(deps.db, Number(parts[1]));
+  if (!stored || !timingSafeEqual(sha256(parts[2]), Buffer.from(stored.token_hash, 'hex'))) throw invalid();
+  const user = await findUserById(deps.db, stored.user_id);
+  if (!user) throw invalid();
+  const permissions = await permissionsOfUser(deps.db, user.id);
+  if (!(await loadSettings(deps.db))['api.integrated'] || !hasPermission(permissions, 'api.access')) {
+    throw new ApiError(403, 'API access is not available for this account.');
+  }
+  const now = Date.now();
+  if (!stored.last_used_at || now - Date.parse(stored.last_used_at) > TOUCH_INTERVAL_MS) await touchAccessToken(deps.db, stored.id, new Date(now).toISOString());
+  return { user, session: null, permissions, tokenId: stored.id };
+}
