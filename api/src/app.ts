@@ -15,9 +15,10 @@ import { getCookie } from './http/cookies.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
-import { API_PREFIXES, isApiPath } from './http/paths.ts';
+import { isApiPath } from './http/paths.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account.routes.ts';
+import { AVATAR_MAX_BYTES } from './services/avatar.service.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { catalogRoutes } from './routes/catalog.routes.ts';
 import { emailVerificationRoutes } from './routes/email-verification.routes.ts';
@@ -58,6 +59,9 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 export type ApiV1 = typeof apiV1;
 
 
+/** Multipart uploads: the file's own limit plus room for the form around it. */
+const UPLOAD_BODY_LIMITS: [RegExp, number][] = [[/^\/api\/v1\/users\/[^/]+\/avatar$/, AVATAR_MAX_BYTES + 64 * 1024]];
+
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -84,14 +88,17 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     onMethodNotAllowed: (c, methods) => c.json({ message: `${c.req.method} is not allowed here. Allowed: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
   }));
   app.use(csrfProtection());
-  for (const prefix of API_PREFIXES) {
-    app.use(`${prefix}*`, bodyLimit({
-      maxSize: deps.config.maxBodyBytes,
+  app.use(async (c, next) => {
+    if (!isApiPath(c.req.path)) return next();
+    // Uploads have limits of their own, enforced again on the file itself.
+    const maxSize = UPLOAD_BODY_LIMITS.find(([pattern]) => pattern.test(c.req.path))?.[1] ?? deps.config.maxBodyBytes;
+    return bodyLimit({
+      maxSize,
       onError: () => {
-        throw new ApiError(413, `The request body is too large. The limit is ${Math.round(deps.config.maxBodyBytes / 1024)} KB.`);
+        throw new ApiError(413, `The request body is too large. The limit is ${Math.round(maxSize / 1024)} KB.`);
       },
-    }));
-  }
+    })(c, next);
+  });
   app.use(async (c, next) => {
     const raw = c.req.query('workspaceId');
     if (raw !== undefined && !/^\d{1,12}$/.test(raw)) throw new ApiError(422, 'workspaceId must be a whole number.', { workspaceId: 'workspaceId must be a whole number.' });

@@ -1,8 +1,6 @@
 /** Paths of the JSON API: they answer JSON errors, never pages. */
 const API_PATH = /^\/(api|auth|secure)(\/|$)/;
 
-export const API_PREFIXES = ['/api/', '/auth/', '/secure/'] as const;
-
 export function isApiPath(path: string): boolean {
   return API_PATH.test(path);
 }

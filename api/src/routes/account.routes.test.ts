@@ -166,3 +166,46 @@ describe('account details and deletion', () => {
     expect((await refused.json()).message).toMatch(/only admin/);
   });
 });
+
+describe('avatar', () => {
+  const PNG = Uint8Array.from([0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a, 0, 0, 0, 13, 0x49, 0x48, 0x44, 0x52, 0, 0, 0, 1, 0, 0, 0, 1, 8, 6, 0, 0, 0, 0x1f, 0x15, 0xc4, 0x89]);
+
+  async function upload(client: TestClient, file: Blob, name: string) {
+    const form = new FormData();
+    form.append('file', file, name);
+    const xsrf = decodeURIComponent(client.cookies.get('XSRF-TOKEN') ?? '');
+    const cookie = [...client.cookies].map(([k, v]) => `${k}=${v}`).join('; ');
+    return t.app.request('/api/v1/users/me/avatar', { method: 'POST', body: form, headers: { Cookie: cookie, 'X-XSRF-TOKEN': xsrf } });
+  }
+
+  it('stores an image, serves it publicly, and removes it', async () => {
+    const client = await t.loggedIn('face@example.com');
+    const response = await upload(client, new Blob([PNG], { type: 'image/png' }), 'me.png');
+    expect(response.status).toBe(200);
+    const { user } = await response.json();
+    expect(user.image).toMatch(/^\/uploads\/avatar-[0-9a-f-]+\.png$/);
+    const served = await t.app.request(user.image);
+    expect(served.headers.get('Content-Type')).toBe('image/png');
+    expect(new Uint8Array(await served.arrayBuffer())).toEqual(PNG);
+
+    expect((await client.delete('/api/v1/users/me/avatar')).status).toBe(200);
+    expect((await t.app.request(user.image)).status).toBe(404);
+    expect((await (await client.get('/api/v1/users/me')).json()).user.image).toBeNull();
+  });
+
+  it('refuses files that are not images, whatever they claim, and images over 2 MB', async () => {
+    const client = await t.loggedIn('faker@example.com');
+    const html = await upload(client, new Blob(['<script>alert(1)</script>'], { type: 'image/png' }), 'evil.png');
+    expect(html.status).toBe(422);
+    expect((await html.json()).errors.file).toBe('This file type is not allowed');
+
+    const big = new Uint8Array(2 * 1024 * 1024 + 10);
+    big.set(PNG);
+    const tooBig = await upload(client, new Blob([big], { type: 'image/png' }), 'big.png');
+    expect(tooBig.status).toBe(422);
+    expect((await tooBig.json()).errors.file).toBe('file exceeds maximum allowed size of 2MB');
+
+    const huge = await upload(client, new Blob([new Uint8Array(3 * 1024 * 1024)]), 'huge.png');
+    expect(huge.status).toBe(413);
+  });
+});

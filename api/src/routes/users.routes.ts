@@ -1,8 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { adminUserIds, deleteUser, findUserById, updateUser } from '@app/db';
+import { adminUserIds, deleteUser, findUserById, updateUser, type UserRow } from '@app/db';
+import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
-import { ApiError, forbidden, notFound, validationHook } from '../http/errors.ts';
+import { ApiError, forbidden, notFound, validationFailed, validationHook } from '../http/errors.ts';
+import { removeAvatar, replaceAvatar } from '../services/avatar.service.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { currentUser, displayName } from '../services/bootstrap.service.ts';
 import { hasPermission } from '../services/permissions.ts';
@@ -60,13 +62,10 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     }),
     async (c) => {
       const deps = c.get('deps');
-      const auth = c.get('auth');
-      const target = c.req.valid('param').id === 'me' ? auth.user!.id : (c.req.valid('param').id as number);
-      if (target !== auth.user!.id && !hasPermission(auth.permissions, 'users.update')) throw forbidden();
-      if (!(await findUserById(deps.db, target))) throw notFound('This user does not exist.');
+      const target = await ownAccount(c);
       const changes = Object.fromEntries(Object.entries(c.req.valid('json')).map(([key, value]) => [key, value === '' ? null : value]));
-      await updateUser(deps.db, target, changes);
-      const user = (await findUserById(deps.db, target))!;
+      await updateUser(deps.db, target.id, changes);
+      const user = (await findUserById(deps.db, target.id))!;
       return c.json({ user: { id: user.id, name: user.name, first_name: user.first_name, last_name: user.last_name, display_name: displayName(user) } }, 200);
     },
   )
@@ -94,4 +93,50 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       await deleteUser(deps.db, user.id);
       return c.json({ message: 'Your account was deleted.' }, 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/users/{id}/avatar',
+      tags: ['Account'],
+      summary: 'Upload a profile image (PNG, JPEG, GIF or WebP, at most 2 MB)',
+      middleware: [requireLogin()] as const,
+      request: { params: UserParam, body: { content: { 'multipart/form-data': { schema: z.object({ file: z.any().openapi({ type: 'string', format: 'binary' }) }) } }, required: true } },
+      responses: { 200: json(z.object({ user: z.object({ id: z.number(), image: z.string().nullable() }) }), 'Uploaded'), ...errorResponses },
+    }),
+    async (c) => {
+      const user = await ownAccount(c);
+      const form = await c.req.parseBody().catch(() => ({}) as Record<string, unknown>);
+      const file = form.file;
+      if (!(file instanceof File)) throw validationFailed({ file: 'Choose an image to upload.' });
+      const image = await replaceAvatar(c.get('deps'), user, file);
+      return c.json({ user: { id: user.id, image } }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'delete',
+      path: '/users/{id}/avatar',
+      tags: ['Account'],
+      summary: 'Remove the profile image',
+      middleware: [requireLogin()] as const,
+      request: { params: UserParam },
+      responses: { 200: json(z.object({ user: z.object({ id: z.number(), image: z.null() }) }), 'Removed'), ...errorResponses },
+    }),
+    async (c) => {
+      const user = await ownAccount(c);
+      await removeAvatar(c.get('deps'), user);
+      return c.json({ user: { id: user.id, image: null } }, 200);
+    },
   );
+
+/** The account a users/{id}/… call acts on: yourself, or anyone for a user manager. */
+async function ownAccount(c: Context<AppEnv>): Promise<UserRow> {
+  const auth = c.get('auth');
+  const param = c.req.param('id');
+  const id = param === 'me' ? auth.user!.id : Number(param);
+  if (id !== auth.user!.id && !hasPermission(auth.permissions, 'users.update')) throw forbidden();
+  const user = id === auth.user!.id ? auth.user! : await findUserById(c.get('deps').db, id);
+  if (!user) throw notFound('This user does not exist.');
+  return user;
+}

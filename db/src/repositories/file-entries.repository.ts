@@ -9,3 +9,7 @@ export async function insertFileEntry(db: Db, entry: Insertable<FileEntriesTable
 export async function findFileEntry(db: Db, id: number): Promise<FileEntryRow | undefined> {
   return db.selectFrom('file_entries').selectAll().where('id', '=', id).executeTakeFirst();
 }
+
+export async function deleteFileEntryByName(db: Db, fileName: string): Promise<void> {
+  await db.deleteFrom('file_entries').where('file_name', '=', fileName).execute();
+}
