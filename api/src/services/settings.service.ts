@@ -94,7 +94,10 @@ export const SETTINGS = {
       id: 'auth-dropdown',
       name: 'Account menu',
       positions: ['auth-dropdown'],
-      items: [{ id: 'admin', label: 'Admin area', type: 'route', action: '/admin', icon: 'dashboard', permissions: ['admin.access'] }],
+      items: [
+        { id: 'admin', label: 'Admin area', type: 'route', action: '/admin', icon: 'dashboard', permissions: ['admin.access'] },
+        { id: 'account-settings', label: 'Account settings', type: 'route', action: '/account-settings', icon: 'settings' },
+      ],
     },
   ]),
 } as const;

@@ -38,12 +38,14 @@ export async function apiRequest<T = unknown>(path: string, options: { method?: 
     url.searchParams.set('_method', method);
   }
   if (sentMethod !== 'GET') headers['X-XSRF-TOKEN'] = readCookie('XSRF-TOKEN') ?? '';
-  if (options.body !== undefined) headers['Content-Type'] = 'application/json';
+  // Files travel as multipart (the browser sets the boundary); everything else as JSON.
+  const isForm = options.body instanceof FormData;
+  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
   const response = await fetch(url, {
     method: sentMethod,
     headers,
     credentials: 'same-origin',
-    body: options.body !== undefined ? JSON.stringify(options.body) : undefined,
+    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
     signal: options.signal,
   });
   const data = await response.json().catch(() => ({}));

@@ -13,10 +13,11 @@ interface FieldProps {
   error?: string;
   defaultValue?: string;
   disabled?: boolean;
+  optional?: boolean;
 }
 
 /** A labelled input whose server error is announced with it. */
-export function Field({ id, name, label, type = 'text', autoComplete, error, defaultValue, disabled }: FieldProps) {
+export function Field({ id, name, label, type = 'text', autoComplete, error, defaultValue, disabled, optional }: FieldProps) {
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
@@ -25,7 +26,7 @@ export function Field({ id, name, label, type = 'text', autoComplete, error, def
         name={name}
         type={type}
         autoComplete={autoComplete}
-        required
+        required={!optional}
         defaultValue={defaultValue}
         disabled={disabled}
         aria-invalid={Boolean(error)}

@@ -1,0 +1,32 @@
+import { translator, type Lines } from '../../lib/i18n.ts';
+import { AccountDetails } from './AccountDetails.tsx';
+import { ActiveSessions } from './ActiveSessions.tsx';
+import { ChangePassword } from './ChangePassword.tsx';
+import { DeleteAccount } from './DeleteAccount.tsx';
+import { Developers } from './Developers.tsx';
+import type { AccountUser } from './types.ts';
+import { usePasswordConfirmation } from './usePasswordConfirmation.tsx';
+
+interface Props {
+  lines: Lines;
+  language: string;
+  user: AccountUser;
+  /** The developers section: the API is on and the user has api.access. */
+  showDevelopers: boolean;
+}
+
+/** /account-settings: every section in one island so they share the password confirmation dialog. */
+export default function AccountSettings({ lines, language, user, showDevelopers }: Props) {
+  const t = translator(lines);
+  const { withConfirmation, dialog } = usePasswordConfirmation(t);
+  return (
+    <>
+      <AccountDetails t={t} user={user} />
+      <ChangePassword t={t} />
+      <ActiveSessions t={t} language={language} />
+      {showDevelopers && <Developers t={t} language={language} withConfirmation={withConfirmation} />}
+      <DeleteAccount t={t} userId={user.id} withConfirmation={withConfirmation} />
+      {dialog}
+    </>
+  );
+}
