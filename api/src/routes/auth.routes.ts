@@ -1,17 +1,18 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { deleteUserSessions, findUserById, markPasswordConfirmed, updateUser, type UserRow } from '@app/db';
-import type { Context } from 'hono';
+import { deleteUserSessions, findUserById, markPasswordConfirmed, updateUser } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from '../http/cookies.ts';
 import { ErrorSchema } from '../schemas/common.ts';
 import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
 import { PASSWORD_CONFIRMATION_SECONDS, passwordRecentlyConfirmed, requireLogin } from '../http/auth.ts';
 import { passwordMatches } from '../services/account.service.ts';
-import { endSession, hashPassword, registerUser, resolveAuth, SESSION_COOKIE, startSession, verifyCredentials } from '../services/auth.service.ts';
-import { buildBootstrapData, COOKIE_NOTICE_COOKIE, postLoginPath, THEME_COOKIE } from '../services/bootstrap.service.ts';
+import { endSession, hashPassword, registerUser, resolveAuth, SESSION_COOKIE, verifyCredentials } from '../services/auth.service.ts';
+import { postLoginPath } from '../services/bootstrap.service.ts';
 import { needsVerification, sendVerificationCode } from '../services/email-verification.service.ts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
+import { CHALLENGE_COOKIE, CHALLENGE_MINUTES, startLoginChallenge, twoFactorState } from '../services/two-factor.service.ts';
+import { bootstrapFor, clientInfo, logIn } from '../http/login.ts';
 import { assertNotThrottled, clearLimit, hit, loginLimit } from '../services/throttle.service.ts';
 
 const LoginBody = z
@@ -65,34 +66,7 @@ const RegisterBody = z
   .refine((body) => body.password === body.password_confirmation, { message: "The passwords don't match.", path: ['password_confirmation'] })
   .openapi('RegisterRequest');
 
-export function clientInfo(c: Context<AppEnv>) {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return { ip: incoming?.socket?.remoteAddress ?? null, userAgent: c.req.header('User-Agent') };
-}
-
-function bootstrapFor(c: Context<AppEnv>) {
-  return buildBootstrapData(c.get('deps'), c.get('auth'), { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) });
-}
-
 /** Account calls the client sends without the api/v1 prefix (spec §7). */
-/**
- * Starts a session for this request. Any session the browser already had ends first: a new id on
- * every login makes a session id planted before login worthless after it.
- */
-async function logIn(c: Context<AppEnv>, user: UserRow, remember: boolean) {
-  const deps = c.get('deps');
-  const previous = getCookie(c, SESSION_COOKIE);
-  if (previous) await endSession(deps, previous);
-  const { token, maxAgeMs } = await startSession(deps, user, remember, clientInfo(c));
-  setResponseCookie(c, SESSION_COOKIE, token, {
-    httpOnly: true,
-    sameSite: 'Lax',
-    secure: isSecureRequest(c),
-    ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
-  });
-  c.set('auth', await resolveAuth(deps, token));
-}
-
 export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(
     createRoute({
@@ -107,7 +81,12 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
           description: 'Logged in',
           content: {
             'application/json': {
-              schema: BootstrapResponse.extend({ status: z.literal('success'), two_factor: z.boolean(), redirect_uri: z.string() }),
+              schema: z.object({
+                two_factor: z.boolean().openapi({ description: 'True when a second factor is needed: send it to /auth/two-factor-challenge.' }),
+                status: z.literal('success').optional(),
+                bootstrapData: z.record(z.string(), z.unknown()).optional(),
+                redirect_uri: z.string().optional(),
+              }),
             },
           },
         },
@@ -125,7 +104,11 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
         throw validationFailed({ email: 'These credentials do not match our records.' });
       }
       await clearLimit(deps, limit);
-
+      if (twoFactorState(user) === 'enabled') {
+        // No session yet: a short-lived challenge cookie waits for the second factor.
+        setResponseCookie(c, CHALLENGE_COOKIE, await startLoginChallenge(deps, user, remember), { httpOnly: true, sameSite: 'Lax', secure: isSecureRequest(c), maxAge: CHALLENGE_MINUTES * 60 });
+        return c.json({ two_factor: true }, 200);
+      }
       await logIn(c, user, remember);
       const settings = await loadSettings(deps.db);
       return c.json(
@@ -265,7 +248,9 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       if (!(await passwordMatches(user, current_password))) throw validationFailed({ current_password: 'This password is incorrect.' });
       await updateUser(deps.db, user.id, { password: await hashPassword(password) });
       await deleteUserSessions(deps.db, user.id);
-      if (c.get('auth').session) await logIn(c, (await findUserById(deps.db, user.id))!, Boolean(c.get('auth').session!.remember));
+      const session = c.get('auth').session;
+      // Typing the current password is a fresh confirmation for the new session.
+      if (session) await logIn(c, (await findUserById(deps.db, user.id))!, Boolean(session.remember), { passwordConfirmedAt: new Date().toISOString() });
       return c.json({ message: 'Password changed.' }, 200);
     },
   )

@@ -41,8 +41,12 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     if (!user) throw notFound('This user does not exist.');
     if (user.id === auth.user!.id) return c.json({ user: await currentUser(deps, user, auth.permissions) }, 200);
     if (hasPermission(auth.permissions, 'users.update')) {
-      const { password: _, ...fields } = user;
-      return c.json({ user: { ...fields, display_name: displayName(user) } }, 200);
+      // Listed field by field: secrets (password hash, two-factor secret and codes) never leave.
+      const { id, name, first_name, last_name, email, image, email_verified_at, banned_at, language, country, timezone, two_factor_confirmed_at, created_at, updated_at } = user;
+      return c.json(
+        { user: { id, name, first_name, last_name, email, image, email_verified_at, banned_at, language, country, timezone, two_factor_confirmed_at, created_at, updated_at, display_name: displayName(user) } },
+        200,
+      );
     }
     return c.json({ user: { id: user.id, display_name: displayName(user), image: user.image } }, 200);
   },

@@ -54,7 +54,7 @@ export async function registerUser(deps: AppDeps, email: string, password: strin
   }
 }
 
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 export interface RequestInfo {
   ip: string | null;
@@ -67,7 +67,7 @@ export async function startSession(deps: AppDeps, user: UserRow, remember: boole
   const now = Date.now();
   const lifetime = remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
   await createSession(deps.db, {
-    id: hashToken(token),
+    id: hashSessionToken(token),
     user_id: user.id,
     ip_address: request.ip,
     user_agent: request.userAgent?.slice(0, 500) ?? null,
@@ -80,14 +80,14 @@ export async function startSession(deps: AppDeps, user: UserRow, remember: boole
 }
 
 export async function endSession(deps: AppDeps, token: string): Promise<void> {
-  await deleteSession(deps.db, hashToken(token));
+  await deleteSession(deps.db, hashSessionToken(token));
 }
 
 /** The user and permissions behind a session cookie, or the guest role's permissions. */
 export async function resolveAuth(deps: AppDeps, token: string | undefined): Promise<AuthState> {
   if (token && token.length <= 128) {
     const now = Date.now();
-    const session = await findLiveSession(deps.db, hashToken(token), new Date(now).toISOString());
+    const session = await findLiveSession(deps.db, hashSessionToken(token), new Date(now).toISOString());
     if (session) {
       const user = await findUserById(deps.db, session.user_id);
       if (user) {

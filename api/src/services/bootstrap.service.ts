@@ -1,6 +1,7 @@
 import { findLocalization, listThemes, rolesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { hasPermission } from './permissions.ts';
+import { twoFactorState, type TwoFactorState } from './two-factor.service.ts';
 import { loadSettings, publicSettings, type Settings } from './settings.service.ts';
 
 export const THEME_COOKIE = 'be-active-theme';
@@ -21,6 +22,8 @@ export interface CurrentUser {
   timezone: string | null;
   unread_notifications_count: number;
   two_factor_confirmed_at: string | null;
+  /** off, setup (secret made, not confirmed yet) or enabled. */
+  two_factor_state: TwoFactorState;
   roles: { id: number; name: string }[];
   permissions: GrantedPermission[];
   subscriptions: { valid: boolean; active: boolean }[];
@@ -61,7 +64,8 @@ export async function currentUser(deps: AppDeps, user: UserRow, permissions: Gra
     country: user.country,
     timezone: user.timezone,
     unread_notifications_count: 0,
-    two_factor_confirmed_at: null,
+    two_factor_confirmed_at: user.two_factor_confirmed_at,
+    two_factor_state: twoFactorState(user),
     roles: await rolesOfUser(deps.db, user.id),
     permissions,
     subscriptions: [],

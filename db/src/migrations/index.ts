@@ -2,6 +2,7 @@ import type { Migration } from 'kysely/migration';
 import * as foundation from './2026_11_21_000001_foundation.ts';
 import * as accountSecurity from './2026_11_22_000001_account_security.ts';
 import * as accessTokens from './2026_11_22_000002_access_tokens.ts';
+import * as twoFactor from './2026_11_22_000003_two_factor.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -11,4 +12,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_21_000001_foundation': foundation,
   '2026_11_22_000001_account_security': accountSecurity,
   '2026_11_22_000002_access_tokens': accessTokens,
+  '2026_11_22_000003_two_factor': twoFactor,
 };

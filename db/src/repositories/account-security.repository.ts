@@ -8,7 +8,7 @@ export async function logOutgoingEmail(db: Db, email: Insertable<OutgoingEmailsT
 }
 
 /** Replaces any earlier token of the same type: only the newest link or code works. */
-export async function replaceUserToken(db: Db, token: { id: string; user_id: number; type: string; expires_at: string }): Promise<void> {
+export async function replaceUserToken(db: Db, token: { id: string; user_id: number; type: string; expires_at: string; data?: string | null }): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom('user_tokens').where('user_id', '=', token.user_id).where('type', '=', token.type).execute();
     await trx.insertInto('user_tokens').values(token).execute();

@@ -75,3 +75,20 @@ export async function adminExists(db: Db): Promise<boolean> {
 export async function deleteUser(db: Db, id: number): Promise<void> {
   await db.deleteFrom('users').where('id', '=', id).execute();
 }
+
+/** Records an accepted TOTP step unless an equal or later one was already accepted: true when this call won. */
+export async function advanceTwoFactorStep(db: Db, userId: number, step: number): Promise<boolean> {
+  const result = await db
+    .updateTable('users')
+    .set({ two_factor_last_step: step })
+    .where('id', '=', userId)
+    .where((eb) => eb.or([eb('two_factor_last_step', 'is', null), eb('two_factor_last_step', '<', step)]))
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}
+
+/** Swaps the recovery code list only if it is still the one read, so a code cannot be spent twice at once. */
+export async function swapRecoveryCodes(db: Db, userId: number, expected: string, next: string): Promise<boolean> {
+  const result = await db.updateTable('users').set({ two_factor_recovery_codes: next }).where('id', '=', userId).where('two_factor_recovery_codes', '=', expected).executeTakeFirst();
+  return Number(result.numUpdatedRows) === 1;
+}

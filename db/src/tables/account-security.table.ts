@@ -20,6 +20,8 @@ export interface UserTokensTable {
   type: string;
   attempts: Generated<number>;
   expires_at: string;
+  /** JSON state that goes with the token, such as "remember me" for a pending two-factor login. */
+  data: string | null;
   created_at: Generated<string>;
 }
 

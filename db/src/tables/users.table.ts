@@ -15,6 +15,10 @@ export interface UsersTable {
   language: string | null;
   country: string | null;
   timezone: string | null;
+  two_factor_secret: string | null;
+  two_factor_confirmed_at: string | null;
+  two_factor_recovery_codes: string | null;
+  two_factor_last_step: number | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

@@ -4,6 +4,7 @@ import { ActiveSessions } from './ActiveSessions.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { Developers } from './Developers.tsx';
+import { TwoFactor } from './TwoFactor.tsx';
 import type { AccountUser } from './types.ts';
 import { usePasswordConfirmation } from './usePasswordConfirmation.tsx';
 
@@ -13,16 +14,18 @@ interface Props {
   user: AccountUser;
   /** The developers section: the API is on and the user has api.access. */
   showDevelopers: boolean;
+  twoFactorState: 'off' | 'setup' | 'enabled';
 }
 
 /** /account-settings: every section in one island so they share the password confirmation dialog. */
-export default function AccountSettings({ lines, language, user, showDevelopers }: Props) {
+export default function AccountSettings({ lines, language, user, showDevelopers, twoFactorState }: Props) {
   const t = translator(lines);
   const { withConfirmation, dialog } = usePasswordConfirmation(t);
   return (
     <>
       <AccountDetails t={t} user={user} />
       <ChangePassword t={t} />
+      <TwoFactor t={t} initialState={twoFactorState} withConfirmation={withConfirmation} />
       <ActiveSessions t={t} language={language} />
       {showDevelopers && <Developers t={t} language={language} withConfirmation={withConfirmation} />}
       <DeleteAccount t={t} userId={user.id} withConfirmation={withConfirmation} />

@@ -1,6 +1,8 @@
+import { useState } from 'react';
 import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { Field, goAfterLogin, useServerForm } from './form.tsx';
+import TwoFactorChallenge from './TwoFactorChallenge.tsx';
 
 interface Props {
   lines: Lines;
@@ -11,14 +13,18 @@ interface Props {
 export default function LoginForm({ lines, redirect }: Props) {
   const t = translator(lines);
   const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
+  const [challenge, setChallenge] = useState(false);
 
   const onSubmit = submit(async (form) => {
-    const response = await apiRequest<{ redirect_uri: string }>('auth/login', {
+    const response = await apiRequest<{ two_factor: boolean; redirect_uri?: string }>('auth/login', {
       method: 'POST',
       body: { email: form.get('email'), password: form.get('password'), remember: form.get('remember') === 'on' },
     });
-    await goAfterLogin(redirect ?? response.redirect_uri);
+    if (response.two_factor) setChallenge(true);
+    else await goAfterLogin(redirect ?? response.redirect_uri ?? '/');
   });
+
+  if (challenge) return <TwoFactorChallenge lines={lines} redirect={redirect} />;
 
   return (
     <form ref={formRef} onSubmit={onSubmit} method="post" noValidate>

@@ -1,0 +1,36 @@
+import { markPasswordConfirmed, type UserRow } from '@app/db';
+import type { Context } from 'hono';
+import type { AppEnv } from '../context.ts';
+import { endSession, hashSessionToken, resolveAuth, SESSION_COOKIE, startSession } from '../services/auth.service.ts';
+import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE } from '../services/bootstrap.service.ts';
+import { getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
+
+export function clientInfo(c: Context<AppEnv>) {
+  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
+  return { ip: incoming?.socket?.remoteAddress ?? null, userAgent: c.req.header('User-Agent') };
+}
+
+export function bootstrapFor(c: Context<AppEnv>) {
+  return buildBootstrapData(c.get('deps'), c.get('auth'), { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) });
+}
+
+/**
+ * Starts a session for this request. Any session the browser already had ends first: a new id on
+ * every login makes a session id planted before login worthless after it.
+ */
+export async function logIn(c: Context<AppEnv>, user: UserRow, remember: boolean, options: { passwordConfirmedAt?: string | null } = {}) {
+  const deps = c.get('deps');
+  const previous = getCookie(c, SESSION_COOKIE);
+  if (previous) await endSession(deps, previous);
+  const { token, maxAgeMs } = await startSession(deps, user, remember, clientInfo(c));
+  // A rotation for a security change keeps the password confirmation the old session had.
+  if (options.passwordConfirmedAt) await markPasswordConfirmed(deps.db, hashSessionToken(token), options.passwordConfirmedAt);
+  setResponseCookie(c, SESSION_COOKIE, token, {
+    httpOnly: true,
+    sameSite: 'Lax',
+    secure: isSecureRequest(c),
+    ...(maxAgeMs ? { maxAge: Math.floor(maxAgeMs / 1000) } : {}),
+  });
+  c.set('auth', await resolveAuth(deps, token));
+}
+
