@@ -26,7 +26,8 @@ import { emailVerificationRoutes } from './routes/email-verification.routes.ts';
 import { createDocsRoutes } from './routes/docs.routes.ts';
 import { streamRoutes } from './routes/stream.routes.ts';
 import { uploadsRoutes } from './routes/uploads.routes.ts';
-import { usersRoutes } from './routes/users.routes.ts';
+import { localeRoute, usersRoutes } from './routes/users.routes.ts';
+import { valueListsRoutes } from './routes/value-lists.routes.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 
@@ -52,11 +53,13 @@ export interface AppOptions {
 
 /** The JSON API of the web player, under /api/v1. */
 export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .route('/', localeRoute)
   .route('/', catalogRoutes)
   .route('/', streamRoutes)
   .route('/', usersRoutes)
   .route('/', emailVerificationRoutes)
-  .route('/', accountRoutes);
+  .route('/', accountRoutes)
+  .route('/', valueListsRoutes);
 export type ApiV1 = typeof apiV1;
 
 

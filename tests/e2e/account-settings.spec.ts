@@ -11,7 +11,7 @@ test('a listener edits details and profile image, sees sessions, changes the pas
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Account settings' }).click();
   await expect(page.getByRole('heading', { name: 'Account settings', level: 1 })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Account settings sections' }).getByRole('link')).toHaveText(['Account details', 'Password', 'Two-factor authentication', 'Active sessions', 'Delete account']);
+  await expect(page.getByRole('navigation', { name: 'Account settings sections' }).getByRole('link')).toHaveText(['Account details', 'Password', 'Two-factor authentication', 'Active sessions', 'Location and language', 'Delete account']);
 
   await page.getByLabel('Display name').fill('Night Owl');
   await page.locator('#account-details').getByRole('button', { name: 'Save' }).click();
@@ -27,6 +27,14 @@ test('a listener edits details and profile image, sees sessions, changes the pas
   await expect(page.getByTestId('toast')).toHaveText(/This file type is not allowed/);
   await page.getByRole('button', { name: 'Remove image' }).click();
   await expect(page.getByTestId('toast')).toHaveText(/Removed avatar/);
+
+  await page.getByLabel('Country').selectOption({ label: 'Portugal' });
+  await page.getByLabel('Timezone').selectOption('Europe/Lisbon');
+  await page.locator('#location-and-language').getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByTestId('toast')).toHaveText(/Updated account details/);
+  await page.reload();
+  await expect(page.getByLabel('Country')).toHaveValue('pt');
+  await expect(page.getByLabel('Timezone')).toHaveValue('Europe/Lisbon');
 
   await expect(page.getByTestId('session')).toHaveCount(1);
   await expect(page.getByTestId('session')).toContainText('This device');

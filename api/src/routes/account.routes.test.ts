@@ -209,3 +209,28 @@ describe('avatar', () => {
     expect(huge.status).toBe(413);
   });
 });
+
+describe('location and language', () => {
+  it('lists time zones by region, countries and interface languages', async () => {
+    const response = await t.client().get('/api/v1/value-lists/timezones,countries,localizations');
+    expect(response.status).toBe(200);
+    const lists = await response.json();
+    expect(lists.timezones.Europe).toContainEqual({ value: 'Europe/Paris', text: expect.stringMatching(/^\(UTC\+0[12]:00\) Paris$/) });
+    expect(lists.countries).toContainEqual({ code: 'fr', name: 'France' });
+    expect(lists.countries.length).toBeGreaterThan(200);
+    expect(lists.localizations).toEqual([{ language: 'en', name: 'English' }]);
+    expect((await t.client().get('/api/v1/value-lists/timezones,secrets')).status).toBe(422);
+  });
+
+  it('saves country, time zone and language from the lists only', async () => {
+    const client = await t.loggedIn('placed@example.com');
+    expect((await client.put('/api/v1/users/me', { country: 'FR', timezone: 'Europe/Paris' })).status).toBe(200);
+    const me = (await (await client.get('/api/v1/users/me')).json()).user;
+    expect(me).toMatchObject({ country: 'fr', timezone: 'Europe/Paris' });
+    const bad = await client.put('/api/v1/users/me', { country: 'xx', timezone: 'Mars/Olympus' });
+    expect(Object.keys((await bad.json()).errors).sort()).toEqual(['country', 'timezone']);
+
+    expect((await client.post('/api/v1/users/me/locale', { locale: 'en' })).status).toBe(200);
+    expect((await client.post('/api/v1/users/me/locale', { locale: 'tlh' })).status).toBe(422);
+  });
+});

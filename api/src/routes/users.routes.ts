@@ -1,10 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { adminUserIds, deleteUser, findUserById, updateUser, type UserRow } from '@app/db';
+import { adminUserIds, deleteUser, findLocalization, findUserById, updateUser, type UserRow } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
 import { ApiError, forbidden, notFound, validationFailed, validationHook } from '../http/errors.ts';
 import { removeAvatar, replaceAvatar } from '../services/avatar.service.ts';
+import { isCountry, isTimezone } from '../services/value-lists.service.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { currentUser, displayName } from '../services/bootstrap.service.ts';
 import { hasPermission } from '../services/permissions.ts';
@@ -13,7 +14,11 @@ const DetailsBody = z.strictObject({
   name: z.string().trim().max(255).nullable().optional(),
   first_name: z.string().trim().max(255).nullable().optional(),
   last_name: z.string().trim().max(255).nullable().optional(),
+  country: z.string().trim().toLowerCase().refine(isCountry, 'Choose a country from the list.').nullable().optional(),
+  timezone: z.string().trim().refine(isTimezone, 'Choose a time zone from the list.').nullable().optional(),
 });
+
+const LocaleBody = z.strictObject({ locale: z.string({ error: 'Choose a language.' }).trim().min(1, 'Choose a language.').max(10) });
 
 const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const Message = z.object({ message: z.string() });
@@ -70,7 +75,10 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       const changes = Object.fromEntries(Object.entries(c.req.valid('json')).map(([key, value]) => [key, value === '' ? null : value]));
       await updateUser(deps.db, target.id, changes);
       const user = (await findUserById(deps.db, target.id))!;
-      return c.json({ user: { id: user.id, name: user.name, first_name: user.first_name, last_name: user.last_name, display_name: displayName(user) } }, 200);
+      return c.json(
+        { user: { id: user.id, name: user.name, first_name: user.first_name, last_name: user.last_name, country: user.country, timezone: user.timezone, display_name: displayName(user) } },
+        200,
+      );
     },
   )
   .openapi(
@@ -133,6 +141,25 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       return c.json({ user: { id: user.id, image: null } }, 200);
     },
   );
+
+export const localeRoute = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  createRoute({
+    method: 'post',
+    path: '/users/me/locale',
+    tags: ['Account'],
+    summary: 'Choose the interface language',
+    middleware: [requireLogin()] as const,
+    request: { body: { content: { 'application/json': { schema: LocaleBody } }, required: true } },
+    responses: { 200: json(z.object({ locale: z.string() }), 'Saved'), ...errorResponses },
+  }),
+  async (c) => {
+    const deps = c.get('deps');
+    const { locale } = c.req.valid('json');
+    if (!(await findLocalization(deps.db, locale))) throw validationFailed({ locale: 'This language is not available.' });
+    await updateUser(deps.db, c.get('auth').user!.id, { language: locale });
+    return c.json({ locale }, 200);
+  },
+);
 
 /** The account a users/{id}/… call acts on: yourself, or anyone for a user manager. */
 async function ownAccount(c: Context<AppEnv>): Promise<UserRow> {

@@ -22,3 +22,7 @@ export async function findLocalization(db: Db, language: string): Promise<Locali
 export async function ensureLocalization(db: Db, language: string, name: string): Promise<void> {
   await db.insertInto('localizations').values({ language, name }).onConflict((oc) => oc.column('language').doNothing()).execute();
 }
+
+export async function listLocalizations(db: Db): Promise<{ language: string; name: string }[]> {
+  return db.selectFrom('localizations').select(['language', 'name']).orderBy('name').execute();
+}

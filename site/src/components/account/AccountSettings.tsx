@@ -4,6 +4,7 @@ import { ActiveSessions } from './ActiveSessions.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { Developers } from './Developers.tsx';
+import { LocationAndLanguage } from './LocationAndLanguage.tsx';
 import { TwoFactor } from './TwoFactor.tsx';
 import type { AccountUser } from './types.ts';
 import { usePasswordConfirmation } from './usePasswordConfirmation.tsx';
@@ -27,6 +28,7 @@ export default function AccountSettings({ lines, language, user, showDevelopers,
       <ChangePassword t={t} />
       <TwoFactor t={t} initialState={twoFactorState} withConfirmation={withConfirmation} />
       <ActiveSessions t={t} language={language} />
+      <LocationAndLanguage t={t} user={user} />
       {showDevelopers && <Developers t={t} language={language} withConfirmation={withConfirmation} />}
       <DeleteAccount t={t} userId={user.id} withConfirmation={withConfirmation} />
       {dialog}

@@ -8,4 +8,7 @@ export interface AccountUser {
   email: string;
   image: string | null;
   display_name: string;
+  language: string | null;
+  country: string | null;
+  timezone: string | null;
 }
