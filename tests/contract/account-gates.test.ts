@@ -1,18 +1,17 @@
 import { saveSettings } from '@app/db';
 import { createTestApp, type TestApp } from '@app/api/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { captureConsole } from '../support/console.ts';
 import { startMailServer } from '../support/smtp.ts';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
-const logged: string[] = [];
+let logged: string[] = [];
 
 beforeAll(async () => {
   mail = await startMailServer();
   t = await createTestApp(mail.env);
-  for (const method of ['log', 'error', 'warn', 'info'] as const) {
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
-  }
+  logged = captureConsole();
 });
 afterAll(async () => {
   vi.restoreAllMocks();

@@ -1,18 +1,17 @@
 import { createTestApp, type TestApp } from '@app/api/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { captureConsole } from '../support/console.ts';
 import { startMailServer } from '../support/smtp.ts';
 
 let t: TestApp;
 let mail: Awaited<ReturnType<typeof startMailServer>>;
-const logged: string[] = [];
+let logged: string[] = [];
 
 beforeAll(async () => {
   mail = await startMailServer();
   t = await createTestApp({ ...mail.env, APP_URL: 'https://music.example.com' });
   await t.createUser('reader@example.com', ['users'], 'old-password-1');
-  for (const method of ['log', 'error', 'warn', 'info'] as const) {
-    vi.spyOn(console, method).mockImplementation((...args: unknown[]) => void logged.push(args.map(String).join(' ')));
-  }
+  logged = captureConsole();
 });
 afterAll(async () => {
   vi.restoreAllMocks();
