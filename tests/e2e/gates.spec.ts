@@ -1,7 +1,7 @@
 import { expect, request as playwrightRequest, test } from '@playwright/test';
 import { apiCall, logInAsAdmin, registerAccount } from '../support/accounts.ts';
 import { E2E_PORT, E2E_SMTP_PORT } from '../support/constants.ts';
-import { setE2eSettings } from '../support/database.ts';
+import { setE2eSettings, withE2eDatabase } from '../support/database.ts';
 import { startMailServer } from '../support/smtp.ts';
 
 test('a suspended user sees only the suspended screen, on every path, and can log out', async ({ page }) => {
@@ -66,4 +66,25 @@ test.describe('email verification gate', () => {
     await expect(page.getByRole('heading', { name: 'Albums' })).toBeVisible();
     await expect(page.getByTestId('user-menu')).toBeVisible();
   });
+});
+
+test('pages follow the route guards when a permission is missing', async ({ page }) => {
+  const guests = async (grant: boolean) =>
+    withE2eDatabase(async (db) => {
+      const role = await db.selectFrom('roles').select('id').where('guests', '=', 1).executeTakeFirstOrThrow();
+      const permission = await db.selectFrom('permissions').select('id').where('name', '=', 'music.view').executeTakeFirstOrThrow();
+      if (grant) await db.insertInto('role_permission').values({ role_id: role.id, permission_id: permission.id }).onConflict((oc) => oc.doNothing()).execute();
+      else await db.deleteFrom('role_permission').where('role_id', '=', role.id).where('permission_id', '=', permission.id).execute();
+    });
+  await guests(false);
+  try {
+    await page.goto('/album/1/x/y');
+    await expect(page).toHaveURL('/login?redirect=%2Falbum%2F1%2Fx%2Fy');
+    await page.goto('/account-settings');
+    await expect(page).toHaveURL('/login?redirect=%2Faccount-settings');
+  } finally {
+    await guests(true);
+  }
+  await page.goto('/album/1/x/y');
+  await expect(page).toHaveURL(/\/album\/1\/aurora-vale\//);
 });
