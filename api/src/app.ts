@@ -28,6 +28,7 @@ import { streamRoutes } from './routes/stream.routes.ts';
 import { uploadsRoutes } from './routes/uploads.routes.ts';
 import { localeRoute, usersRoutes } from './routes/users.routes.ts';
 import { valueListsRoutes } from './routes/value-lists.routes.ts';
+import { recaptchaRoutes } from './routes/recaptcha.routes.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 
@@ -59,7 +60,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', usersRoutes)
   .route('/', emailVerificationRoutes)
   .route('/', accountRoutes)
-  .route('/', valueListsRoutes);
+  .route('/', valueListsRoutes)
+  .route('/', recaptchaRoutes);
 export type ApiV1 = typeof apiV1;
 
 

@@ -20,6 +20,8 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   production: boolean;
+  /** Where reCAPTCHA tokens are checked; Google's service unless a compatible one is set. */
+  recaptchaVerifyUrl: string;
   /** SMTP from MAIL_* variables; each one set here wins over the back-office setting. */
   mail: {
     host?: string;
@@ -77,6 +79,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     production: env.NODE_ENV === 'production',
+    recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
     mail: {
       host: env.MAIL_HOST || undefined,
       port: env.MAIL_PORT ? Number(env.MAIL_PORT) : undefined,

@@ -10,6 +10,7 @@ import { endSession, hashPassword, registerUser, resolveAuth, SESSION_COOKIE, ve
 import { postLoginPath } from '../services/bootstrap.service.ts';
 import { needsVerification, sendVerificationCode } from '../services/email-verification.service.ts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.service.ts';
+import { requireHuman } from '../services/recaptcha.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
 import { CHALLENGE_COOKIE, CHALLENGE_MINUTES, startLoginChallenge, twoFactorState } from '../services/two-factor.service.ts';
 import { bootstrapFor, clientInfo, logIn } from '../http/login.ts';
@@ -95,7 +96,8 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     }),
     async (c) => {
       const deps = c.get('deps');
-      const { email, password, remember } = c.req.valid('json');
+      const { email, password, remember, token } = c.req.valid('json');
+      await requireHuman(deps, 'login', token, clientInfo(c).ip);
       const limit = loginLimit(email, clientInfo(c).ip);
       await assertNotThrottled(deps, limit, 'Too many login attempts. Please try again in :seconds seconds.');
       const user = await verifyCredentials(deps, email, password);
@@ -134,7 +136,8 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       const deps = c.get('deps');
       const settings = await loadSettings(deps.db);
       if (settings['registration.disable']) throw new ApiError(403, 'Registration is disabled on this site.');
-      const { email, password, token: _token, password_confirmation: _confirmation, ...extra } = c.req.valid('json');
+      const { email, password, token, password_confirmation: _confirmation, ...extra } = c.req.valid('json');
+      await requireHuman(deps, 'register', token, clientInfo(c).ip);
       const policies = settings['registration.policies'];
       const errors: Record<string, string> = {};
       for (const key of Object.keys(extra)) {

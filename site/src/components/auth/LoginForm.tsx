@@ -1,6 +1,7 @@
 import { useState } from 'react';
 import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { humanCheckToken } from '../../lib/recaptcha.ts';
 import { Field, goAfterLogin, useServerForm } from './form.tsx';
 import TwoFactorChallenge from './TwoFactorChallenge.tsx';
 
@@ -8,9 +9,11 @@ interface Props {
   lines: Lines;
   /** A same-site path to return to after logging in, from ?redirect=. */
   redirect: string | null;
+  /** The reCAPTCHA site key when the human check is on for logins. */
+  humanCheckKey?: string | null;
 }
 
-export default function LoginForm({ lines, redirect }: Props) {
+export default function LoginForm({ lines, redirect, humanCheckKey }: Props) {
   const t = translator(lines);
   const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
   const [challenge, setChallenge] = useState(false);
@@ -18,7 +21,12 @@ export default function LoginForm({ lines, redirect }: Props) {
   const onSubmit = submit(async (form) => {
     const response = await apiRequest<{ two_factor: boolean; redirect_uri?: string }>('auth/login', {
       method: 'POST',
-      body: { email: form.get('email'), password: form.get('password'), remember: form.get('remember') === 'on' },
+      body: {
+        email: form.get('email'),
+        password: form.get('password'),
+        remember: form.get('remember') === 'on',
+        ...(humanCheckKey ? { token: await humanCheckToken(humanCheckKey, 'login') } : {}),
+      },
     });
     if (response.two_factor) setChallenge(true);
     else await goAfterLogin(redirect ?? response.redirect_uri ?? '/');

@@ -1,5 +1,6 @@
 import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { humanCheckToken } from '../../lib/recaptcha.ts';
 import { Field, goAfterLogin, useServerForm } from './form.tsx';
 
 interface Props {
@@ -7,9 +8,11 @@ interface Props {
   /** From ?email=: prefilled and locked. */
   email: string | null;
   policies: { id: string; label: string; action?: string }[];
+  /** The reCAPTCHA site key when the human check is on for registration. */
+  humanCheckKey?: string | null;
 }
 
-export default function RegisterForm({ lines, email, policies }: Props) {
+export default function RegisterForm({ lines, email, policies, humanCheckKey }: Props) {
   const t = translator(lines);
   const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
 
@@ -17,7 +20,13 @@ export default function RegisterForm({ lines, email, policies }: Props) {
     const accepted = Object.fromEntries(policies.map((policy) => [policy.id, form.get(policy.id) === 'on']));
     const response = await apiRequest<{ redirect_uri: string }>('auth/register', {
       method: 'POST',
-      body: { email: email ?? form.get('email'), password: form.get('password'), password_confirmation: form.get('password_confirmation'), ...accepted },
+      body: {
+        email: email ?? form.get('email'),
+        password: form.get('password'),
+        password_confirmation: form.get('password_confirmation'),
+        ...accepted,
+        ...(humanCheckKey ? { token: await humanCheckToken(humanCheckKey, 'register') } : {}),
+      },
     });
     await goAfterLogin(response.redirect_uri);
   });
