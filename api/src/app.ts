@@ -21,6 +21,7 @@ import { accountRoutes } from './routes/account.routes.ts';
 import { AVATAR_MAX_BYTES } from './services/avatar.service.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { twoFactorRoutes } from './routes/two-factor.routes.ts';
+import { socialRoutes } from './routes/social.routes.ts';
 import { catalogRoutes } from './routes/catalog.routes.ts';
 import { emailVerificationRoutes } from './routes/email-verification.routes.ts';
 import { createDocsRoutes } from './routes/docs.routes.ts';
@@ -117,6 +118,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/v1', apiV1);
   app.route('/auth', authRoutes);
   app.route('/auth', twoFactorRoutes);
+  app.route('/secure', socialRoutes);
   app.route('/api/admin', createAdminRoutes());
   app.route('/', uploadsRoutes);
 

@@ -22,6 +22,8 @@ export interface Config {
   production: boolean;
   /** Where reCAPTCHA tokens are checked; Google's service unless a compatible one is set. */
   recaptchaVerifyUrl: string;
+  /** Social sign-in credentials and addresses from SOCIAL_<NAME>_* variables; they win over settings. */
+  social: Record<string, { clientId?: string; clientSecret?: string; authorizeUrl?: string; tokenUrl?: string; userInfoUrl?: string }>;
   /** SMTP from MAIL_* variables; each one set here wins over the back-office setting. */
   mail: {
     host?: string;
@@ -79,6 +81,21 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     adminEmail: env.ADMIN_EMAIL || undefined,
     adminPassword: env.ADMIN_PASSWORD || undefined,
     production: env.NODE_ENV === 'production',
+    social: Object.fromEntries(
+      ['google', 'facebook', 'twitter', 'envato'].map((name) => {
+        const prefix = `SOCIAL_${name.toUpperCase()}_`;
+        return [
+          name,
+          {
+            clientId: env[`${prefix}CLIENT_ID`] || undefined,
+            clientSecret: env[`${prefix}CLIENT_SECRET`] || undefined,
+            authorizeUrl: env[`${prefix}AUTHORIZE_URL`] || undefined,
+            tokenUrl: env[`${prefix}TOKEN_URL`] || undefined,
+            userInfoUrl: env[`${prefix}USERINFO_URL`] || undefined,
+          },
+        ];
+      }),
+    ),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
     mail: {
       host: env.MAIL_HOST || undefined,

@@ -22,3 +22,5 @@ export * from './repositories/account-security.repository.ts';
 export type { OutgoingEmailRow, UserTokenRow } from './tables/account-security.table.ts';
 export * from './repositories/access-tokens.repository.ts';
 export type { AccessTokenRow } from './tables/account-security.table.ts';
+export * from './repositories/social-profiles.repository.ts';
+export type { SocialProfileRow } from './tables/account-security.table.ts';

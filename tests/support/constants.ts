@@ -2,3 +2,5 @@ export const E2E_PORT = 3917;
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 /** The e2e server sends mail here; a spec that reads mail starts an SMTP server on this port. */
 export const E2E_SMTP_PORT = 3925;
+/** The e2e server signs in with Google through a local OAuth 2 server on this port. */
+export const E2E_OAUTH_PORT = 3926;

@@ -1,7 +1,7 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_ADMIN, E2E_SMTP_PORT } from './constants.ts';
+import { E2E_ADMIN, E2E_OAUTH_PORT, E2E_SMTP_PORT } from './constants.ts';
 
 /**
  * The server the browser tests run against: the real built product on a fresh storage folder,
@@ -19,5 +19,14 @@ process.env.APP_URL = `http://localhost:${process.env.PORT}`;
 process.env.MAIL_HOST = '127.0.0.1';
 process.env.MAIL_PORT = String(E2E_SMTP_PORT);
 process.env.MAIL_ENCRYPTION = 'none';
+for (const [name, value] of Object.entries({
+  CLIENT_ID: 'e2e-client',
+  CLIENT_SECRET: 'e2e-secret',
+  AUTHORIZE_URL: `http://127.0.0.1:${E2E_OAUTH_PORT}/authorize`,
+  TOKEN_URL: `http://127.0.0.1:${E2E_OAUTH_PORT}/token`,
+  USERINFO_URL: `http://127.0.0.1:${E2E_OAUTH_PORT}/userinfo`,
+})) {
+  process.env[`SOCIAL_GOOGLE_${name}`] = value;
+}
 
 await import('../../api/src/server.ts');

@@ -13,8 +13,8 @@ export function setResponseCookie(c: Context<AppEnv>, name: string, value: strin
   c.get('pageHeaders').append('Set-Cookie', header);
 }
 
-export function deleteResponseCookie(c: Context<AppEnv>, name: string): void {
-  setResponseCookie(c, name, '', { maxAge: 0, expires: new Date(0) });
+export function deleteResponseCookie(c: Context<AppEnv>, name: string, path = '/'): void {
+  setResponseCookie(c, name, '', { maxAge: 0, expires: new Date(0), path });
 }
 
 export function isSecureRequest(c: Context<AppEnv>): boolean {

@@ -1,4 +1,4 @@
-import { findLocalization, listThemes, rolesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
+import { findLocalization, listThemes, rolesOfUser, socialProfilesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { hasPermission } from './permissions.ts';
 import { twoFactorState, type TwoFactorState } from './two-factor.service.ts';
@@ -69,7 +69,7 @@ export async function currentUser(deps: AppDeps, user: UserRow, permissions: Gra
     roles: await rolesOfUser(deps.db, user.id),
     permissions,
     subscriptions: [],
-    social_profiles: [],
+    social_profiles: (await socialProfilesOfUser(deps.db, user.id)).map((profile) => ({ service_name: profile.service_name, username: profile.username ?? '' })),
   };
 }
 

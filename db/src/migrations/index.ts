@@ -3,6 +3,7 @@ import * as foundation from './2026_11_21_000001_foundation.ts';
 import * as accountSecurity from './2026_11_22_000001_account_security.ts';
 import * as accessTokens from './2026_11_22_000002_access_tokens.ts';
 import * as twoFactor from './2026_11_22_000003_two_factor.ts';
+import * as socialProfiles from './2026_11_22_000004_social_profiles.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -13,4 +14,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000001_account_security': accountSecurity,
   '2026_11_22_000002_access_tokens': accessTokens,
   '2026_11_22_000003_two_factor': twoFactor,
+  '2026_11_22_000004_social_profiles': socialProfiles,
 };

@@ -43,3 +43,16 @@ export interface AccessTokensTable {
 export type AccessTokenRow = Selectable<AccessTokensTable>;
 export type OutgoingEmailRow = Selectable<OutgoingEmailsTable>;
 export type UserTokenRow = Selectable<UserTokensTable>;
+
+export interface SocialProfilesTable {
+  id: Generated<number>;
+  user_id: number;
+  /** google, facebook, twitter or envato */
+  service_name: string;
+  /** The account's id at the provider. */
+  user_service_id: string;
+  username: string | null;
+  created_at: Generated<string>;
+}
+
+export type SocialProfileRow = Selectable<SocialProfilesTable>;

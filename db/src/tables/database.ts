@@ -5,7 +5,7 @@ import type { PlaysTable } from './plays.table.ts';
 import type { GenreTrackTable, TrackArtistTable, TracksTable } from './tracks.table.ts';
 import type { FileEntriesTable } from './file-entries.table.ts';
 import type { LocalizationsTable } from './localizations.table.ts';
-import type { AccessTokensTable, OutgoingEmailsTable, RateLimitsTable, UserTokensTable } from './account-security.table.ts';
+import type { AccessTokensTable, OutgoingEmailsTable, RateLimitsTable, SocialProfilesTable, UserTokensTable } from './account-security.table.ts';
 import type { PermissionsTable, RolePermissionTable, UserPermissionTable } from './permissions.table.ts';
 import type { RolesTable, UserRoleTable } from './roles.table.ts';
 import type { SessionsTable } from './sessions.table.ts';
@@ -37,4 +37,5 @@ export interface Database {
   user_tokens: UserTokensTable;
   rate_limits: RateLimitsTable;
   access_tokens: AccessTokensTable;
+  social_profiles: SocialProfilesTable;
 }

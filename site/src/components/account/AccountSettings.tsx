@@ -5,6 +5,7 @@ import { ChangePassword } from './ChangePassword.tsx';
 import { DeleteAccount } from './DeleteAccount.tsx';
 import { Developers } from './Developers.tsx';
 import { LocationAndLanguage } from './LocationAndLanguage.tsx';
+import { SocialLogins } from './SocialLogins.tsx';
 import { TwoFactor } from './TwoFactor.tsx';
 import type { AccountUser } from './types.ts';
 import { usePasswordConfirmation } from './usePasswordConfirmation.tsx';
@@ -16,15 +17,20 @@ interface Props {
   /** The developers section: the API is on and the user has api.access. */
   showDevelopers: boolean;
   twoFactorState: 'off' | 'setup' | 'enabled';
+  /** Enabled social sign-in services; the section is hidden when there are none. */
+  socialServices: string[];
+  socialProfiles: { service_name: string; username: string }[];
+  siteOrigin: string;
 }
 
 /** /account-settings: every section in one island so they share the password confirmation dialog. */
-export default function AccountSettings({ lines, language, user, showDevelopers, twoFactorState }: Props) {
+export default function AccountSettings({ lines, language, user, showDevelopers, twoFactorState, socialServices, socialProfiles, siteOrigin }: Props) {
   const t = translator(lines);
   const { withConfirmation, dialog } = usePasswordConfirmation(t);
   return (
     <>
       <AccountDetails t={t} user={user} />
+      {socialServices.length > 0 && <SocialLogins t={t} services={socialServices} connected={socialProfiles} siteOrigin={siteOrigin} withConfirmation={withConfirmation} />}
       <ChangePassword t={t} />
       <TwoFactor t={t} initialState={twoFactorState} withConfirmation={withConfirmation} />
       <ActiveSessions t={t} language={language} />

@@ -1,0 +1,18 @@
+import { sql, type Kysely } from 'kysely';
+
+const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+
+export async function up(db: Kysely<any>): Promise<void> {
+  // Accounts at social sign-in providers linked to a user; the provider's tokens are not kept.
+  await db.schema
+    .createTable('social_profiles')
+    .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
+    .addColumn('user_id', 'integer', (c) => c.notNull().references('users.id').onDelete('cascade'))
+    .addColumn('service_name', 'text', (c) => c.notNull())
+    .addColumn('user_service_id', 'text', (c) => c.notNull())
+    .addColumn('username', 'text')
+    .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
+    .addUniqueConstraint('social_profiles_service_account', ['service_name', 'user_service_id'])
+    .addUniqueConstraint('social_profiles_user_service', ['user_id', 'service_name'])
+    .execute();
+}
