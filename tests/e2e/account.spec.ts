@@ -81,3 +81,15 @@ test('a slow navigation shows the top progress bar, a fast one does not', async 
   await expect(page).toHaveURL(/\/artist\//);
   await expect(bar).not.toHaveClass(/active/, { timeout: 5000 });
 });
+
+test('a plan picked before having an account leads to its checkout after logging in', async ({ page }) => {
+  const email = `onboarding-${Date.now()}@example.com`;
+  await page.goto('/register?redirectFrom=pricing');
+  await page.evaluate(() => localStorage.setItem('be.onboarding.selected', JSON.stringify({ productId: 2, priceId: 5 })));
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password', { exact: true }).fill('onboarding-pass');
+  await page.getByLabel('Confirm password').fill('onboarding-pass');
+  await page.getByRole('button', { name: 'Create account' }).click();
+  await expect(page).toHaveURL('/checkout/2/5');
+  expect(await page.evaluate(() => localStorage.getItem('be.onboarding.selected'))).toBeNull();
+});

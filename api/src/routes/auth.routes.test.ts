@@ -173,3 +173,19 @@ describe('login throttling', () => {
     expect((await t.client().post('/auth/login', { email: 'target@example.com', password: 'password123' })).status).toBe(200);
   });
 });
+
+describe('cookies behind HTTPS', () => {
+  it('marks the session and XSRF cookies Secure when APP_URL is https', async () => {
+    const secure = await createTestApp({ APP_URL: 'https://music.example.com' });
+    try {
+      await secure.createUser('secure@example.com');
+      const response = await secure.client().post('/auth/login', { email: 'secure@example.com', password: 'password123' });
+      const cookies = response.headers.getSetCookie();
+      expect(cookies.find((c) => c.startsWith('music_session='))).toMatch(/; Secure/);
+      expect((await secure.app.request('/api/v1/genres')).headers.getSetCookie().find((c) => c.startsWith('XSRF-TOKEN='))).toMatch(/; Secure/);
+      expect((await secure.app.request('/api/v1/genres')).headers.get('Strict-Transport-Security')).toMatch(/max-age=/);
+    } finally {
+      await secure.close();
+    }
+  });
+});
