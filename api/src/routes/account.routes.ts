@@ -4,13 +4,12 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
 import { forbidden, notFound, validationFailed, validationHook } from '../http/errors.ts';
-import { errorResponses, idParam } from '../schemas/common.ts';
+import { errorResponses, idParam, jsonResponse as json, PasswordBody } from '../schemas/common.ts';
 import { createAccessToken } from '../services/access-tokens.service.ts';
 import { endOtherSessions, listSessions, passwordMatches } from '../services/account.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { loadSettings } from '../services/settings.service.ts';
 
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const Message = z.object({ message: z.string() });
 
 const SessionSchema = z
@@ -38,7 +37,6 @@ const requireApiAccess = (): MiddlewareHandler<AppEnv> => async (c, next) => {
   await next();
 };
 
-const PasswordBody = z.strictObject({ password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000) });
 const TokenBody = z.strictObject({ tokenName: z.string({ error: 'Enter a token name.' }).trim().min(1, 'Enter a token name.').max(100) });
 
 /** Account calls of spec §7 under /api/v1: sessions and API tokens. */

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { deleteUserSessions, findUserById, markPasswordConfirmed, updateUser } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from '../http/cookies.ts';
-import { ErrorSchema } from '../schemas/common.ts';
+import { emailField, ErrorSchema, PasswordBody, passwordField } from '../schemas/common.ts';
 import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
 import { PASSWORD_CONFIRMATION_SECONDS, passwordRecentlyConfirmed, requireLogin } from '../http/auth.ts';
 import { passwordMatches } from '../services/account.service.ts';
@@ -18,14 +18,13 @@ import { assertNotThrottled, clearLimit, hit, loginLimit } from '../services/thr
 
 const LoginBody = z
   .strictObject({
-    email: z.string({ error: 'Enter your email address.' }).trim().min(1, 'Enter your email address.').max(255).email('Enter a valid email address.'),
-    password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000),
+    email: emailField,
+    password: passwordField,
     remember: z.boolean().default(true),
     token: z.string().max(4000).optional().openapi({ description: 'Human check token, when enabled for login.' }),
   })
   .openapi('LoginRequest');
 
-const emailField = z.string({ error: 'Enter your email address.' }).trim().min(1, 'Enter your email address.').max(255).email('Enter a valid email address.');
 const newPassword = z.string({ error: 'Enter a password.' }).min(8, 'Use at least 8 characters.').max(255, 'Use at most 255 characters.');
 
 const ForgotPasswordBody = z.strictObject({ email: emailField }).openapi('ForgotPasswordRequest');
@@ -42,7 +41,7 @@ const ResetPasswordBody = z
 
 const MessageResponse = z.object({ message: z.string() });
 
-const ConfirmPasswordBody = z.strictObject({ password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000) }).openapi('ConfirmPasswordRequest');
+const ConfirmPasswordBody = PasswordBody.openapi('ConfirmPasswordRequest');
 
 const ChangePasswordBody = z
   .strictObject({

@@ -3,7 +3,7 @@ import type { AppEnv } from '../context.ts';
 import { requirePermission } from '../http/auth.ts';
 import { notFound, validationHook } from '../http/errors.ts';
 import { AlbumSchema, ArtistSchema, GenreSchema, TrackSchema } from '../schemas/catalog.ts';
-import { errorResponses, idParam, relationList } from '../schemas/common.ts';
+import { errorResponses, idParam, relationList, jsonResponse as json } from '../schemas/common.ts';
 import {
   ALBUM_COUNTS,
   ALBUM_RELATIONS,
@@ -19,7 +19,6 @@ import { parseRelations } from '../services/relations.ts';
 import { listGenres } from '@app/db';
 
 const relationsQuery = z.object({ with: relationList, load: relationList, loadCount: relationList });
-const json = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
 const viewMusic = requirePermission('music.view');
 
 /** `with` and `load` mean the same thing; clients use either. */

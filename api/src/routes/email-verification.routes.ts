@@ -2,11 +2,10 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { requireLogin } from '../http/auth.ts';
 import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { errorResponses, jsonResponse as json } from '../schemas/common.ts';
 import { checkVerificationCode, sendVerificationCode } from '../services/email-verification.service.ts';
 
 const Message = z.object({ message: z.string() });
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 const CODE_ERRORS = {
   invalid: 'This code is not valid.',

@@ -6,7 +6,7 @@ import { passwordRecentlyConfirmed, requireLogin } from '../http/auth.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from '../http/cookies.ts';
 import { ApiError, notFound, validationFailed, validationHook } from '../http/errors.ts';
 import { bootstrapFor, clientInfo, logIn } from '../http/login.ts';
-import { ErrorSchema } from '../schemas/common.ts';
+import { ErrorSchema, jsonResponse as json, PasswordBody } from '../schemas/common.ts';
 import { passwordMatches } from '../services/account.service.ts';
 import { postLoginPath } from '../services/bootstrap.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
@@ -84,7 +84,6 @@ async function startFlow(c: Context<AppEnv>, mode: SocialMode) {
 }
 
 const ServiceParam = z.object({ service: z.string().max(20).openapi({ param: { name: 'service', in: 'path' }, example: 'google' }) });
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 
 /**
  * Social sign-in (spec §4, §7): the OAuth 2 popup flow (plain GET pages, not JSON, so they are
@@ -97,7 +96,7 @@ export const socialRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       path: '/auth/social/connect',
       tags: ['Auth'],
       summary: 'Finish a social sign-in that matched an existing account, with that account\'s password',
-      request: { body: { content: { 'application/json': { schema: z.strictObject({ password: z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000) }) } }, required: true } },
+      request: { body: { content: { 'application/json': { schema: PasswordBody } }, required: true } },
       responses: {
         200: json(z.object({ bootstrapData: z.record(z.string(), z.unknown()), redirect_uri: z.string() }), 'Connected and logged in'),
         401: json(ErrorSchema, 'No pending sign-in'),

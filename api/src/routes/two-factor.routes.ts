@@ -5,7 +5,7 @@ import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
 import { deleteResponseCookie, getCookie } from '../http/cookies.ts';
 import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
 import { bootstrapFor, logIn } from '../http/login.ts';
-import { ErrorSchema } from '../schemas/common.ts';
+import { ErrorSchema, jsonResponse as json } from '../schemas/common.ts';
 import { postLoginPath } from '../services/bootstrap.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
 import {
@@ -21,7 +21,6 @@ import {
   verifyTotp,
 } from '../services/two-factor.service.ts';
 
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const Message = z.object({ message: z.string() });
 const RecoveryCodes = z.object({ recovery_codes: z.array(z.string()) });
 const errors = {

@@ -6,7 +6,7 @@ import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
 import { ApiError, forbidden, notFound, validationFailed, validationHook } from '../http/errors.ts';
 import { removeAvatar, replaceAvatar } from '../services/avatar.service.ts';
 import { isCountry, isTimezone } from '../services/value-lists.service.ts';
-import { errorResponses } from '../schemas/common.ts';
+import { errorResponses, jsonResponse as json } from '../schemas/common.ts';
 import { currentUser, displayName } from '../services/bootstrap.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 
@@ -20,7 +20,6 @@ const DetailsBody = z.strictObject({
 
 const LocaleBody = z.strictObject({ locale: z.string({ error: 'Choose a language.' }).trim().min(1, 'Choose a language.').max(10) });
 
-const json = (schema: z.ZodType, description: string) => ({ description, content: { 'application/json': { schema } } });
 const Message = z.object({ message: z.string() });
 
 const UserParam = z.object({

@@ -44,3 +44,13 @@ export function paginated<T extends z.ZodType>(item: T, name: string) {
     })
     .openapi(name);
 }
+
+/** An OpenAPI response of JSON with this schema. */
+export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });
+
+export const emailField = z.string({ error: 'Enter your email address.' }).trim().min(1, 'Enter your email address.').max(255).email('Enter a valid email address.');
+
+/** The current password, typed to prove who is asking. */
+export const passwordField = z.string({ error: 'Enter your password.' }).min(1, 'Enter your password.').max(1000);
+
+export const PasswordBody = z.strictObject({ password: passwordField });

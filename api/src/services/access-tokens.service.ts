@@ -1,6 +1,7 @@
-import { createHash, randomBytes, timingSafeEqual } from 'node:crypto';
+import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { findAccessToken, findUserById, insertAccessToken, permissionsOfUser, touchAccessToken, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
+import { sha256Bytes as sha256 } from './hashing.ts';
 import { ApiError } from '../http/errors.ts';
 import { hasPermission } from './permissions.ts';
 import { loadSettings } from './settings.service.ts';
@@ -11,7 +12,6 @@ const TOKEN_FORMAT = new RegExp(`^(\\d{1,15})\\|([A-Za-z0-9]{${SECRET_LENGTH}})$
 /** Writing last_used_at on every call would make each API read a write; once a minute is enough. */
 const TOUCH_INTERVAL_MS = 60_000;
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 function randomSecret(): string {
   // 62 does not divide 256: bytes above 247 are skipped so every character is equally likely.

@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
 import {
   constraintViolation,
@@ -15,6 +15,7 @@ import {
   type UserRow,
 } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
+import { sha256Hex } from './hashing.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 export const SESSION_COOKIE = 'music_session';
@@ -54,7 +55,7 @@ export async function registerUser(deps: AppDeps, email: string, password: strin
   }
 }
 
-export const hashSessionToken = (token: string) => createHash('sha256').update(token).digest('hex');
+export const hashSessionToken = sha256Hex;
 
 export interface RequestInfo {
   ip: string | null;

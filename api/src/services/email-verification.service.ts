@@ -1,6 +1,7 @@
-import { createHash, randomInt } from 'node:crypto';
+import { randomInt } from 'node:crypto';
 import { countUserTokenAttempt, consumeUserToken, deleteUserTokens, latestUserToken, replaceUserToken, updateUser, type UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
+import { sha256Hex } from './hashing.ts';
 import { sendMail, type MailStatus } from '../mail/mail.service.ts';
 import { verificationCodeMail } from '../mail/templates.ts';
 import { loadSettings } from './settings.service.ts';
@@ -12,7 +13,7 @@ export const RESEND_INTERVAL_MS = 60_000;
 const TYPE = 'email_verification';
 
 // Bound to the user so the same six digits for two accounts never share a row.
-const hashCode = (userId: number, code: string) => createHash('sha256').update(`${userId}:${code}`).digest('hex');
+const hashCode = (userId: number, code: string) => sha256Hex(`${userId}:${code}`);
 
 export async function needsVerification(deps: AppDeps, user: UserRow): Promise<boolean> {
   return !user.email_verified_at && (await loadSettings(deps.db)).require_email_confirmation;

@@ -1,6 +1,7 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import { consumeUserToken, deleteUserSessions, findUserByEmail, findUserById, findUserToken, replaceUserToken, updateUser } from '@app/db';
 import type { AppDeps } from '../context.ts';
+import { sha256Hex as hashToken } from './hashing.ts';
 import { sendMail } from '../mail/mail.service.ts';
 import { passwordResetMail } from '../mail/templates.ts';
 import { hashPassword } from './auth.service.ts';
@@ -9,7 +10,6 @@ import { hit, throttleIdentity } from './throttle.service.ts';
 
 export const RESET_TOKEN_MINUTES = 60;
 const TYPE = 'password_reset';
-const hashToken = (token: string) => createHash('sha256').update(token).digest('hex');
 
 /**
  * Mails a single-use reset link when the address belongs to an account. The caller answers the

@@ -1,12 +1,12 @@
-import { createHash, randomBytes, randomInt } from 'node:crypto';
+import { randomBytes, randomInt } from 'node:crypto';
 import { advanceTwoFactorStep, consumeUserToken, countUserTokenAttempt, findUserById, findUserToken, replaceUserToken, swapRecoveryCodes, updateUser, type UserRow } from '@app/db';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import type { AppDeps } from '../context.ts';
+import { sha256Hex as sha256 } from './hashing.ts';
 
 export const RECOVERY_CODE_COUNT = 8;
 const RECOVERY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
-const sha256 = (text: string) => createHash('sha256').update(text).digest('hex');
 
 export type TwoFactorState = 'off' | 'setup' | 'enabled';
 

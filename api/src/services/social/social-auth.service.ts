@@ -1,4 +1,4 @@
-import { createHash, randomBytes } from 'node:crypto';
+import { randomBytes } from 'node:crypto';
 import {
   consumeUserToken,
   createUser,
@@ -12,6 +12,7 @@ import {
   type UserRow,
 } from '@app/db';
 import type { AppDeps } from '../../context.ts';
+import { sha256Bytes as sha256 } from '../hashing.ts';
 import { loadSettings, type Settings } from '../settings.service.ts';
 import { PROVIDERS, SOCIAL_SERVICES, type ProviderDefinition, type SocialProfile, type SocialService } from './providers.ts';
 
@@ -26,7 +27,6 @@ export interface SocialFlowState {
 
 export class SocialAuthError extends Error {}
 
-const sha256 = (text: string) => createHash('sha256').update(text).digest();
 
 export function isSocialService(name: string): name is SocialService {
   return (SOCIAL_SERVICES as readonly string[]).includes(name);
