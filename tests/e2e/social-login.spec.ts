@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type Locator, type Page } from '@playwright/test';
 import { apiCall, registerAccount } from '../support/accounts.ts';
 import { E2E_OAUTH_PORT } from '../support/constants.ts';
 import { setE2eSettings } from '../support/database.ts';
@@ -19,11 +19,8 @@ test('a visitor continues with Google in a popup and lands in the app logged in'
   oauth.signInAs({ sub: `g-${Date.now()}`, email, email_verified: true, name: 'Googler' });
   await page.goto('/login');
   await expect(page.getByText('OR', { exact: true })).toBeVisible();
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  const popup = await popupPromise;
+  const popup = await finishPopup(page, page.getByRole('button', { name: 'Continue with Google' }));
   expect(popup.viewportSize()).toEqual({ width: 650, height: 550 });
-  await popup.waitForEvent('close');
   await expect(page).toHaveURL('/');
   await expect(page.getByTestId('user-menu')).toContainText('Googler');
 });
@@ -35,9 +32,7 @@ test('an existing account must give its password before Google is linked to it',
   oauth.signInAs({ sub: `g-link-${Date.now()}`, email, email_verified: true });
 
   await page.goto('/login');
-  const popupPromise = page.waitForEvent('popup');
-  await page.getByRole('button', { name: 'Continue with Google' }).click();
-  await (await popupPromise).waitForEvent('close');
+  await finishPopup(page, page.getByRole('button', { name: 'Continue with Google' }));
   const dialog = page.getByRole('dialog', { name: 'Password required' });
   await expect(dialog).toBeVisible();
   await dialog.getByLabel('Password').fill('not-it');
@@ -60,9 +55,7 @@ test('a listener connects and disconnects Google from account settings', async (
   await row.getByRole('button', { name: 'Enable' }).click();
   const dialog = page.getByRole('dialog', { name: 'Confirm password' });
   await dialog.getByLabel('Password').fill('connect-password');
-  const popupPromise = page.waitForEvent('popup');
-  await dialog.getByRole('button', { name: 'Confirm' }).click();
-  await (await popupPromise).waitForEvent('close');
+  await finishPopup(page, dialog.getByRole('button', { name: 'Confirm' }));
   await expect(page.getByTestId('toast')).toHaveText(/Enabled Google account/);
   await expect(row).toContainText('@gmail.example');
 
@@ -70,3 +63,14 @@ test('a listener connects and disconnects Google from account settings', async (
   await expect(page.getByTestId('toast')).toHaveText(/Disabled Google account/);
   await expect(row).toContainText('Disabled');
 });
+
+/**
+ * Clicks a control that opens the provider's popup and waits until the popup has closed itself.
+ * The local provider answers at once, so the popup may already be gone when the test looks at
+ * it; waiting for its 'close' event then would wait forever.
+ */
+async function finishPopup(page: Page, control: Locator) {
+  const [popup] = await Promise.all([page.waitForEvent('popup'), control.click()]);
+  await expect.poll(() => popup.isClosed(), { message: 'the sign-in popup closes itself', timeout: 15_000 }).toBe(true);
+  return popup;
+}
