@@ -4,6 +4,7 @@ import * as accountSecurity from './2026_11_22_000001_account_security.ts';
 import * as accessTokens from './2026_11_22_000002_access_tokens.ts';
 import * as twoFactor from './2026_11_22_000003_two_factor.ts';
 import * as socialProfiles from './2026_11_22_000004_social_profiles.ts';
+import * as listener from './2026_11_22_000005_listener.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -15,4 +16,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000002_access_tokens': accessTokens,
   '2026_11_22_000003_two_factor': twoFactor,
   '2026_11_22_000004_social_profiles': socialProfiles,
+  '2026_11_22_000005_listener': listener,
 };

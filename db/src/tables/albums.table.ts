@@ -8,6 +8,7 @@ export interface AlbumsTable {
   /** album, single, ep or compilation */
   type: Generated<string>;
   release_date: string | null;
+  plays: Generated<number>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

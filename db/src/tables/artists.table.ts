@@ -6,6 +6,9 @@ export interface ArtistsTable {
   image: string | null;
   description: string | null;
   verified: Generated<number>;
+  plays: Generated<number>;
+  /** JSON array of { url, title }. */
+  links: Generated<string>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

@@ -12,6 +12,20 @@ import type { SessionsTable } from './sessions.table.ts';
 import type { SettingsTable } from './settings.table.ts';
 import type { ThemesTable } from './themes.table.ts';
 import type { UsersTable } from './users.table.ts';
+import type {
+  AlbumTagTable,
+  ChannelItemsTable,
+  ChannelsTable,
+  CommentsTable,
+  FollowsTable,
+  LikesTable,
+  LyricsTable,
+  PlaylistsTable,
+  PlaylistTrackTable,
+  RepostsTable,
+  TagsTable,
+  TrackTagTable,
+} from './listener.table.ts';
 
 export interface Database {
   users: UsersTable;
@@ -38,4 +52,16 @@ export interface Database {
   rate_limits: RateLimitsTable;
   access_tokens: AccessTokensTable;
   social_profiles: SocialProfilesTable;
+  tags: TagsTable;
+  track_tag: TrackTagTable;
+  album_tag: AlbumTagTable;
+  lyrics: LyricsTable;
+  playlists: PlaylistsTable;
+  playlist_track: PlaylistTrackTable;
+  likes: LikesTable;
+  follows: FollowsTable;
+  reposts: RepostsTable;
+  comments: CommentsTable;
+  channels: ChannelsTable;
+  channel_items: ChannelItemsTable;
 }
