@@ -1,6 +1,10 @@
-export const E2E_PORT = 3917;
+/**
+ * Ports of the e2e run. E2E_PORT moves them all, so that two checkouts on one machine can run
+ * their browser tests at the same time.
+ */
+export const E2E_PORT = Number(process.env.E2E_PORT || 3917);
 export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-password' };
 /** The e2e server sends mail here; a spec that reads mail starts an SMTP server on this port. */
-export const E2E_SMTP_PORT = 3925;
+export const E2E_SMTP_PORT = E2E_PORT + 8;
 /** The e2e server signs in with Google through a local OAuth 2 server on this port. */
-export const E2E_OAUTH_PORT = 3926;
+export const E2E_OAUTH_PORT = E2E_PORT + 9;
