@@ -7,6 +7,7 @@ import { countThemes, insertTheme } from '../repositories/themes.repository.ts';
 import { createRandom } from './audio/random.ts';
 import { renderPieces, type PieceJob } from './audio/render-pool.ts';
 import { albumCoverSvg, artistImageSvg } from './covers.ts';
+import { seedDemoExtras } from './demo-extras.ts';
 import { ALBUM_WORDS, DEMO_ARTISTS, DEMO_GENRES, TRACK_TEMPLATES, TRACK_WORDS, type DemoGenre } from './demo-names.ts';
 import { GENRE_STYLES, PIECES_PER_GENRE } from './demo-styles.ts';
 import { PERMISSIONS, ROLES } from './permissions.ts';
@@ -209,6 +210,7 @@ export async function seedDemoCatalog(db: Db, options: DemoCatalogOptions): Prom
         }
       }
     }
+    await seedDemoExtras(trx, random);
   });
   onProgress?.('Writing catalog', 1, 1);
   return { artists: DEMO_ARTISTS.length, albums: albumIndex, tracks: tracksWritten, genres: DEMO_GENRES.length };

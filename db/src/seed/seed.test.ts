@@ -2,6 +2,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type Db } from '../connection.ts';
 import { permissionsOfGuests } from '../repositories/permissions.repository.ts';
@@ -77,6 +78,32 @@ describe('demo catalogue', () => {
       .where((eb) => eb.or([eb.not(eb.exists(eb.selectFrom('track_artist').select('track_id').whereRef('track_artist.track_id', '=', 'tracks.id'))), eb.not(eb.exists(eb.selectFrom('genre_track').select('track_id').whereRef('genre_track.track_id', '=', 'tracks.id')))]))
       .execute();
     expect(everyTrackHasArtistAndGenre).toEqual([]);
+  });
+
+  it('tags, lyrics, editorial playlists and the channels of the home page come with it', async () => {
+    const lyrics = await db.selectFrom('lyrics').select(['text', 'is_synced']).execute();
+    expect(lyrics.filter((l) => l.is_synced)).toHaveLength(30);
+    expect(lyrics.find((l) => l.is_synced)!.text).toMatch(/^\[00:02\.00\]\w/);
+    const playlists = await db.selectFrom('playlists').innerJoin('users', 'users.id', 'playlists.owner_id').select(['playlists.id', 'users.password', 'playlists.image']).execute();
+    expect(playlists).toHaveLength(6);
+    for (const playlist of playlists) {
+      expect(playlist.password).toBeNull();
+      expect(playlist.image).toMatch(/^\/uploads\//);
+    }
+    const discover = await db
+      .selectFrom('channel_items')
+      .innerJoin('channels as child', 'child.id', 'channel_items.item_id')
+      .innerJoin('channels as parent', 'parent.id', 'channel_items.channel_id')
+      .where('parent.slug', '=', 'discover')
+      .orderBy('channel_items.position')
+      .select('child.slug')
+      .execute();
+    expect(discover.map((c) => c.slug)).toEqual(['new-releases', 'popular-tracks', 'editors-picks', 'popular-artists', 'genres']);
+    // Search finds what the seed wrote, through the indexes the triggers maintain.
+    const hit = await sql<{ name: string }>`SELECT playlists.name FROM playlists_fts JOIN playlists ON playlists.id = playlists_fts.rowid WHERE playlists_fts MATCH 'jazz'`.execute(db);
+    expect(hit.rows.map((r) => r.name)).toEqual(['Rainy Day Jazz']);
+    const albumPlays = await db.selectFrom('albums').select('plays').where('plays', '=', 0).execute();
+    expect(albumPlays).toEqual([]);
   });
 
   it('seeds nothing on a database that already has music', async () => {

@@ -13,6 +13,14 @@ export function createRandom(seed: number) {
     int: (min: number, max: number) => min + Math.floor(next() * (max - min + 1)),
     pick: <T>(items: readonly T[]): T => items[Math.floor(next() * items.length)],
     chance: (p: number) => next() < p,
+    /** Fisher–Yates, in place. */
+    shuffle: <T>(items: T[]): T[] => {
+      for (let i = items.length - 1; i > 0; i--) {
+        const j = Math.floor(next() * (i + 1));
+        [items[i], items[j]] = [items[j], items[i]];
+      }
+      return items;
+    },
   };
 }
 
