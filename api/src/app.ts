@@ -19,6 +19,7 @@ import { isApiPath } from './http/paths.ts';
 import { securityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { AVATAR_MAX_BYTES } from './services/avatar.service.ts';
+import { PLAYLIST_IMAGE_MAX_BYTES } from './services/playlists.service.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { twoFactorRoutes } from './routes/two-factor.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
@@ -29,6 +30,11 @@ import { streamRoutes } from './routes/stream.routes.ts';
 import { uploadsRoutes } from './routes/uploads.routes.ts';
 import { localeRoute, usersRoutes } from './routes/users.routes.ts';
 import { valueListsRoutes } from './routes/value-lists.routes.ts';
+import { playlistsRoutes, PLAYLIST_IMAGE_ROUTE } from './routes/playlists.routes.ts';
+import { libraryRoutes } from './routes/library.routes.ts';
+import { channelsRoutes } from './routes/channels.routes.ts';
+import { commentsRoutes } from './routes/comments.routes.ts';
+import { profilesRoutes } from './routes/profiles.routes.ts';
 import { recaptchaRoutes } from './routes/recaptcha.routes.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
@@ -62,12 +68,20 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', emailVerificationRoutes)
   .route('/', accountRoutes)
   .route('/', valueListsRoutes)
-  .route('/', recaptchaRoutes);
+  .route('/', recaptchaRoutes)
+  .route('/', playlistsRoutes)
+  .route('/', libraryRoutes)
+  .route('/', channelsRoutes)
+  .route('/', commentsRoutes)
+  .route('/', profilesRoutes);
 export type ApiV1 = typeof apiV1;
 
 
 /** Multipart uploads: the file's own limit plus room for the form around it. */
-const UPLOAD_BODY_LIMITS: [RegExp, number][] = [[/^\/api\/v1\/users\/[^/]+\/avatar$/, AVATAR_MAX_BYTES + 64 * 1024]];
+const UPLOAD_BODY_LIMITS: [RegExp, number][] = [
+  [/^\/api\/v1\/users\/[^/]+\/avatar$/, AVATAR_MAX_BYTES + 64 * 1024],
+  [PLAYLIST_IMAGE_ROUTE, PLAYLIST_IMAGE_MAX_BYTES + 64 * 1024],
+];
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });

@@ -17,6 +17,12 @@ import {
 } from '../services/catalog.service.ts';
 import { parseRelations } from '../services/relations.ts';
 import { listGenres } from '@app/db';
+import { pageOf, pageQuery, TagSchema } from '../schemas/listener.ts';
+import { RADIO_SEED_TYPES, radio } from '../services/radio.service.ts';
+import { getTag, taggedPage } from '../services/tags.service.ts';
+
+const tagName = z.string().min(1).max(100, 'Tag names are at most 100 characters.').openapi({ param: { name: 'name', in: 'path' }, example: 'chill' });
+const RADIO_BATCH = 25;
 
 const relationsQuery = z.object({ with: relationList, load: relationList, loadCount: relationList });
 const viewMusic = requirePermission('music.view');
@@ -117,4 +123,79 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     async (c) => c.json(await discover(c.get('deps').db), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/tags/{name}',
+      tags: ['Catalog'],
+      summary: 'One tag',
+      middleware: [viewMusic] as const,
+      request: { params: z.object({ name: tagName }) },
+      responses: { 200: json(z.object({ tag: TagSchema }), 'The tag'), ...errorResponses },
+    }),
+    async (c) => c.json({ tag: await getTag(c.get('deps').db, c.req.valid('param').name) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/tags/{name}/tracks',
+      tags: ['Catalog'],
+      summary: 'Tracks with a tag, most played first',
+      middleware: [viewMusic] as const,
+      request: { params: z.object({ name: tagName }), query: pageQuery },
+      responses: { 200: json(z.object({ tag: TagSchema, pagination: pageOf(TrackSchema) }), 'A page of tracks'), ...errorResponses },
+    }),
+    async (c) => {
+      const { page, perPage } = c.req.valid('query');
+      const result = await taggedPage(c.get('deps').db, c.req.valid('param').name, 'track', page, perPage);
+      return c.json(result as { tag: z.infer<typeof TagSchema>; pagination: { data: z.infer<typeof TrackSchema>[]; current_page: number; per_page: number; has_more: boolean } }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/tags/{name}/albums',
+      tags: ['Catalog'],
+      summary: 'Albums with a tag, most played first',
+      middleware: [viewMusic] as const,
+      request: { params: z.object({ name: tagName }), query: pageQuery },
+      responses: { 200: json(z.object({ tag: TagSchema, pagination: pageOf(AlbumSchema) }), 'A page of albums'), ...errorResponses },
+    }),
+    async (c) => {
+      const { page, perPage } = c.req.valid('query');
+      const result = await taggedPage(c.get('deps').db, c.req.valid('param').name, 'album', page, perPage);
+      return c.json(result as { tag: z.infer<typeof TagSchema>; pagination: { data: z.infer<typeof AlbumSchema>[]; current_page: number; per_page: number; has_more: boolean } }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/radio/{seedType}/{seedId}',
+      tags: ['Catalog'],
+      summary: 'Tracks related to a track, artist or genre; pass what was already played in `exclude` to continue',
+      middleware: [viewMusic] as const,
+      request: {
+        params: z.object({
+          seedType: z.enum(RADIO_SEED_TYPES, { error: 'A radio starts from a track, an artist or a genre.' }).openapi({ param: { name: 'seedType', in: 'path' } }),
+          seedId: z.string().min(1).max(100).openapi({ param: { name: 'seedId', in: 'path' }, description: 'Track or artist id, or genre name' }),
+        }),
+        query: z.object({
+          exclude: z
+            .string()
+            .max(8000)
+            .regex(/^\d{1,15}(,\d{1,15})*$/, 'exclude is a comma-separated list of track ids.')
+            .optional(),
+        }),
+      },
+      responses: {
+        200: json(z.object({ seed: z.object({ type: z.enum(RADIO_SEED_TYPES), id: z.union([z.number(), z.string()]), name: z.string(), image: z.string().nullable() }), tracks: z.array(TrackSchema) }), 'The next tracks'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => {
+      const { seedType, seedId } = c.req.valid('param');
+      const exclude = (c.req.valid('query').exclude ?? '').split(',').filter(Boolean).map(Number).slice(-500);
+      return c.json(await radio(c.get('deps').db, seedType, seedId, exclude, RADIO_BATCH), 200);
+    },
   );

@@ -27,7 +27,8 @@ describe('start-up', () => {
     expect(second.seeded).toBe(false);
     expect(second.generatedAdmin).toBeUndefined();
     expect(await countRows(second.db, 'tracks')).toBe(300);
-    expect(await countUsers(second.db)).toBe(1);
+    // The admin and the demo's editorial account, nobody else.
+    expect(await countUsers(second.db)).toBe(2);
     expect(await second.db.selectFrom('genres').select('name').where('name', '=', 'kept-genre').executeTakeFirst()).toBeTruthy();
     await second.db.destroy();
   });

@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto';
 import {
   adminExists,
-  countUsers,
   createDb,
   findRoleByName,
   findUserByEmail,
@@ -57,7 +56,7 @@ async function ensureAdmin(db: Db, config: Config): Promise<{ email: string; pas
   }
 
   if (await adminExists(db)) return undefined;
-  const email = (await countUsers(db)) === 0 ? 'admin@example.com' : `admin-${randomBytes(3).toString('hex')}@example.com`;
+  const email = (await findUserByEmail(db, 'admin@example.com')) ? `admin-${randomBytes(3).toString('hex')}@example.com` : 'admin@example.com';
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
   await createUser(db, { email, name: 'Admin', password: await hashPassword(password), email_verified_at: new Date().toISOString() }, [adminRole.id]);
   return config.adminPassword ? undefined : { email, password };

@@ -150,3 +150,77 @@ export async function countRows(db: Db, table: 'artists' | 'albums' | 'tracks' |
   const row = await db.selectFrom(table).select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow();
   return Number(row.count);
 }
+
+export async function tracksByIds(db: Db, ids: number[]): Promise<TrackRow[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('tracks').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function artistsByIds(db: Db, ids: number[]): Promise<ArtistRow[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('artists').selectAll().where('id', 'in', ids).execute();
+}
+
+/** Rows in the order of `ids`, for lists whose order was decided by an earlier query. */
+export function inOrderOf<T extends { id: number }>(ids: number[], rows: T[]): T[] {
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  return ids.map((id) => byId.get(id)).filter((row): row is T => row !== undefined);
+}
+
+export async function tagsOfTracks(db: Db, trackIds: number[]): Promise<Map<number, { id: number; name: string; display_name: string | null }[]>> {
+  if (!trackIds.length) return new Map();
+  const rows = await db
+    .selectFrom('track_tag')
+    .innerJoin('tags', 'tags.id', 'track_tag.tag_id')
+    .select(['track_tag.track_id', 'tags.id', 'tags.name', 'tags.display_name'])
+    .where('track_tag.track_id', 'in', trackIds)
+    .orderBy('tags.name')
+    .execute();
+  const grouped = groupBy(rows, (r) => r.track_id);
+  return new Map([...grouped].map(([k, list]) => [k, list.map(({ id, name, display_name }) => ({ id, name, display_name }))]));
+}
+
+export async function tagsOfAlbums(db: Db, albumIds: number[]): Promise<Map<number, { id: number; name: string; display_name: string | null }[]>> {
+  if (!albumIds.length) return new Map();
+  const rows = await db
+    .selectFrom('album_tag')
+    .innerJoin('tags', 'tags.id', 'album_tag.tag_id')
+    .select(['album_tag.album_id', 'tags.id', 'tags.name', 'tags.display_name'])
+    .where('album_tag.album_id', 'in', albumIds)
+    .orderBy('tags.name')
+    .execute();
+  const grouped = groupBy(rows, (r) => r.album_id);
+  return new Map([...grouped].map(([k, list]) => [k, list.map(({ id, name, display_name }) => ({ id, name, display_name }))]));
+}
+
+export async function findTagByName(db: Db, name: string) {
+  return db.selectFrom('tags').selectAll().where('name', '=', name).executeTakeFirst();
+}
+
+/** Tracks or albums with a tag, most played first; one extra row tells whether more exist. */
+export async function taggedIds(db: Db, tagId: number, model: 'track' | 'album', offset: number, limit: number): Promise<number[]> {
+  if (model === 'album') {
+    const rows = await db
+      .selectFrom('album_tag')
+      .innerJoin('albums', 'albums.id', 'album_tag.album_id')
+      .select('albums.id')
+      .where('album_tag.tag_id', '=', tagId)
+      .orderBy('albums.plays', 'desc')
+      .orderBy('albums.id', 'desc')
+      .offset(offset)
+      .limit(limit)
+      .execute();
+    return rows.map((r) => r.id);
+  }
+  const rows = await db
+    .selectFrom('track_tag')
+    .innerJoin('tracks', 'tracks.id', 'track_tag.track_id')
+    .select('tracks.id')
+    .where('track_tag.tag_id', '=', tagId)
+    .orderBy('tracks.plays', 'desc')
+    .orderBy('tracks.id', 'desc')
+    .offset(offset)
+    .limit(limit)
+    .execute();
+  return rows.map((r) => r.id);
+}

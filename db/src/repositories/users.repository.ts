@@ -92,3 +92,12 @@ export async function swapRecoveryCodes(db: Db, userId: number, expected: string
   const result = await db.updateTable('users').set({ two_factor_recovery_codes: next }).where('id', '=', userId).where('two_factor_recovery_codes', '=', expected).executeTakeFirst();
   return Number(result.numUpdatedRows) === 1;
 }
+
+export type PublicUserRow = { id: number; name: string | null; first_name: string | null; last_name: string | null; image: string | null };
+
+/** The columns of users that may be shown to other people (never the email). */
+export async function publicUsersByIds(db: Db, userIds: number[]): Promise<Map<number, PublicUserRow>> {
+  if (!userIds.length) return new Map();
+  const rows = await db.selectFrom('users').select(['id', 'name', 'first_name', 'last_name', 'image']).where('id', 'in', [...new Set(userIds)]).execute();
+  return new Map(rows.map((u) => [u.id, u]));
+}

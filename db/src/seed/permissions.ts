@@ -25,6 +25,8 @@ export const PERMISSIONS: PermissionDefinition[] = [
     restrictions: [{ name: 'count', description: 'Maximum number of tracks the user may create.' }],
   },
   { name: 'music.update', display_name: 'Manage the catalog', description: 'Edit and delete any track, album, artist or genre.', group: 'music' },
+  { name: 'playlists.update', display_name: 'Manage playlists', description: "Edit and delete anybody's playlists, private ones included.", group: 'music' },
+  { name: 'comments.update', display_name: 'Moderate comments', description: 'Delete any comment.', group: 'music' },
   { name: 'backstageRequests.create', display_name: 'Request artist access', description: 'Submit backstage requests.', group: 'backstage' },
 ];
 

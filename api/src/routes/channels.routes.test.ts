@@ -1,0 +1,99 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp, type TestClient } from '../testing.ts';
+
+let t: TestApp;
+beforeAll(async () => {
+  t = await createTestApp({}, { demoCatalog: true });
+});
+afterAll(() => t.close());
+
+const json = async (client: TestClient, url: string) => {
+  const response = await client.get(url);
+  return { status: response.status, body: await response.json() };
+};
+
+describe('channels', () => {
+  it('the home channel nests its sections, each with a first page of content', async () => {
+    const { status, body } = await json(t.client(), '/api/v1/channel/discover');
+    expect(status).toBe(200);
+    expect(body.channel).toMatchObject({ slug: 'discover', content_model: 'channel', hide_title: true });
+    const sections = body.channel.content.data;
+    expect(sections.map((s: { slug: string }) => s.slug)).toEqual(['new-releases', 'popular-tracks', 'editors-picks', 'popular-artists', 'genres']);
+    const popular = sections[1].content.data as { plays: number }[];
+    expect(popular).toHaveLength(10);
+    expect(popular.map((track) => track.plays)).toEqual(popular.map((track) => track.plays).sort((a, b) => b - a));
+    const releases = sections[0].content.data as { release_date: string }[];
+    expect(releases.map((a) => a.release_date)).toEqual(releases.map((a) => a.release_date).sort().reverse());
+    expect(sections[2].content.data[0]).toMatchObject({ name: 'Morning Focus', owner: { name: 'Cadence Editors' } });
+    expect(sections[4].content.data).toHaveLength(8);
+  });
+
+  it('pages through a channel and finds it by id as well as by slug', async () => {
+    const first = await json(t.client(), '/api/v1/channel/popular-tracks?perPage=4');
+    expect(first.body.channel.content).toMatchObject({ current_page: 1, per_page: 4, has_more: true });
+    const id = first.body.channel.id;
+    const second = await json(t.client(), `/api/v1/channel/${id}?perPage=4&page=2`);
+    const firstIds = first.body.channel.content.data.map((track: { id: number }) => track.id);
+    const secondIds = second.body.channel.content.data.map((track: { id: number }) => track.id);
+    expect(secondIds).toHaveLength(4);
+    expect(secondIds.some((trackId: number) => firstIds.includes(trackId))).toBe(false);
+    // The channel's own limit (10) caps every page.
+    expect((await json(t.client(), '/api/v1/channel/popular-tracks?perPage=50')).body.channel.content.per_page).toBe(10);
+    expect((await json(t.client(), '/api/v1/channel/popular-tracks?page=99')).body.channel.content.data).toEqual([]);
+  });
+
+  it('a genre channel lists the genre in the address, and only that one', async () => {
+    const { body } = await json(t.client(), '/api/v1/channel/genre?restriction=jazz');
+    expect(body.channel).toMatchObject({ name: 'Jazz', restriction: { name: 'jazz', display_name: 'Jazz' } });
+    const ids = body.channel.content.data.map((track: { id: number }) => track.id);
+    const jazz = await t.db.selectFrom('genre_track').innerJoin('genres', 'genres.id', 'genre_track.genre_id').select('track_id').where('genres.name', '=', 'jazz').execute();
+    const jazzIds = new Set(jazz.map((row) => row.track_id));
+    expect(ids.length).toBeGreaterThan(0);
+    expect(ids.every((id: number) => jazzIds.has(id))).toBe(true);
+    expect((await json(t.client(), '/api/v1/channel/genre?restriction=polka')).status).toBe(404);
+    expect((await json(t.client(), '/api/v1/channel/genre')).status).toBe(404);
+  });
+
+  it('answers unknown and malformed addresses clearly', async () => {
+    const missing = await json(t.client(), '/api/v1/channel/nope');
+    expect(missing).toEqual({ status: 404, body: { message: 'This channel does not exist.' } });
+    expect((await json(t.client(), `/api/v1/channel/${encodeURIComponent("x' OR 1=1 --")}`)).status).toBe(422);
+    expect((await json(t.client(), `/api/v1/channel/${'a'.repeat(300)}`)).status).toBe(422);
+  });
+});
+
+describe('tags and radio', () => {
+  it('lists tracks and albums of a tag, most played first', async () => {
+    const tracks = await json(t.client(), '/api/v1/tags/chill/tracks?perPage=50');
+    expect(tracks.body.tag).toMatchObject({ name: 'chill', display_name: 'Chill' });
+    const plays = tracks.body.pagination.data.map((track: { plays: number }) => track.plays);
+    expect(plays).toEqual([...plays].sort((a, b) => b - a));
+    expect((await json(t.client(), '/api/v1/tags/night%20drive/albums')).body.pagination.data.length).toBeGreaterThan(0);
+    expect((await json(t.client(), '/api/v1/tags/unheard-of/tracks')).status).toBe(404);
+  });
+
+  it('a track radio starts with related tracks and continues without repeating', async () => {
+    const first = await json(t.client(), '/api/v1/radio/track/1');
+    expect(first.status).toBe(200);
+    expect(first.body.seed).toMatchObject({ type: 'track', id: 1 });
+    const ids = first.body.tracks.map((track: { id: number }) => track.id) as number[];
+    expect(ids).toHaveLength(25);
+    expect(ids).not.toContain(1);
+    // Most of the radio shares the seed's artist or genre.
+    const seedArtist = (await t.db.selectFrom('track_artist').select('artist_id').where('track_id', '=', 1).executeTakeFirstOrThrow()).artist_id;
+    const sameArtist = first.body.tracks.filter((track: { artists: { id: number }[] }) => track.artists.some((a) => a.id === seedArtist));
+    expect(sameArtist.length).toBeGreaterThan(5);
+    const next = await json(t.client(), `/api/v1/radio/track/1?exclude=${ids.join(',')}`);
+    const nextIds = next.body.tracks.map((track: { id: number }) => track.id) as number[];
+    expect(nextIds.length).toBeGreaterThan(0);
+    expect(nextIds.some((id) => ids.includes(id))).toBe(false);
+  });
+
+  it('artist and genre radios, and clear answers for bad seeds', async () => {
+    expect((await json(t.client(), '/api/v1/radio/artist/2')).body.tracks.length).toBe(25);
+    expect((await json(t.client(), '/api/v1/radio/genre/rock')).body.seed.name).toBe('Rock');
+    expect((await json(t.client(), '/api/v1/radio/playlist/1')).status).toBe(422);
+    expect((await json(t.client(), '/api/v1/radio/track/abc')).status).toBe(404);
+    expect((await json(t.client(), '/api/v1/radio/track/1?exclude=1,2;DROP')).status).toBe(422);
+  });
+});

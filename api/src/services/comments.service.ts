@@ -1,0 +1,64 @@
+import { commentsOfTrack, createComment, deleteComment, findComment, findTrack, publicUsersByIds, type CommentRow, type Db } from '@app/db';
+import type { AuthState } from '../context.ts';
+import { forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { hasPermission } from './permissions.ts';
+import { userSummary } from './playlists.service.ts';
+
+export const COMMENT_MAX_LENGTH = 1000;
+
+const canDelete = (auth: AuthState, comment: CommentRow) => auth.user?.id === comment.user_id || hasPermission(auth.permissions, 'comments.update');
+
+async function present(db: Db, auth: AuthState, comments: CommentRow[]) {
+  const users = await publicUsersByIds(
+    db,
+    comments.map((c) => c.user_id),
+  );
+  return comments.map((comment) => ({
+    id: comment.id,
+    content: comment.content,
+    position: comment.position,
+    created_at: comment.created_at,
+    parent_id: comment.parent_id,
+    user: userSummary(users.get(comment.user_id) ?? { id: comment.user_id, name: null, first_name: null, last_name: null, image: null }),
+    can_delete: canDelete(auth, comment),
+  }));
+}
+
+export async function commentsPage(db: Db, auth: AuthState, trackId: number, page: number, perPage: number) {
+  if (!(await findTrack(db, trackId))) throw notFound('This track does not exist.');
+  const { comments, replies, total } = await commentsOfTrack(db, trackId, (page - 1) * perPage, perPage + 1);
+  const shown = comments.slice(0, perPage);
+  const [presented, presentedReplies] = await Promise.all([present(db, auth, shown), present(db, auth, replies)]);
+  return {
+    data: presented.map((comment) => ({ ...comment, replies: presentedReplies.filter((reply) => reply.parent_id === comment.id) })),
+    current_page: page,
+    per_page: perPage,
+    has_more: comments.length > perPage,
+    total,
+  };
+}
+
+/** Replies attach to the thread's first comment, so threads stay one level deep. */
+export async function addComment(db: Db, auth: AuthState, trackId: number, input: { content: string; position?: number | null; parent_id?: number | null }) {
+  const track = await findTrack(db, trackId);
+  if (!track) throw notFound('This track does not exist.');
+  let parentId: number | null = null;
+  if (input.parent_id) {
+    const parent = await findComment(db, input.parent_id);
+    if (!parent || parent.track_id !== trackId) throw validationFailed({ parent_id: 'The comment you reply to does not exist.' });
+    parentId = parent.parent_id ?? parent.id;
+  }
+  const lengthSeconds = track.duration ? Math.ceil(track.duration / 1000) : undefined;
+  if (input.position != null && lengthSeconds !== undefined && input.position > lengthSeconds) {
+    throw validationFailed({ position: 'The position is past the end of the track.' });
+  }
+  const comment = await createComment(db, { track_id: trackId, user_id: auth.user!.id, parent_id: parentId, content: input.content, position: input.position ?? null });
+  return { ...(await present(db, auth, [comment]))[0], replies: [] };
+}
+
+export async function removeComment(db: Db, auth: AuthState, id: number): Promise<void> {
+  const comment = await findComment(db, id);
+  if (!comment) throw notFound('This comment does not exist.');
+  if (!canDelete(auth, comment)) throw forbidden('Only the author or a moderator can delete this comment.');
+  await deleteComment(db, id);
+}

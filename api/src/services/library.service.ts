@@ -1,0 +1,103 @@
+import {
+  followedArtists,
+  itemExists,
+  likedAlbums,
+  likedTracks,
+  libraryIds,
+  playHistory,
+  setFollow,
+  setLike,
+  setRepost,
+  type Db,
+  type FollowableType,
+  type LibraryQuery,
+  type LikeableType,
+  type RepostableType,
+} from '@app/db';
+import type { AuthState } from '../context.ts';
+import { notFound, validationFailed } from '../http/errors.ts';
+import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
+import { canView } from './playlists.service.ts';
+import { findPlaylist } from '@app/db';
+
+export const LIKEABLE = ['track', 'album'] as const satisfies readonly LikeableType[];
+export const FOLLOWABLE = ['user', 'artist', 'playlist'] as const satisfies readonly FollowableType[];
+export const REPOSTABLE = ['track', 'album'] as const satisfies readonly RepostableType[];
+
+const NOT_FOUND: Record<string, string> = {
+  track: 'This track does not exist.',
+  album: 'This album does not exist.',
+  artist: 'This artist does not exist.',
+  playlist: 'This playlist does not exist.',
+  user: 'This user does not exist.',
+};
+
+export async function like(db: Db, auth: AuthState, type: LikeableType, id: number, liked: boolean): Promise<void> {
+  if (liked && !(await itemExists(db, type, id))) throw notFound(NOT_FOUND[type]);
+  await setLike(db, auth.user!.id, type, id, liked);
+}
+
+export async function follow(db: Db, auth: AuthState, type: FollowableType, id: number, following: boolean): Promise<void> {
+  if (following) {
+    if (type === 'user' && id === auth.user!.id) throw validationFailed({ id: 'You cannot follow yourself.' });
+    if (type === 'playlist') {
+      const playlist = await findPlaylist(db, id);
+      if (!playlist || !canView(auth, playlist)) throw notFound(NOT_FOUND.playlist);
+    } else if (!(await itemExists(db, type, id))) throw notFound(NOT_FOUND[type]);
+  }
+  await setFollow(db, auth.user!.id, type, id, following);
+}
+
+export async function repost(db: Db, auth: AuthState, type: RepostableType, id: number, reposted: boolean): Promise<void> {
+  if (reposted && !(await itemExists(db, type, id))) throw notFound(NOT_FOUND[type]);
+  await setRepost(db, auth.user!.id, type, id, reposted);
+}
+
+export { libraryIds };
+
+const page = <T>(data: T[], total: number, current: number, perPage: number) => ({
+  data,
+  current_page: current,
+  per_page: perPage,
+  has_more: current * perPage < total,
+  total,
+});
+
+export interface LibraryListQuery extends Omit<LibraryQuery, 'offset' | 'limit'> {
+  page: number;
+  perPage: number;
+}
+
+const window = (q: LibraryListQuery): LibraryQuery => ({ ...q, offset: (q.page - 1) * q.perPage, limit: q.perPage });
+
+export async function likedTracksPage(db: Db, userId: number, q: LibraryListQuery) {
+  const { rows, total } = await likedTracks(db, userId, window(q));
+  const tracks = await presentTracks(db, rows, new Set(['artists', 'album', 'album.artists']));
+  return page(
+    tracks.map((track, i) => ({ ...track, added_at: rows[i].added_at })),
+    total,
+    q.page,
+    q.perPage,
+  );
+}
+
+export async function likedAlbumsPage(db: Db, userId: number, q: LibraryListQuery) {
+  const { rows, total } = await likedAlbums(db, userId, window(q));
+  return page(await presentAlbums(db, rows, new Set(['artists'])), total, q.page, q.perPage);
+}
+
+export async function followedArtistsPage(db: Db, userId: number, q: LibraryListQuery) {
+  const { rows, total } = await followedArtists(db, userId, window(q));
+  return page(await presentArtists(db, rows, new Set()), total, q.page, q.perPage);
+}
+
+export async function historyPage(db: Db, userId: number, current: number, perPage: number) {
+  const { rows, total } = await playHistory(db, userId, (current - 1) * perPage, perPage);
+  const tracks = await presentTracks(db, rows, new Set(['artists', 'album', 'album.artists']));
+  return page(
+    tracks.map((track, i) => ({ ...track, played_at: rows[i].played_at })),
+    total,
+    current,
+    perPage,
+  );
+}

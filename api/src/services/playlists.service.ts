@@ -1,0 +1,206 @@
+import {
+  addTracksToPlaylist,
+  createPlaylist,
+  deleteFileEntryByName,
+  insertFileEntry,
+  deletePlaylist,
+  existingIds,
+  findPlaylist,
+  followerCounts,
+  isFollowing,
+  moveTrackInPlaylist,
+  playlistsOfUser,
+  publicUsersByIds,
+  removeTracksFromPlaylist,
+  trackStatsOfPlaylists,
+  tracksOfPlaylist,
+  updatePlaylist,
+  type Db,
+  type PlaylistRow,
+  type PublicUserRow,
+} from '@app/db';
+import { randomUUID } from 'node:crypto';
+import type { AppDeps, AuthState } from '../context.ts';
+import { sniffImage } from './avatar.service.ts';
+import { forbidden, notFound, validationFailed } from '../http/errors.ts';
+import type { z } from '@hono/zod-openapi';
+import type { PlaylistSchema, UserSummarySchema } from '../schemas/listener.ts';
+import { presentTracks } from './catalog.service.ts';
+import { hasPermission } from './permissions.ts';
+
+export type PlaylistResource = z.infer<typeof PlaylistSchema>;
+export type UserSummary = z.infer<typeof UserSummarySchema>;
+
+/** Most playlists people make stay well under this; it keeps one playlist from growing without end. */
+export const PLAYLIST_MAX_TRACKS = 5000;
+
+/** The name other people see: never derived from the email address. */
+export function publicName(user: PublicUserRow): string {
+  return user.name || [user.first_name, user.last_name].filter(Boolean).join(' ') || `Listener ${user.id}`;
+}
+
+export function userSummary(user: PublicUserRow): UserSummary {
+  return { id: user.id, name: publicName(user), image: user.image };
+}
+
+export async function presentPlaylists(db: Db, playlists: PlaylistRow[]): Promise<PlaylistResource[]> {
+  const ids = playlists.map((p) => p.id);
+  const [owners, stats, followers] = await Promise.all([
+    publicUsersByIds(
+      db,
+      playlists.map((p) => p.owner_id),
+    ),
+    trackStatsOfPlaylists(db, ids),
+    followerCounts(db, 'playlist', ids),
+  ]);
+  return playlists.map((playlist) => {
+    const owner = owners.get(playlist.owner_id);
+    return {
+      id: playlist.id,
+      name: playlist.name,
+      description: playlist.description,
+      image: playlist.image,
+      public: Boolean(playlist.public),
+      collaborative: Boolean(playlist.collaborative),
+      owner: owner ? userSummary(owner) : null,
+      tracks_count: stats.get(playlist.id)?.count ?? 0,
+      duration: stats.get(playlist.id)?.duration ?? 0,
+      followers_count: followers.get(playlist.id) ?? 0,
+      updated_at: playlist.updated_at,
+    };
+  });
+}
+
+const managesPlaylists = (auth: AuthState) => hasPermission(auth.permissions, 'playlists.update');
+
+/** Private playlists are seen by their owner and by people who manage playlists, nobody else. */
+export function canView(auth: AuthState, playlist: PlaylistRow): boolean {
+  return Boolean(playlist.public) || auth.user?.id === playlist.owner_id || managesPlaylists(auth);
+}
+
+/** The owner changes everything; followers of a collaborative playlist change its tracks. */
+export async function canEditTracks(db: Db, auth: AuthState, playlist: PlaylistRow): Promise<boolean> {
+  if (!auth.user) return false;
+  if (auth.user.id === playlist.owner_id || managesPlaylists(auth)) return true;
+  return Boolean(playlist.collaborative) && canView(auth, playlist) && (await isFollowing(db, auth.user.id, 'playlist', playlist.id));
+}
+
+export function canEditDetails(auth: AuthState, playlist: PlaylistRow): boolean {
+  return Boolean(auth.user) && (auth.user!.id === playlist.owner_id || managesPlaylists(auth));
+}
+
+/** A playlist the asker may see, or a 404 that does not reveal private playlists exist. */
+export async function visiblePlaylist(db: Db, auth: AuthState, id: number): Promise<PlaylistRow> {
+  const playlist = await findPlaylist(db, id);
+  if (!playlist || !canView(auth, playlist)) throw notFound('This playlist does not exist.');
+  return playlist;
+}
+
+export async function playlistTracksPage(db: Db, playlist: PlaylistRow, page: number, perPage: number) {
+  const rows = await tracksOfPlaylist(db, playlist.id, (page - 1) * perPage, perPage + 1);
+  const tracks = await presentTracks(db, rows.slice(0, perPage), new Set(['artists', 'album', 'album.artists']));
+  const stats = await trackStatsOfPlaylists(db, [playlist.id]);
+  return {
+    data: tracks.map((track, i) => ({ ...track, added_at: rows[i].added_at })),
+    current_page: page,
+    per_page: perPage,
+    has_more: rows.length > perPage,
+    total: stats.get(playlist.id)?.count ?? 0,
+  };
+}
+
+export interface PlaylistInput {
+  name?: string;
+  description?: string | null;
+  public?: boolean;
+  collaborative?: boolean;
+}
+
+export async function createOwnPlaylist(db: Db, auth: AuthState, input: PlaylistInput & { name: string }): Promise<PlaylistResource> {
+  const playlist = await createPlaylist(db, {
+    owner_id: auth.user!.id,
+    name: input.name,
+    description: input.description ?? null,
+    public: input.public === false ? 0 : 1,
+    collaborative: input.collaborative ? 1 : 0,
+  });
+  return (await presentPlaylists(db, [playlist]))[0];
+}
+
+export async function changePlaylist(db: Db, auth: AuthState, id: number, input: PlaylistInput): Promise<PlaylistResource> {
+  const playlist = await visiblePlaylist(db, auth, id);
+  if (!canEditDetails(auth, playlist)) throw forbidden('Only the owner can change this playlist.');
+  await updatePlaylist(db, id, {
+    ...(input.name !== undefined ? { name: input.name } : {}),
+    ...(input.description !== undefined ? { description: input.description } : {}),
+    ...(input.public !== undefined ? { public: input.public ? 1 : 0 } : {}),
+    ...(input.collaborative !== undefined ? { collaborative: input.collaborative ? 1 : 0 } : {}),
+  });
+  return (await presentPlaylists(db, [(await findPlaylist(db, id))!]))[0];
+}
+
+export async function removePlaylist(db: Db, auth: AuthState, id: number): Promise<void> {
+  const playlist = await visiblePlaylist(db, auth, id);
+  if (!canEditDetails(auth, playlist)) throw forbidden('Only the owner can delete this playlist.');
+  await deletePlaylist(db, id);
+}
+
+async function editableForTracks(db: Db, auth: AuthState, id: number): Promise<PlaylistRow> {
+  const playlist = await visiblePlaylist(db, auth, id);
+  if (!(await canEditTracks(db, auth, playlist))) throw forbidden('Only the owner or collaborators can change the tracks of this playlist.');
+  return playlist;
+}
+
+export async function addTracks(db: Db, auth: AuthState, id: number, trackIds: number[]): Promise<{ added: number; tracks_count: number }> {
+  const playlist = await editableForTracks(db, auth, id);
+  const known = await existingIds(db, 'track', trackIds);
+  const missing = trackIds.filter((trackId) => !known.has(trackId));
+  if (missing.length) throw validationFailed({ track_ids: `These tracks do not exist: ${missing.slice(0, 10).join(', ')}.` });
+  const count = (await trackStatsOfPlaylists(db, [id])).get(id)?.count ?? 0;
+  if (count + trackIds.length > PLAYLIST_MAX_TRACKS) throw validationFailed({ track_ids: `A playlist holds at most ${PLAYLIST_MAX_TRACKS} tracks.` });
+  const added = await addTracksToPlaylist(db, playlist.id, trackIds, auth.user!.id);
+  return { added, tracks_count: (await trackStatsOfPlaylists(db, [id])).get(id)?.count ?? 0 };
+}
+
+export async function removeTracks(db: Db, auth: AuthState, id: number, trackIds: number[]): Promise<{ removed: number }> {
+  const playlist = await editableForTracks(db, auth, id);
+  return { removed: await removeTracksFromPlaylist(db, playlist.id, trackIds) };
+}
+
+export async function moveTrack(db: Db, auth: AuthState, id: number, trackId: number, index: number): Promise<void> {
+  const playlist = await editableForTracks(db, auth, id);
+  if (!(await moveTrackInPlaylist(db, playlist.id, trackId, index))) throw validationFailed({ track_id: 'This track is not in the playlist.' });
+}
+
+export const PLAYLIST_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+
+/** Covers are raster images recognised by their bytes, stored under a server-made name. */
+export async function replacePlaylistImage(deps: AppDeps, auth: AuthState, id: number, file: File): Promise<PlaylistResource> {
+  const playlist = await visiblePlaylist(deps.db, auth, id);
+  if (!canEditDetails(auth, playlist)) throw forbidden('Only the owner can change this playlist.');
+  if (file.size > PLAYLIST_IMAGE_MAX_BYTES) throw validationFailed({ file: 'file exceeds maximum allowed size of 5MB' });
+  const bytes = new Uint8Array(await file.arrayBuffer());
+  const type = sniffImage(bytes);
+  if (!type) throw validationFailed({ file: 'This file type is not allowed' });
+  const key = `playlist-${randomUUID()}.${type.extension}`;
+  await deps.storage.put('public', key, bytes);
+  await insertFileEntry(deps.db, { name: file.name.slice(0, 255) || key, file_name: key, mime: type.mime, extension: type.extension, file_size: bytes.byteLength, disk: 'public', user_id: auth.user!.id });
+  const previous = playlist.image?.startsWith('/uploads/playlist-') ? playlist.image.slice('/uploads/'.length) : undefined;
+  if (previous) {
+    await deps.storage.delete('public', previous);
+    await deleteFileEntryByName(deps.db, previous);
+  }
+  await updatePlaylist(deps.db, id, { image: deps.storage.publicUrl(key) });
+  return (await presentPlaylists(deps.db, [(await findPlaylist(deps.db, id))!]))[0];
+}
+
+/** Own and followed playlists for the library; only public ones when others look. */
+export async function playlistsPage(db: Db, userId: number, options: { includeFollowed: boolean; onlyPublic: boolean; page: number; perPage: number }) {
+  const rows = await playlistsOfUser(db, userId, { ...options, offset: (options.page - 1) * options.perPage, limit: options.perPage + 1 });
+  return {
+    data: await presentPlaylists(db, rows.slice(0, options.perPage)),
+    current_page: options.page,
+    per_page: options.perPage,
+    has_more: rows.length > options.perPage,
+  };
+}
