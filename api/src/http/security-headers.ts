@@ -10,10 +10,17 @@ const BASE_HEADERS: [string, string][] = [
   ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
 ];
 
+/** Embeds are meant to be framed by other sites; every other address refuses to be framed. */
+export const EMBED_PATH = /^\/(track\/\d+\/[^/]+|album\/\d+\/[^/]+\/[^/]+)\/embed\/?$/;
+
 /** Prepares the headers every response carries, for Hono responses and for pages written by Astro. */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const headers = new Headers(BASE_HEADERS);
+    if (EMBED_PATH.test(c.req.path)) {
+      headers.delete('X-Frame-Options');
+      headers.set('Content-Security-Policy', 'frame-ancestors *');
+    }
     if (c.get('deps').config.appUrl.startsWith('https://')) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
     c.set('pageHeaders', headers);
     await next();

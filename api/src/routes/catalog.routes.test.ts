@@ -26,7 +26,7 @@ describe('catalog calls', () => {
   it('names the accepted relations when an unknown one is asked for', async () => {
     const response = await t.client().get('/api/v1/tracks/1?with=album,owner');
     expect(response.status).toBe(422);
-    expect((await response.json()).errors.with).toBe('Unknown relation "owner". Accepted: album, album.artists, artists, genres.');
+    expect((await response.json()).errors.with).toBe('Unknown relation "owner". Accepted: album, album.artists, artists, genres, tags.');
     expect((await t.client().get('/api/v1/tracks/1?loadCount=plays')).status).toBe(422);
   });
 

@@ -4,6 +4,8 @@ export const ArtistSummarySchema = z.object({ id: z.number(), name: z.string(), 
 
 export const GenreSummarySchema = z.object({ id: z.number(), name: z.string(), display_name: z.string().nullable() }).openapi('GenreSummary');
 
+export const TagSummarySchema = z.object({ id: z.number(), name: z.string(), display_name: z.string().nullable() }).openapi('TagSummary');
+
 export const AlbumSummarySchema = z
   .object({ id: z.number(), name: z.string(), image: z.string().nullable(), release_date: z.string().nullable(), type: z.string() })
   .openapi('AlbumSummary');
@@ -20,6 +22,7 @@ export const TrackSchema = z
     artists: z.array(ArtistSummarySchema).optional(),
     album: AlbumSummarySchema.extend({ artists: z.array(ArtistSummarySchema).optional() }).nullable().optional(),
     genres: z.array(GenreSummarySchema).optional(),
+    tags: z.array(TagSummarySchema).optional(),
   })
   .openapi('Track');
 
@@ -28,6 +31,7 @@ export const AlbumSchema = AlbumSummarySchema.extend({
   artists: z.array(ArtistSummarySchema).optional(),
   tracks: z.array(TrackSchema).optional(),
   tracks_count: z.number().optional(),
+  tags: z.array(TagSummarySchema).optional(),
 }).openapi('Album');
 
 export const ArtistSchema = ArtistSummarySchema.extend({

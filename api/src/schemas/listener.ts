@@ -3,7 +3,7 @@ import { z } from '@hono/zod-openapi';
 /** What anybody may see of a user: never the email. */
 export const UserSummarySchema = z.object({ id: z.number(), name: z.string(), image: z.string().nullable() }).openapi('UserSummary');
 
-export const TagSchema = z.object({ id: z.number(), name: z.string(), display_name: z.string().nullable() }).openapi('Tag');
+export { TagSummarySchema as TagSchema } from './catalog.ts';
 
 export const PlaylistSchema = z
   .object({

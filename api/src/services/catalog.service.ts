@@ -11,6 +11,8 @@ import {
   latestAlbums,
   listArtists,
   popularTracks,
+  tagsOfAlbums,
+  tagsOfTracks,
   trackCountsOfAlbums,
   tracksOfAlbums,
   type AlbumRow,
@@ -20,11 +22,11 @@ import {
 } from '@app/db';
 import type { AlbumResource, ArtistResource, TrackResource } from '../schemas/catalog.ts';
 
-export const ALBUM_RELATIONS = ['artists', 'tracks', 'tracks.artists'] as const;
+export const ALBUM_RELATIONS = ['artists', 'tracks', 'tracks.artists', 'tags'] as const;
 export const ALBUM_COUNTS = ['tracks'] as const;
 export const ARTIST_RELATIONS = ['albums', 'topTracks', 'topTracks.artists', 'topTracks.album'] as const;
 export const ARTIST_COUNTS = ['albums'] as const;
-export const TRACK_RELATIONS = ['album', 'album.artists', 'artists', 'genres'] as const;
+export const TRACK_RELATIONS = ['album', 'album.artists', 'artists', 'genres', 'tags'] as const;
 
 type Relations<T extends readonly string[]> = Set<T[number]>;
 
@@ -45,10 +47,11 @@ export async function presentTracks(db: Db, tracks: TrackRow[], relations: Relat
   const ids = tracks.map((t) => t.id);
   const wantsAlbum = relations.has('album') || relations.has('album.artists');
   const albumIds = [...new Set(tracks.map((t) => t.album_id).filter((id): id is number => id !== null))];
-  const [artists, genres, albums] = await Promise.all([
+  const [artists, genres, albums, tags] = await Promise.all([
     relations.has('artists') ? artistsOfTracks(db, ids) : undefined,
     relations.has('genres') ? genresOfTracks(db, ids) : undefined,
     wantsAlbum ? albumsByIds(db, albumIds) : undefined,
+    relations.has('tags') ? tagsOfTracks(db, ids) : undefined,
   ]);
   const albumArtists = relations.has('album.artists') ? await artistsOfAlbums(db, albumIds) : undefined;
   const albumById = new Map((albums ?? []).map((a) => [a.id, a]));
@@ -64,6 +67,7 @@ export async function presentTracks(db: Db, tracks: TrackRow[], relations: Relat
       stream_url: streamUrl(track),
       ...(artists ? { artists: artists.get(track.id) ?? [] } : {}),
       ...(genres ? { genres: genres.get(track.id) ?? [] } : {}),
+      ...(tags ? { tags: tags.get(track.id) ?? [] } : {}),
       ...(wantsAlbum ? { album: album ? { ...albumSummary(album), ...(albumArtists ? { artists: albumArtists.get(album.id) ?? [] } : {}) } : null } : {}),
     };
   });
@@ -77,10 +81,11 @@ export async function presentAlbums(
 ): Promise<AlbumResource[]> {
   const ids = albums.map((a) => a.id);
   const wantsTracks = relations.has('tracks') || relations.has('tracks.artists');
-  const [artists, tracks, trackCounts] = await Promise.all([
+  const [artists, tracks, trackCounts, tags] = await Promise.all([
     relations.has('artists') ? artistsOfAlbums(db, ids) : undefined,
     wantsTracks ? tracksOfAlbums(db, ids) : undefined,
     counts.has('tracks') ? trackCountsOfAlbums(db, ids) : undefined,
+    relations.has('tags') ? tagsOfAlbums(db, ids) : undefined,
   ]);
   const allTracks = tracks ? [...tracks.values()].flat() : [];
   const presented = wantsTracks ? await presentTracks(db, allTracks, new Set(relations.has('tracks.artists') ? ['artists'] : [])) : [];
@@ -90,6 +95,7 @@ export async function presentAlbums(
     ...(artists ? { artists: artists.get(album.id) ?? [] } : {}),
     ...(tracks ? { tracks: (tracks.get(album.id) ?? []).map((t) => presentedById.get(t.id)!) } : {}),
     ...(trackCounts ? { tracks_count: trackCounts.get(album.id) ?? 0 } : {}),
+    ...(tags ? { tags: tags.get(album.id) ?? [] } : {}),
   }));
 }
 

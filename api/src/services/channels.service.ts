@@ -117,5 +117,7 @@ export async function getChannel(db: Db, slugOrId: string, options: { page: numb
   if (!channel) throw notFound('This channel does not exist.');
   // A genre channel without a genre has nothing to list: it is not a page.
   if (channel.content_source === 'genre' && options.restriction === undefined) throw notFound('Choose a genre for this channel.');
+  // Only genre channels take a restriction; any other would be an address that shows nothing new.
+  if (channel.content_source !== 'genre' && options.restriction !== undefined) throw notFound('This channel does not exist.');
   return presentChannel(db, channel, options);
 }

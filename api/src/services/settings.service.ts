@@ -89,6 +89,21 @@ export const SETTINGS = {
   'mail.encryption': setting(z.enum(['tls', 'ssl', 'none']), 'tls'),
   'mail.from_address': setting(z.string().max(255), ''),
   'mail.from_name': setting(z.string().max(255), ''),
+  /**
+   * What visitors who are not logged in see at /: the home channel, the landing page, or the login
+   * or registration page. Logged-in listeners always get the home channel.
+   */
+  'homepage.type': setting(z.enum(['channel', 'landingPage', 'loginPage', 'registerPage']), 'channel'),
+  /** Slug or id of the channel shown at /. */
+  'homepage.value': setting(z.string().min(1).max(100), 'discover'),
+  // Ad code is pasted by admins and rendered as given at these places of the player pages.
+  'ads.general_top': setting(z.string().max(20000), ''),
+  'ads.general_bottom': setting(z.string().max(20000), ''),
+  'ads.artist_top': setting(z.string().max(20000), ''),
+  'ads.artist_bottom': setting(z.string().max(20000), ''),
+  'ads.album_above': setting(z.string().max(20000), ''),
+  /** Turns every ad slot off without losing the code. */
+  'ads.disable': setting(z.boolean(), false),
   /** Where users land after logging in; empty means / for users and /admin for admins. */
   'auth.post_login_redirect': setting(z.string().max(500), ''),
   'menus': setting(z.array(menu), [
@@ -96,7 +111,22 @@ export const SETTINGS = {
       id: 'primary',
       name: 'Primary',
       positions: ['sidebar-primary', 'mobile-bottom'],
-      items: [{ id: 'discover', label: 'Discover', type: 'route', action: '/', icon: 'home' }],
+      items: [
+        { id: 'discover', label: 'Discover', type: 'route', action: '/', icon: 'home' },
+        { id: 'library', label: 'Your library', type: 'route', action: '/library', icon: 'library' },
+      ],
+    },
+    {
+      id: 'library',
+      name: 'Your music',
+      positions: ['sidebar-secondary'],
+      items: [
+        { id: 'songs', label: 'Songs', type: 'route', action: '/library/songs', icon: 'favorite' },
+        { id: 'playlists', label: 'Playlists', type: 'route', action: '/library/playlists', icon: 'playlist' },
+        { id: 'albums', label: 'Albums', type: 'route', action: '/library/albums', icon: 'album' },
+        { id: 'artists', label: 'Artists', type: 'route', action: '/library/artists', icon: 'person' },
+        { id: 'history', label: 'History', type: 'route', action: '/library/history', icon: 'history' },
+      ],
     },
     {
       id: 'auth-dropdown',

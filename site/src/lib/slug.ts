@@ -19,3 +19,17 @@ export const albumUrl = (album: { id: number; name: string; artists?: { name: st
   `/album/${album.id}/${encodeURIComponent(slugify(album.artists?.[0]?.name ?? 'various artists'))}/${encodeURIComponent(slugify(album.name))}`;
 
 export const artistUrl = (artist: { id: number; name: string }) => `/artist/${artist.id}/${encodeURIComponent(slugify(artist.name))}`;
+
+export const trackUrl = (track: { id: number; name: string }) => `/track/${track.id}/${encodeURIComponent(slugify(track.name))}`;
+
+export const playlistUrl = (playlist: { id: number; name: string }) => `/playlist/${playlist.id}/${encodeURIComponent(slugify(playlist.name))}`;
+
+export const userUrl = (user: { id: number; name: string }) => `/user/${user.id}/${encodeURIComponent(slugify(user.name))}`;
+
+export const tagUrl = (tag: { name: string }) => `/tag/${encodeURIComponent(tag.name)}`;
+
+export const radioUrl = (seed: { type: 'track' | 'artist' | 'genre'; id: number | string; name: string }) =>
+  `/radio/${seed.type}/${encodeURIComponent(String(seed.id))}/${encodeURIComponent(slugify(seed.name))}`;
+
+/** Genres open the genre channel filtered to them. */
+export const genreUrl = (genre: { name: string }) => `/genre/${encodeURIComponent(genre.name)}`;

@@ -1,0 +1,42 @@
+import { Provider, useAtomValue } from 'jotai';
+import { translator, type Lines } from '../lib/i18n.ts';
+import { useHydrated } from '../lib/use-hydrated.ts';
+import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../stores/player.atoms.ts';
+import { appStore } from '../stores/store.ts';
+import Icon from './Icon.tsx';
+
+interface Props {
+  tracks: QueueTrack[];
+  lines: Lines;
+  /** Accessible name of what plays, such as the track's name. */
+  name: string;
+}
+
+/** Plays a list from its start, or pauses it when it is what is playing. */
+export default function PlayButton(props: Props) {
+  return (
+    <Provider store={appStore}>
+      <Button {...props} />
+    </Provider>
+  );
+}
+
+function Button({ tracks, lines, name }: Props) {
+  const t = translator(lines);
+  const hydrated = useHydrated();
+  const current = useAtomValue(currentTrackAtom);
+  const playing = useAtomValue(isPlayingAtom);
+  const ours = tracks.some((track) => track.id === current?.id);
+  return (
+    <button
+      type="button"
+      className="button primary"
+      disabled={!hydrated || !tracks.length}
+      onClick={() => (ours ? togglePlayback() : playQueue(tracks, 0))}
+      aria-label={ours && playing ? t('Pause :name', { name }) : t('Play :name', { name })}
+    >
+      <Icon name={ours && playing ? 'pause' : 'play'} />
+      {ours && playing ? t('Pause') : t('Play')}
+    </button>
+  );
+}

@@ -1,0 +1,199 @@
+import type { TrackResource } from '@app/api';
+import { Provider, useAtomValue } from 'jotai';
+import { useState, type DragEvent } from 'react';
+import { formatDuration } from '../../lib/format.ts';
+import { apiRequest } from '../../lib/http.ts';
+import { translator, type Lines } from '../../lib/i18n.ts';
+import { artistUrl } from '../../lib/slug.ts';
+import { toQueueTracks } from '../../lib/tracks.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
+import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../../stores/player.atoms.ts';
+import { appStore } from '../../stores/store.ts';
+import { toast } from '../../stores/toast.atoms.ts';
+import Icon from '../Icon.tsx';
+
+interface Props {
+  playlistId: number;
+  name: string;
+  tracks: QueueTrack[];
+  hasMore: boolean;
+  perPage: number;
+  canEditTracks: boolean;
+  lines: Lines;
+}
+
+/**
+ * The tracks of a playlist. People who may change it remove tracks and reorder them by dragging
+ * a row or, from the keyboard, with the move buttons; every change is saved at once.
+ */
+export default function PlaylistTracks(props: Props) {
+  return (
+    <Provider store={appStore}>
+      <Tracks {...props} />
+    </Provider>
+  );
+}
+
+function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, perPage, canEditTracks, lines }: Props) {
+  const t = translator(lines);
+  const hydrated = useHydrated();
+  const current = useAtomValue(currentTrackAtom);
+  const playing = useAtomValue(isPlayingAtom);
+  const [tracks, setTracks] = useState(initial);
+  const [hasMore, setHasMore] = useState(initialHasMore);
+  const [page, setPage] = useState(1);
+  const [dragged, setDragged] = useState<number | null>(null);
+  const [announcement, setAnnouncement] = useState('');
+
+  const fail = (error: unknown) => toast.danger(error instanceof Error ? error.message : t('There was an issue. Please try again.'));
+
+  const loadMore = async () => {
+    try {
+      const { pagination } = await apiRequest<{ pagination: { data: TrackResource[]; has_more: boolean } }>(`playlists/${playlistId}/tracks?page=${page + 1}&perPage=${perPage}`);
+      setTracks((list) => [...list, ...toQueueTracks(pagination.data)]);
+      setHasMore(pagination.has_more);
+      setPage(page + 1);
+    } catch (error) {
+      fail(error);
+    }
+  };
+
+  const playAt = (index: number) => {
+    if (current?.id === tracks[index].id) togglePlayback();
+    else playQueue(tracks, index);
+  };
+
+  const remove = async (track: QueueTrack) => {
+    const before = tracks;
+    setTracks(before.filter((item) => item.id !== track.id));
+    try {
+      await apiRequest(`playlists/${playlistId}/tracks`, { method: 'DELETE', body: { track_ids: [track.id] } });
+      toast(t('Removed :name from :playlist', { name: track.name, playlist: name }));
+    } catch (error) {
+      setTracks(before);
+      fail(error);
+    }
+  };
+
+  const move = async (from: number, to: number) => {
+    if (to < 0 || to >= tracks.length || from === to) return;
+    const before = tracks;
+    const next = [...before];
+    const [moved] = next.splice(from, 1);
+    next.splice(to, 0, moved);
+    setTracks(next);
+    setAnnouncement(t(':name moved to position :position', { name: moved.name, position: to + 1 }));
+    try {
+      await apiRequest(`playlists/${playlistId}/tracks/order`, { method: 'PUT', body: { track_id: moved.id, index: to } });
+    } catch (error) {
+      setTracks(before);
+      fail(error);
+    }
+  };
+
+  const dragProps = (index: number) =>
+    canEditTracks
+      ? {
+          draggable: hydrated,
+          onDragStart: (event: DragEvent) => {
+            setDragged(index);
+            event.dataTransfer.effectAllowed = 'move';
+          },
+          onDragOver: (event: DragEvent) => {
+            if (dragged !== null) event.preventDefault();
+          },
+          onDrop: (event: DragEvent) => {
+            event.preventDefault();
+            if (dragged !== null) void move(dragged, index);
+            setDragged(null);
+          },
+          onDragEnd: () => setDragged(null),
+        }
+      : {};
+
+  if (!tracks.length) return <p className="muted empty-state">{canEditTracks ? t('This playlist is empty. Add tracks from any track list with the playlist button.') : t('This playlist is empty.')}</p>;
+
+  return (
+    <>
+      <div className="actions">
+        <button type="button" className="button primary" disabled={!hydrated} onClick={() => (tracks.some((tr) => tr.id === current?.id) ? togglePlayback() : playQueue(tracks, 0))}>
+          <Icon name={playing && tracks.some((tr) => tr.id === current?.id) ? 'pause' : 'play'} />
+          {playing && tracks.some((tr) => tr.id === current?.id) ? t('Pause') : t('Play')}
+        </button>
+      </div>
+      <table className="track-table" aria-label={name}>
+        <thead>
+          <tr>
+            <th className="col-number" scope="col">#</th>
+            <th scope="col">{t('Title')}</th>
+            <th className="col-album" scope="col">{t('Album')}</th>
+            <th className="col-duration" scope="col">
+              <span className="visually-hidden">{t('Duration')}</span>
+            </th>
+            {canEditTracks && (
+              <th scope="col">
+                <span className="visually-hidden">{t('Edit')}</span>
+              </th>
+            )}
+          </tr>
+        </thead>
+        <tbody>
+          {tracks.map((track, index) => {
+            const active = current?.id === track.id;
+            const rowPlaying = active && playing;
+            return (
+              <tr key={track.id} className={`track-row${active ? ' active' : ''}${dragged === index ? ' dragging' : ''}`} data-track-id={track.id} onDoubleClick={() => playAt(index)} {...dragProps(index)}>
+                <td className="col-number">
+                  <button type="button" className="icon-button row-play" disabled={!hydrated} onClick={() => playAt(index)} aria-label={rowPlaying ? t('Pause :name', { name: track.name }) : t('Play :name', { name: track.name })}>
+                    {rowPlaying || active ? <Icon name={rowPlaying ? 'pause' : 'play'} /> : <span className="row-number">{index + 1}</span>}
+                  </button>
+                </td>
+                <td>
+                  <div className="track-with-cover">
+                    {track.image && <img src={track.image} alt="" width={40} height={40} loading="lazy" />}
+                    <div>
+                      <div className="track-name">{track.name}</div>
+                      <div className="track-artists">
+                        {track.artists.map((artist, i) => (
+                          <span key={artist.id}>
+                            {i > 0 && ', '}
+                            <a href={artistUrl(artist)}>{artist.name}</a>
+                          </span>
+                        ))}
+                      </div>
+                    </div>
+                  </div>
+                </td>
+                <td className="col-album">{track.album && <a href={track.album.url}>{track.album.name}</a>}</td>
+                <td className="col-duration">{formatDuration(track.duration)}</td>
+                {canEditTracks && (
+                  <td className="row-tools">
+                    <button type="button" className="icon-button" disabled={!hydrated || index === 0} onClick={() => move(index, index - 1)} aria-label={t('Move :name up', { name: track.name })}>
+                      ↑
+                    </button>
+                    <button type="button" className="icon-button" disabled={!hydrated || index === tracks.length - 1} onClick={() => move(index, index + 1)} aria-label={t('Move :name down', { name: track.name })}>
+                      ↓
+                    </button>
+                    <button type="button" className="icon-button" disabled={!hydrated} onClick={() => remove(track)} aria-label={t('Remove :name from this playlist', { name: track.name })}>
+                      <Icon name="delete" />
+                    </button>
+                  </td>
+                )}
+              </tr>
+            );
+          })}
+        </tbody>
+      </table>
+      <div className="visually-hidden" role="status" aria-live="polite">
+        {announcement}
+      </div>
+      {hasMore && (
+        <div className="actions">
+          <button type="button" className="button" onClick={loadMore} disabled={!hydrated}>
+            {t('Load more')}
+          </button>
+        </div>
+      )}
+    </>
+  );
+}

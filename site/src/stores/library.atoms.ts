@@ -1,0 +1,65 @@
+import { atom } from 'jotai';
+import { apiRequest, HttpError } from '../lib/http.ts';
+import { appStore } from './store.ts';
+import { toast } from './toast.atoms.ts';
+
+/** The kinds a listener can keep, and the id lists the server keeps them in. */
+export const LIBRARY_LISTS = {
+  like: { track: 'liked_tracks', album: 'liked_albums' },
+  follow: { artist: 'followed_artists', playlist: 'followed_playlists', user: 'followed_users' },
+  repost: { track: 'reposted_tracks', album: 'reposted_albums' },
+} as const;
+
+export type LibraryAction = keyof typeof LIBRARY_LISTS;
+export type LibraryKind<A extends LibraryAction> = keyof (typeof LIBRARY_LISTS)[A];
+type ListName = { [A in LibraryAction]: (typeof LIBRARY_LISTS)[A][keyof (typeof LIBRARY_LISTS)[A]] }[LibraryAction];
+export type LibraryIds = Record<ListName, number[]>;
+
+/** Null until loaded (or for guests): buttons then show their "off" state. */
+export const libraryIdsAtom = atom<LibraryIds | null>(null);
+
+let loading: Promise<void> | null = null;
+
+/** Loads the listener's library ids once per page session; every heart on the page reads them. */
+export function loadLibraryIds(): Promise<void> {
+  loading ??= apiRequest<LibraryIds>('users/me/library/ids')
+    .then((ids) => appStore.set(libraryIdsAtom, ids))
+    .catch(() => {
+      loading = null;
+    });
+  return loading;
+}
+
+const PATHS: Record<LibraryAction, string> = { like: 'likes', follow: 'follows', repost: 'reposts' };
+
+const MESSAGES: Record<LibraryAction, [on: string, off: string]> = {
+  like: ['Added to your library', 'Removed from your library'],
+  follow: ['Following', 'Unfollowed'],
+  repost: ['Reposted to your profile', 'Repost removed'],
+};
+
+/**
+ * Adds or removes an item at once on screen, then on the server; a refusal puts it back and says
+ * why. Answers the message to announce (already translated by the caller's `t`).
+ */
+export async function setInLibrary<A extends LibraryAction>(action: A, kind: LibraryKind<A>, id: number, on: boolean, t: (key: string) => string): Promise<void> {
+  const list = (LIBRARY_LISTS[action] as Record<string, ListName>)[kind as string];
+  const update = (add: boolean) =>
+    appStore.set(libraryIdsAtom, (ids) => {
+      const current = ids ?? ({ liked_tracks: [], liked_albums: [], followed_artists: [], followed_playlists: [], followed_users: [], reposted_tracks: [], reposted_albums: [] } as LibraryIds);
+      const without = current[list].filter((value) => value !== id);
+      return { ...current, [list]: add ? [...without, id] : without };
+    });
+  update(on);
+  try {
+    await apiRequest(`users/me/${PATHS[action]}/${String(kind)}/${id}`, { method: on ? 'PUT' : 'DELETE' });
+    toast(t(MESSAGES[action][on ? 0 : 1]));
+  } catch (error) {
+    update(!on);
+    if (error instanceof HttpError && error.status === 401) {
+      location.assign(`/login?redirect=${encodeURIComponent(location.pathname)}`);
+      return;
+    }
+    toast.danger(error instanceof Error ? error.message : t('There was an issue. Please try again.'));
+  }
+}
