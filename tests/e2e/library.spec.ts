@@ -138,6 +138,6 @@ test('a radio plays music related to its seed', async ({ page }) => {
   await page.getByRole('link', { name: 'Go to radio' }).click();
   await expect(page).toHaveURL(/\/radio\/track\/1\//);
   await expect(page.locator('.track-table tbody tr')).toHaveCount(25);
-  await page.getByRole('button', { name: /^Play .* radio$/ }).click();
+  await page.locator('.actions').getByRole('button', { name: 'Play', exact: true }).click();
   await expect(page.getByTestId('player').getByRole('button', { name: 'Pause' })).toBeVisible();
 });

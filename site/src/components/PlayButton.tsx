@@ -33,7 +33,7 @@ function Button({ tracks, lines, name }: Props) {
       className="button primary"
       disabled={!hydrated || !tracks.length}
       onClick={() => (ours ? togglePlayback() : playQueue(tracks, 0))}
-      aria-label={ours && playing ? t('Pause :name', { name }) : t('Play :name', { name })}
+      title={ours && playing ? t('Pause :name', { name }) : t('Play :name', { name })}
     >
       <Icon name={ours && playing ? 'pause' : 'play'} />
       {ours && playing ? t('Pause') : t('Play')}
