@@ -1,4 +1,4 @@
-import { useEffect, useId, useLayoutEffect, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { addToQueue, playNext, type QueueTrack } from '../stores/player.atoms.ts';
 import { toast } from '../stores/toast.atoms.ts';
@@ -17,34 +17,44 @@ interface Props {
  */
 export default function TrackMenu({ track, lines, disabled }: Props) {
   const t = translator(lines);
-  const [open, setOpen] = useState(false);
   const [place, setPlace] = useState<{ top?: number; bottom?: number; right: number } | null>(null);
+  const open = place !== null;
   const menuId = useId();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
 
-  useLayoutEffect(() => {
-    if (!open || !triggerRef.current) return;
+  const setOpen = (value: boolean) => {
+    if (!value || !triggerRef.current) {
+      setPlace(null);
+      return;
+    }
     const rect = triggerRef.current.getBoundingClientRect();
     const right = Math.max(8, window.innerWidth - rect.right);
-    // Opens upwards when the space below (above the player bar) is too small.
-    const below = window.innerHeight - rect.bottom;
-    setPlace(below < 200 ? { bottom: window.innerHeight - rect.top + 4, right } : { top: rect.bottom + 4, right });
-  }, [open]);
+    // Opens upwards when the space left above the player bar (and the mobile navigation) is too small.
+    const root = getComputedStyle(document.documentElement);
+    const reserved = (parseFloat(root.getPropertyValue('--player-height')) || 0) + (parseFloat(root.getPropertyValue('--mobile-nav-height')) || 0);
+    const below = window.innerHeight - reserved - rect.bottom;
+    setPlace(below < 120 ? { bottom: window.innerHeight - rect.top + 4, right } : { top: rect.bottom + 4, right });
+  };
 
   useEffect(() => {
     if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
+    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
     const onPointer = (event: PointerEvent) => {
       if (!menuRef.current?.contains(event.target as Node) && !triggerRef.current?.contains(event.target as Node)) setOpen(false);
     };
-    const onMove = () => setOpen(false);
+    // Scrolling that moves the button (the page, the list) leaves the menu behind: close it.
+    const openedAt = triggerRef.current?.getBoundingClientRect().top;
+    const onMove = () => {
+      if (triggerRef.current?.getBoundingClientRect().top !== openedAt) setOpen(false);
+    };
     document.addEventListener('pointerdown', onPointer);
-    window.addEventListener('resize', onMove);
+    const onResize = () => setOpen(false);
+    window.addEventListener('resize', onResize);
     window.addEventListener('scroll', onMove, true);
     return () => {
       document.removeEventListener('pointerdown', onPointer);
-      window.removeEventListener('resize', onMove);
+      window.removeEventListener('resize', onResize);
       window.removeEventListener('scroll', onMove, true);
     };
   }, [open]);
@@ -68,10 +78,10 @@ export default function TrackMenu({ track, lines, disabled }: Props) {
       close();
     } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
       event.preventDefault();
-      entries[(index + (event.key === 'ArrowDown' ? 1 : -1) + entries.length) % entries.length]?.focus();
+      entries[(index + (event.key === 'ArrowDown' ? 1 : -1) + entries.length) % entries.length]?.focus({ preventScroll: true });
     } else if (event.key === 'Home' || event.key === 'End') {
       event.preventDefault();
-      entries[event.key === 'Home' ? 0 : entries.length - 1]?.focus();
+      entries[event.key === 'Home' ? 0 : entries.length - 1]?.focus({ preventScroll: true });
     } else if (event.key === 'Tab') {
       setOpen(false);
     }
@@ -106,7 +116,7 @@ export default function TrackMenu({ track, lines, disabled }: Props) {
           ref={menuRef}
           onKeyDown={onMenuKey}
           aria-label={t('Options for :name', { name: track.name })}
-          style={{ position: 'fixed', ...(place ?? { top: -9999, right: 0 }) }}
+          style={{ position: 'fixed', ...place }}
         >
           <li role="none">
             <button type="button" role="menuitem" tabIndex={-1} onClick={() => choose(() => playNext(track), t('":name" will play next.', { name: track.name }))}>

@@ -35,12 +35,6 @@ export default function NowPlaying({ track, position, lines, onClose, controls, 
       id="now-playing"
       className="player-panel now-playing"
       aria-labelledby="now-playing-title"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onClose(true);
-        }
-      }}
     >
       <header className="player-panel-header">
         <h2 id="now-playing-title" ref={headingRef} tabIndex={-1}>

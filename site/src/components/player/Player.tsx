@@ -372,6 +372,16 @@ function PlayerBar({ lines }: { lines: Lines }) {
     if (returnFocus) (open === 'queue' ? queueToggleRef : nowPlayingToggleRef).current?.focus();
   }, []);
 
+  // Escape closes the open panel wherever focus is, unless something inside (a menu) used it.
+  useEffect(() => {
+    if (!panel) return;
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented) closePanel(true);
+    };
+    document.addEventListener('keydown', onKey);
+    return () => document.removeEventListener('keydown', onKey);
+  }, [panel, closePanel]);
+
   const togglePanel = (which: Exclude<PlayerPanel, null>) => setPanel((open) => (open === which ? null : which));
 
   const artists = track?.artists.map((a) => a.name).join(', ') ?? '';

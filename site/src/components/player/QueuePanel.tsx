@@ -28,6 +28,7 @@ export default function QueuePanel({ lines, onClose }: Props) {
   const listRef = useRef<HTMLOListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
   const dragStart = useRef<{ y: number; middles: number[] } | null>(null);
+  const dragRef = useRef<Drag | null>(null);
   /** After a keyboard move the row is re-inserted, which drops focus: put it back. */
   const refocus = useRef<{ queueId: number; action: 'up' | 'down' | 'remove' } | null>(null);
 
@@ -65,31 +66,39 @@ export default function QueuePanel({ lines, onClose }: Props) {
     if (!neighbour) headingRef.current?.focus();
   };
 
+  // The drag lives in a ref for the handlers (pointer moves can outrun renders) and in state for painting.
+  const showDrag = (value: Drag | null) => {
+    dragRef.current = value;
+    setDrag(value);
+  };
+
   const onHandleDown = (event: ReactPointerEvent<HTMLElement>, position: number) => {
     if (event.button !== 0 || !listRef.current) return;
     event.preventDefault();
     event.currentTarget.setPointerCapture(event.pointerId);
     const rows = [...listRef.current.children] as HTMLElement[];
     dragStart.current = { y: event.clientY, middles: rows.map((row) => row.getBoundingClientRect()).map((r) => r.top + r.height / 2) };
-    setDrag({ from: position, to: position, offset: 0 });
+    showDrag({ from: position, to: position, offset: 0 });
   };
 
   const onHandleMove = (event: ReactPointerEvent<HTMLElement>) => {
     const start = dragStart.current;
-    if (!drag || !start) return;
+    const current = dragRef.current;
+    if (!current || !start) return;
     const y = event.clientY;
-    let to = drag.from;
+    let to = current.from;
     start.middles.forEach((middle, i) => {
-      if (i < drag.from && y < middle) to = Math.min(to, i);
-      if (i > drag.from && y > middle) to = Math.max(to, i);
+      if (i < current.from && y < middle) to = Math.min(to, i);
+      if (i > current.from && y > middle) to = Math.max(to, i);
     });
-    setDrag({ ...drag, to, offset: y - start.y });
+    showDrag({ ...current, to, offset: y - start.y });
   };
 
   const onHandleUp = () => {
-    if (drag && drag.to !== drag.from) move(drag.from, drag.to, false);
+    const current = dragRef.current;
+    if (current && current.to !== current.from) move(current.from, current.to, false);
     dragStart.current = null;
-    setDrag(null);
+    showDrag(null);
   };
 
   return (
@@ -97,12 +106,6 @@ export default function QueuePanel({ lines, onClose }: Props) {
       id="player-queue"
       className="player-panel queue-panel"
       aria-labelledby="player-queue-title"
-      onKeyDown={(event) => {
-        if (event.key === 'Escape') {
-          event.preventDefault();
-          onClose(true);
-        }
-      }}
     >
       <header className="player-panel-header">
         <h2 id="player-queue-title" ref={headingRef} tabIndex={-1}>
@@ -130,7 +133,7 @@ export default function QueuePanel({ lines, onClose }: Props) {
       {items.length === 0 ? (
         <p className="player-panel-empty">{t('Your queue is empty. Use "Play next" or "Add to queue" on any track.')}</p>
       ) : (
-        <ol className="queue-list" ref={listRef} aria-labelledby="player-queue-title">
+        <ol className={`queue-list${drag ? ' sorting' : ''}`} ref={listRef} aria-labelledby="player-queue-title">
           {items.map((item, i) => {
             const current = i === index;
             const dragged = drag?.from === i;
@@ -151,7 +154,7 @@ export default function QueuePanel({ lines, onClose }: Props) {
                   onPointerDown={(event) => onHandleDown(event, i)}
                   onPointerMove={onHandleMove}
                   onPointerUp={onHandleUp}
-                  onPointerCancel={() => setDrag(null)}
+                  onPointerCancel={() => showDrag(null)}
                 >
                   <PlayerIcon name="drag" />
                 </span>
