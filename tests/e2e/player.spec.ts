@@ -126,6 +126,9 @@ test('"Play next" and "Add to queue" from a row menu, with the keyboard or the m
   await rows.nth(4).getByRole('button', { name: `More options for ${names[4]}` }).click();
   await page.getByRole('menuitem', { name: 'Play next' }).click();
 
+  // The seek bar shows how much is buffered ahead.
+  await expect.poll(async () => Number(await page.getByRole('slider', { name: 'Seek' }).getAttribute('data-buffered'))).toBeGreaterThan(10);
+
   await page.getByTestId('player').getByRole('button', { name: 'Queue' }).click();
   const expected = [names[0], names[4], ...names.slice(1), names[2]];
   await expect.poll(() => queueNames(page)).toEqual(expected);
@@ -385,4 +388,29 @@ test('at 360 px the bar keeps play, next and the queue, and now playing holds th
   const box = (await queue.boundingBox())!;
   expect(box.x).toBeGreaterThanOrEqual(0);
   expect(box.x + box.width).toBeLessThanOrEqual(360);
+});
+
+test('a stream that stalls for 30 s shows a clear error and a retry that resumes', async ({ page }) => {
+  await page.clock.install();
+  await page.goto('/album/10/x/y');
+  const firstId = await page.locator('tr.track-row').first().getAttribute('data-track-id');
+  // The audio request hangs, as on a dead connection, until released.
+  let release: () => void = () => undefined;
+  const released = new Promise<void>((resolve) => (release = resolve));
+  await page.route(`**/api/v1/tracks/${firstId}/stream`, async (route) => {
+    await released;
+    // The player may have given up on this request already (the retry makes a new one).
+    await route.continue().catch(() => undefined);
+  });
+  await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+  await page.clock.runFor(31_000);
+  const alert = page.getByTestId('player').getByRole('alert');
+  await expect(alert).toContainText('Playback stalled. Check your connection and retry.');
+
+  release();
+  await page.unroute(`**/api/v1/tracks/${firstId}/stream`);
+  await alert.getByRole('button', { name: 'Retry' }).click();
+  await expect(alert).toBeHidden();
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expect(page.getByTestId('player').getByRole('button', { name: 'Pause' })).toBeVisible();
 });

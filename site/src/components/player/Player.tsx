@@ -382,6 +382,20 @@ function PlayerBar({ lines }: { lines: Lines }) {
     return () => document.removeEventListener('keydown', onKey);
   }, [panel, closePanel]);
 
+  // Now playing covers the page: what is behind it leaves the tab order and the accessibility
+  // tree while it is open, and following a link from it (an artist, the album) closes it.
+  useEffect(() => {
+    if (panel !== 'now-playing') return;
+    const shell = document.querySelector('.app-shell');
+    shell?.setAttribute('inert', '');
+    const onSwap = () => setPanel((open) => (open === 'now-playing' ? null : open));
+    document.addEventListener('astro:after-swap', onSwap);
+    return () => {
+      document.querySelector('.app-shell')?.removeAttribute('inert');
+      document.removeEventListener('astro:after-swap', onSwap);
+    };
+  }, [panel]);
+
   const togglePanel = (which: Exclude<PlayerPanel, null>) => setPanel((open) => (open === which ? null : which));
 
   const artists = track?.artists.map((a) => a.name).join(', ') ?? '';
