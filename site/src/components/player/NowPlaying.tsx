@@ -1,6 +1,7 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiRequest, HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { activeLine } from '../../lib/lyrics.ts';
 import { artistUrl } from '../../lib/slug.ts';
 import type { QueueItem } from '../../stores/player.atoms.ts';
 import PlayerIcon from './PlayerIcon.tsx';
@@ -69,13 +70,6 @@ export default function NowPlaying({ track, position, lines, onClose, controls, 
       </div>
     </section>
   );
-}
-
-/** Index of the line being sung: the last one that has started. */
-export function activeLine(lines: { time_ms: number }[], positionMs: number): number {
-  let active = -1;
-  for (let i = 0; i < lines.length && lines[i].time_ms <= positionMs; i++) active = i;
-  return active;
 }
 
 function Lyrics({ trackId, position, lines: strings }: { trackId: number; position: number; lines: Lines }) {
