@@ -27,6 +27,7 @@ import { catalogRoutes } from './routes/catalog.routes.ts';
 import { emailVerificationRoutes } from './routes/email-verification.routes.ts';
 import { createDocsRoutes } from './routes/docs.routes.ts';
 import { streamRoutes } from './routes/stream.routes.ts';
+import { playerRoutes } from './routes/player.routes.ts';
 import { uploadsRoutes } from './routes/uploads.routes.ts';
 import { localeRoute, usersRoutes } from './routes/users.routes.ts';
 import { valueListsRoutes } from './routes/value-lists.routes.ts';
@@ -64,6 +65,7 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', localeRoute)
   .route('/', catalogRoutes)
   .route('/', streamRoutes)
+  .route('/', playerRoutes)
   .route('/', usersRoutes)
   .route('/', emailVerificationRoutes)
   .route('/', accountRoutes)

@@ -30,3 +30,4 @@ export * from './repositories/channels.repository.ts';
 export * from './repositories/comments.repository.ts';
 export * from './repositories/radio.repository.ts';
 export type { TagRow, LyricRow } from './tables/listener.table.ts';
+export * from './repositories/lyrics.repository.ts';

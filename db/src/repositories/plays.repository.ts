@@ -2,14 +2,57 @@ import type { Insertable } from 'kysely';
 import type { Db } from '../connection.ts';
 import type { PlaysTable } from '../tables/plays.table.ts';
 
-/** Records a play and bumps the track's counter in one transaction so the two never disagree. */
-export async function recordPlay(db: Db, play: Insertable<PlaysTable>): Promise<void> {
-  await db.transaction().execute(async (trx) => {
+export interface RecordPlayOptions {
+  /**
+   * When set, a play of the same track by the same listener (the user when logged in, else the
+   * IP address) less than this many seconds ago makes this one a repeat that is not recorded.
+   */
+  repeatWindowSeconds?: number;
+}
+
+/**
+ * Records a play and bumps the counters of the track, its album and its artists in one
+ * transaction, so they never disagree. The repeat check runs inside the same transaction: two
+ * requests at once cannot both pass it. Returns false when the play was a repeat.
+ */
+export async function recordPlay(db: Db, play: Insertable<PlaysTable>, options: RecordPlayOptions = {}): Promise<boolean> {
+  return db.transaction().execute(async (trx) => {
+    const window = options.repeatWindowSeconds;
+    if (window && window > 0 && (play.user_id != null || play.ip_address != null)) {
+      const since = new Date(Date.now() - window * 1000).toISOString();
+      const recent = await trx
+        .selectFrom('plays')
+        .select('id')
+        .where('track_id', '=', play.track_id)
+        .where('created_at', '>', since)
+        .where((eb) => (play.user_id != null ? eb('user_id', '=', play.user_id) : eb('ip_address', '=', play.ip_address!)))
+        .executeTakeFirst();
+      if (recent) return false;
+    }
     await trx.insertInto('plays').values(play).execute();
-    await trx
+    const track = await trx
       .updateTable('tracks')
       .set((eb) => ({ plays: eb('plays', '+', 1) }))
       .where('id', '=', play.track_id)
+      .returning('album_id')
+      .executeTakeFirst();
+    if (track?.album_id != null) {
+      await trx
+        .updateTable('albums')
+        .set((eb) => ({ plays: eb('plays', '+', 1) }))
+        .where('id', '=', track.album_id)
+        .execute();
+    }
+    await trx
+      .updateTable('artists')
+      .set((eb) => ({ plays: eb('plays', '+', 1) }))
+      .where('id', 'in', (eb) => eb.selectFrom('track_artist').select('artist_id').where('track_id', '=', play.track_id))
       .execute();
+    return true;
   });
+}
+
+/** Plays of a track, newest first; for tests and reports. */
+export async function playsOfTrack(db: Db, trackId: number) {
+  return db.selectFrom('plays').selectAll().where('track_id', '=', trackId).orderBy('id', 'desc').execute();
 }

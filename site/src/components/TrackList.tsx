@@ -6,6 +6,7 @@ import { useHydrated } from '../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../stores/player.atoms.ts';
 import { appStore } from '../stores/store.ts';
 import Icon from './Icon.tsx';
+import TrackMenu from './TrackMenu.tsx';
 
 interface Props {
   tracks: QueueTrack[];
@@ -62,6 +63,9 @@ function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
             <th className="col-duration" scope="col">
               <span className="visually-hidden">{t('Duration')}</span>
             </th>
+            <th className="col-menu" scope="col">
+              <span className="visually-hidden">{t('Options')}</span>
+            </th>
           </tr>
         </thead>
         <tbody>
@@ -99,6 +103,9 @@ function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
                 </td>
                 {variant === 'list' && <td className="col-album">{track.album && <a href={track.album.url}>{track.album.name}</a>}</td>}
                 <td className="col-duration">{formatDuration(track.duration)}</td>
+                <td className="col-menu">
+                  <TrackMenu track={track} lines={lines} disabled={!hydrated} />
+                </td>
               </tr>
             );
           })}

@@ -1,32 +1,122 @@
 import { atom } from 'jotai';
+import {
+  append,
+  EMPTY_QUEUE,
+  insertAndPlay,
+  insertNext,
+  moveItem,
+  newQueue,
+  removeItem,
+  shuffleOff,
+  shuffleOn,
+  type QueueItem,
+  type QueueState,
+  type QueueTrack,
+  type RepeatMode,
+} from '../lib/queue.ts';
 import { appStore } from './store.ts';
 
-export interface QueueTrack {
-  id: number;
-  name: string;
-  duration: number | null;
-  stream_url: string | null;
-  image: string | null;
-  artists: { id: number; name: string }[];
-  album: { id: number; name: string; url: string } | null;
-}
+export type { QueueItem, QueueState, QueueTrack, RepeatMode };
 
-export const queueAtom = atom<QueueTrack[]>([]);
-export const queueIndexAtom = atom(0);
+/**
+ * How islands talk to the one player: they call the helpers below (or write these atoms), and
+ * the player island reacts. None of them touches audio.
+ */
+export const queueStateAtom = atom<QueueState>(EMPTY_QUEUE);
+
+/** The queue in play order; writing it replaces the queue without starting it. */
+export const queueAtom = atom(
+  (get) => get(queueStateAtom).items,
+  (get, set, tracks: QueueTrack[]) => set(queueStateAtom, newQueue(tracks, 0, get(shuffleAtom))),
+);
+export const queueIndexAtom = atom(
+  (get) => get(queueStateAtom).index,
+  (get, set, index: number) => {
+    const state = get(queueStateAtom);
+    set(queueStateAtom, { ...state, index: Math.max(0, Math.min(index, state.items.length - 1)) });
+  },
+);
+export const shuffleAtom = atom(false);
+export const repeatAtom = atom<RepeatMode>('off');
 /** What the listener asked for; the player reports back through `isPlayingAtom`. */
 export const wantsPlayAtom = atom(false);
 export const isPlayingAtom = atom(false);
 /** Increments on every "play this" so that pressing play on the current track restarts it. */
 export const playRequestAtom = atom(0);
 
-export const currentTrackAtom = atom((get) => get(queueAtom)[get(queueIndexAtom)] ?? null);
+export const currentTrackAtom = atom<QueueItem | null>((get) => {
+  const { items, index } = get(queueStateAtom);
+  return items[index] ?? null;
+});
 
-/** Replaces the queue and starts playing at `index`. */
-export function playQueue(tracks: QueueTrack[], index = 0): void {
-  appStore.set(queueAtom, tracks);
-  appStore.set(queueIndexAtom, Math.max(0, Math.min(index, tracks.length - 1)));
+const update = (change: (state: QueueState) => QueueState) => appStore.set(queueStateAtom, change(appStore.get(queueStateAtom)));
+
+function start(): void {
   appStore.set(wantsPlayAtom, true);
   appStore.set(playRequestAtom, (n) => n + 1);
+}
+
+/** Replaces the queue (an album, a playlist, top tracks, results...) and starts playing at `index`. */
+export function playQueue(tracks: QueueTrack[], index = 0): void {
+  if (!tracks.length) return;
+  appStore.set(queueStateAtom, newQueue(tracks, index, appStore.get(shuffleAtom)));
+  start();
+}
+
+/** Plays these tracks right away, keeping the rest of the queue after them. */
+export function playNow(tracks: QueueTrack | QueueTrack[]): void {
+  const list = Array.isArray(tracks) ? tracks : [tracks];
+  if (!list.length) return;
+  update((state) => insertAndPlay(state, list));
+  start();
+}
+
+/** Queues tracks right after the current one. */
+export function playNext(tracks: QueueTrack | QueueTrack[]): void {
+  update((state) => insertNext(state, Array.isArray(tracks) ? tracks : [tracks]));
+}
+
+/** Queues tracks at the end. */
+export function addToQueue(tracks: QueueTrack | QueueTrack[]): void {
+  update((state) => append(state, Array.isArray(tracks) ? tracks : [tracks]));
+}
+
+/** Removes one queue entry; removing the current one moves on to the next. */
+export function removeFromQueue(queueId: number): void {
+  const before = appStore.get(queueStateAtom);
+  update((state) => removeItem(state, queueId));
+  if (!appStore.get(queueStateAtom).items.length) appStore.set(wantsPlayAtom, false);
+  else if (before.items[before.index]?.queueId === queueId && appStore.get(wantsPlayAtom)) start();
+}
+
+export function moveInQueue(from: number, to: number): void {
+  update((state) => moveItem(state, from, to));
+}
+
+export function clearQueue(): void {
+  appStore.set(wantsPlayAtom, false);
+  appStore.set(queueStateAtom, EMPTY_QUEUE);
+}
+
+/** Jumps to a position in the queue and plays it, restarting it if it is already current. */
+export function playQueueIndex(index: number): void {
+  const state = appStore.get(queueStateAtom);
+  if (index < 0 || index >= state.items.length) return;
+  appStore.set(queueStateAtom, { ...state, index });
+  start();
+}
+
+export function setShuffle(on: boolean): void {
+  if (appStore.get(shuffleAtom) === on) return;
+  appStore.set(shuffleAtom, on);
+  update((state) => (on ? shuffleOn(state) : shuffleOff(state)));
+}
+
+const REPEAT_CYCLE: Record<RepeatMode, RepeatMode> = { off: 'all', all: 'one', one: 'off' };
+
+/** Off → all → one → off, as the repeat button cycles. */
+export function cycleRepeat(): void {
+  appStore.set(repeatAtom, (mode) => REPEAT_CYCLE[mode]);
 }
 
 export function togglePlayback(): void {
