@@ -334,13 +334,15 @@ test('a play is counted once the listener has heard half of a short track', asyn
 });
 
 test('synced lyrics highlight the line being sung; a track without lyrics says so', async ({ page }) => {
-  const trackId = await page.goto('/album/8/x/y').then(() => page.locator('tr.track-row').first().getAttribute('data-track-id')).then(Number);
+  await page.goto('/album/8/x/y');
+  const [trackId, nextId] = await page.locator('tr.track-row').evaluateAll((rows) => rows.slice(0, 2).map((row) => Number(row.getAttribute('data-track-id'))));
   const lrc = '[ti:Test]\n[00:00.00]First line\n[00:01.50]Second line\n[00:03.00]Third line\n[00:40.00]Much later';
+  // The first track gets these lyrics and the second none, whatever the demo seed gave them.
   const previous = await withE2eDatabase(async (db) => {
-    const row = await db.selectFrom('lyrics').selectAll().where('track_id', '=', trackId).executeTakeFirst();
-    await db.deleteFrom('lyrics').where('track_id', '=', trackId).execute();
+    const rows = await db.selectFrom('lyrics').selectAll().where('track_id', 'in', [trackId, nextId]).execute();
+    await db.deleteFrom('lyrics').where('track_id', 'in', [trackId, nextId]).execute();
     await db.insertInto('lyrics').values({ track_id: trackId, text: lrc, is_synced: 1 }).execute();
-    return row;
+    return rows;
   });
   try {
     await page.locator('tr.track-row').first().locator('.row-play').click();
@@ -361,8 +363,8 @@ test('synced lyrics highlight the line being sung; a track without lyrics says s
     await expect(view).toBeHidden();
   } finally {
     await withE2eDatabase(async (db) => {
-      await db.deleteFrom('lyrics').where('track_id', '=', trackId).execute();
-      if (previous) await db.insertInto('lyrics').values(previous).execute();
+      await db.deleteFrom('lyrics').where('track_id', 'in', [trackId, nextId]).execute();
+      if (previous.length) await db.insertInto('lyrics').values(previous).execute();
     });
   }
 });
