@@ -27,10 +27,10 @@ export interface ScaleSeedOptions {
 
 /** Words worth searching for, picked from what was generated, with how many track names contain them. */
 export interface ScaleQueries {
-  rare: { query: string; tracks: number };
-  common: { query: string; tracks: number };
-  prefix: { query: string };
-  twoWords: { query: string; tracks: number };
+  rare: { query: string; tracks: number }[];
+  common: { query: string; tracks: number }[];
+  prefix: { query: string }[];
+  twoWords: { query: string; tracks: number }[];
 }
 
 export interface ScaleSeedSummary {
@@ -424,16 +424,18 @@ export async function seedScaleCatalog(file: string, options: ScaleSeedOptions):
     followRows.flush();
     progress('Listeners', userTotal, userTotal);
 
-    // Queries for benchmarks: the most common word, a word of the rare tail, a frequent pair.
+    // Queries for benchmarks, several of each kind so a cache does not answer them all: the most
+    // common words, words of the rare tail, prefixes of frequent words as typed, frequent pairs.
     const ranked = [...wordCounts].sort((x, y) => y[1] - x[1]);
     const inventedTokens = new Set(invented.map((w) => w.toLowerCase()));
-    const rare = ranked.find(([token, n]) => n >= 2 && n <= 5 && inventedTokens.has(token)) ?? ranked.at(-1)!;
-    const pair = [...pairCounts].sort((x, y) => y[1] - x[1])[Math.min(4, pairCounts.size - 1)] ?? [`${ranked[0][0]} ${ranked[1][0]}`, 0];
+    const asQuery = ([query, tracks]: [string, number]) => ({ query, tracks });
+    const rare = ranked.filter(([token, n]) => n >= 2 && n <= 5 && inventedTokens.has(token)).slice(0, 8);
+    const prefixes = [...new Set(ranked.slice(3, 40).map(([token]) => token.slice(0, 3)))].slice(0, 8);
     const queries: ScaleQueries = {
-      rare: { query: rare[0], tracks: rare[1] },
-      common: { query: ranked[0][0], tracks: ranked[0][1] },
-      prefix: { query: ranked[6][0].slice(0, 3) },
-      twoWords: { query: pair[0], tracks: pair[1] },
+      rare: (rare.length ? rare : ranked.slice(-8)).map(asQuery),
+      common: ranked.slice(0, 5).map(asQuery),
+      prefix: prefixes.map((query) => ({ query })),
+      twoWords: [...pairCounts].sort((x, y) => y[1] - x[1]).slice(2, 10).map(asQuery),
     };
     return {
       tracks: trackRows.count,
