@@ -23,6 +23,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { twoFactorRoutes } from './routes/two-factor.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
 import { catalogRoutes } from './routes/catalog.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
 import { emailVerificationRoutes } from './routes/email-verification.routes.ts';
 import { createDocsRoutes } from './routes/docs.routes.ts';
 import { streamRoutes } from './routes/stream.routes.ts';
@@ -30,7 +31,6 @@ import { uploadsRoutes } from './routes/uploads.routes.ts';
 import { localeRoute, usersRoutes } from './routes/users.routes.ts';
 import { valueListsRoutes } from './routes/value-lists.routes.ts';
 import { recaptchaRoutes } from './routes/recaptcha.routes.ts';
-import { healthRoutes } from './routes/health.routes.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 
@@ -58,13 +58,13 @@ export interface AppOptions {
 export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', localeRoute)
   .route('/', catalogRoutes)
+  .route('/', healthRoutes)
   .route('/', streamRoutes)
   .route('/', usersRoutes)
   .route('/', emailVerificationRoutes)
   .route('/', accountRoutes)
   .route('/', valueListsRoutes)
-  .route('/', recaptchaRoutes)
-  .route('/', healthRoutes);
+  .route('/', recaptchaRoutes);
 export type ApiV1 = typeof apiV1;
 
 
