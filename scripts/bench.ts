@@ -1,32 +1,67 @@
-import { spawn, type ChildProcess } from 'node:child_process';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { spawn, spawnSync, type ChildProcess } from 'node:child_process';
+import { createHash } from 'node:crypto';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
+import { parseArgs } from 'node:util';
+import { tracks as tracksResource } from '../api/src/admin/resources/tracks.ts';
+import { measureFirstLoadJs } from './bench/first-load-js.ts';
+import { lighthousePerformance } from './bench/lighthouse.ts';
+import { percentile, randomInts, runLoad, type LoadResult, type Target } from './bench/load.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 
 /**
- * `pnpm bench`: the foundation's budgets, measured on this machine with the build done and the
- * demo catalogue seeded: start-up time, idle memory, and server-side latency of pages and API calls.
+ * `pnpm bench [--tracks 1000000] [--no-lighthouse]`: one run, one report.
+ *
+ * 1. The foundation's budgets on the demo catalogue: start-up time, idle memory, home page latency.
+ * 2. The product at scale: a catalogue of `--tracks` tracks (seeded with `pnpm db:seed` into
+ *    .cache/bench/, reused while the seed and the migrations are unchanged), served by the real
+ *    server: search latency, album page and album JSON throughput against a bare route of the same
+ *    process, Range streaming, the back office's tracks list, the album page's first-load
+ *    JavaScript and its Lighthouse performance score.
+ *
+ * Exits non-zero when a target is missed.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
-const PORT = 3931;
+const { values: options } = parseArgs({
+  options: {
+    tracks: { type: 'string', default: '1000000' },
+    'no-lighthouse': { type: 'boolean', default: false },
+    'no-foundation': { type: 'boolean', default: false },
+  },
+});
+const TRACKS = Number(options.tracks);
+const PORT = Number(process.env.BENCH_PORT ?? 3931);
+const SCALE_PORT = PORT + 1;
 const BUDGETS = { startMs: 3000, idleRssMb: 200, homeMedianMs: 20 };
+const TARGETS = { seedSeconds: 180, searchP95Ms: 50, pageRatio: 0.3, jsonRatio: 0.5, adminMedianMs: 100, firstLoadJsBytes: 150_000, lighthouse: 90 };
+/** Connections kept busy by the throughput runs; the latency runs send one request at a time. */
+const CONCURRENCY = 8;
+const THROUGHPUT_SECONDS = 5;
+const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 /** Measured with the same Node flags as `pnpm start`, read from package.json. */
 const startFlags: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
+const audioCache = process.env.DEMO_AUDIO_CACHE ?? path.join(root, 'tests/.cache/demo-audio');
 
-const storage = mkdtempSync(path.join(tmpdir(), 'music-bench-'));
-const env = {
-  ...process.env,
-  PORT: String(PORT),
-  STORAGE_PATH: storage,
-  DEMO_AUDIO_CACHE: process.env.DEMO_AUDIO_CACHE ?? path.join(root, 'tests/.cache/demo-audio'),
-  ADMIN_EMAIL: 'bench@example.com',
-  ADMIN_PASSWORD: 'bench-password',
-  NODE_ENV: 'production',
-};
+interface Row {
+  label: string;
+  value: string;
+  target?: string;
+  ok?: boolean;
+}
+const report: { title: string; rows: Row[] }[] = [];
+function section(title: string): Row[] {
+  const rows: Row[] = [];
+  report.push({ title, rows });
+  return rows;
+}
 
-function startServer(): Promise<{ child: ChildProcess; readyMs: number }> {
+function step(message: string) {
+  console.log(`» ${message}`);
+}
+
+function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; readyMs: number }> {
   const started = performance.now();
   const child = spawn(process.execPath, [...startFlags, path.join(root, 'api/src/server.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
@@ -47,8 +82,14 @@ function stop(child: ChildProcess): Promise<void> {
   });
 }
 
+/** CPU time the process has used, in ms: steadier than wall-clock rates on a shared machine. */
+const cpuMs = (pid: number) => {
+  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
+  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
+};
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-const percentile = (values: number[], p: number) => [...values].sort((a, b) => a - b)[Math.min(values.length - 1, Math.floor((values.length * p) / 100))];
+const ms = (value: number) => `${value.toFixed(1)} ms`;
+const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 async function timeRequests(url: string, count: number): Promise<number[]> {
   for (let i = 0; i < 20; i++) await (await fetch(url)).arrayBuffer();
@@ -63,47 +104,298 @@ async function timeRequests(url: string, count: number): Promise<number[]> {
   return times;
 }
 
-function line(label: string, value: string, budget?: string, ok?: boolean) {
-  console.log(`${label.padEnd(34)} ${value.padStart(10)}${budget ? `   budget ${budget.padEnd(9)} ${ok ? 'ok' : 'OVER'}` : ''}`);
-}
-
-buildIfNeeded();
-let failed = false;
-try {
-  console.log(`Node flags: ${startFlags.join(' ') || 'none'}`);
-  console.log('Seeding the demo catalogue into a fresh storage folder (not measured)…');
-  await stop((await startServer()).child);
-
-  const starts: number[] = [];
-  for (let i = 0; i < 3; i++) {
-    const { child, readyMs } = await startServer();
-    starts.push(readyMs);
-    if (i < 2) await stop(child);
-    else {
+/** The demo catalogue on a fresh storage folder: start-up, memory and home page budgets. */
+async function foundationBudgets() {
+  const rows = section('Foundation budgets (demo catalogue)');
+  const storage = mkdtempSync(path.join(tmpdir(), 'music-bench-'));
+  const env = { ...process.env, PORT: String(PORT), STORAGE_PATH: storage, DEMO_AUDIO_CACHE: audioCache, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production' };
+  try {
+    step('Seeding the demo catalogue into a fresh storage folder (not measured)…');
+    await stop((await startServer(env)).child);
+    const starts: number[] = [];
+    for (let i = 0; i < 3; i++) {
+      const { child, readyMs } = await startServer(env);
+      starts.push(readyMs);
+      if (i < 2) {
+        await stop(child);
+        continue;
+      }
+      step('Measuring idle memory and home page latency…');
       const base = `http://localhost:${PORT}`;
       await new Promise((resolve) => setTimeout(resolve, 1000));
       const idleAfterStart = rssMb(child.pid!);
       const home = await timeRequests(`${base}/`, 200);
-      const album = await timeRequests(`${base}/album/1/x/y`.replace('/x/y', '/aurora-vale/amber-satellites'), 100);
+      const album = await timeRequests(`${base}/album/1/aurora-vale/amber-satellites`, 100);
       const json = await timeRequests(`${base}/api/v1/albums/1?with=artists,tracks.artists`, 200);
       await new Promise((resolve) => setTimeout(resolve, 2000));
       const idleAfterLoad = rssMb(child.pid!);
-
-      console.log('');
-      const startMs = percentile(starts, 50);
-      line('start, ready to serve (median of 3)', `${startMs.toFixed(0)} ms`, `${BUDGETS.startMs} ms`, startMs < BUDGETS.startMs);
-      line('idle memory after start (RSS)', `${idleAfterStart.toFixed(0)} MB`, `${BUDGETS.idleRssMb} MB`, idleAfterStart < BUDGETS.idleRssMb);
-      line('idle memory after 520 requests', `${idleAfterLoad.toFixed(0)} MB`, `${BUDGETS.idleRssMb} MB`, idleAfterLoad < BUDGETS.idleRssMb);
-      const homeMedian = percentile(home, 50);
-      line('home page HTML, median', `${homeMedian.toFixed(1)} ms`, `${BUDGETS.homeMedianMs} ms`, homeMedian < BUDGETS.homeMedianMs);
-      line('home page HTML, p95', `${percentile(home, 95).toFixed(1)} ms`);
-      line('album page HTML, median', `${percentile(album, 50).toFixed(1)} ms`);
-      line('album JSON with tracks, median', `${percentile(json, 50).toFixed(1)} ms`);
-      failed = startMs >= BUDGETS.startMs || idleAfterStart >= BUDGETS.idleRssMb || idleAfterLoad >= BUDGETS.idleRssMb || homeMedian >= BUDGETS.homeMedianMs;
       await stop(child);
+
+      const startMs = percentile(starts, 50);
+      const homeMedian = percentile(home, 50);
+      rows.push(
+        { label: 'start, ready to serve (median of 3)', value: `${startMs.toFixed(0)} ms`, target: `< ${BUDGETS.startMs} ms`, ok: startMs < BUDGETS.startMs },
+        { label: 'idle memory after start (RSS)', value: `${idleAfterStart.toFixed(0)} MB`, target: `< ${BUDGETS.idleRssMb} MB`, ok: idleAfterStart < BUDGETS.idleRssMb },
+        { label: 'idle memory after 520 requests', value: `${idleAfterLoad.toFixed(0)} MB`, target: `< ${BUDGETS.idleRssMb} MB`, ok: idleAfterLoad < BUDGETS.idleRssMb },
+        { label: 'home page HTML, median', value: ms(homeMedian), target: `< ${BUDGETS.homeMedianMs} ms`, ok: homeMedian < BUDGETS.homeMedianMs },
+        { label: 'home page HTML, p95', value: ms(percentile(home, 95)) },
+        { label: 'album page HTML, median', value: ms(percentile(album, 50)) },
+        { label: 'album JSON with tracks, median', value: ms(percentile(json, 50)) },
+      );
     }
+  } finally {
+    rmSync(storage, { recursive: true, force: true });
   }
-} finally {
-  rmSync(storage, { recursive: true, force: true });
 }
+
+interface ScaleSummary {
+  tracks: number;
+  albums: number;
+  artists: number;
+  users: number;
+  playlists: number;
+  seconds: number;
+  phases: { name: string; seconds: number }[];
+  queries: Record<'rare' | 'common' | 'prefix' | 'twoWords', { query: string; tracks?: number }[]>;
+  sampleAlbumIds: number[];
+  topTrackId: number;
+}
+
+/**
+ * The scale catalogue's storage folder, seeded once per version of the seed and of the schema:
+ * a change to either gives a new key, and older folders are removed.
+ */
+function scaleStorage(tracks: number): { dir: string; summary: ScaleSummary; reused: boolean } {
+  const hash = createHash('sha256');
+  for (const file of ['db/src/seed/scale.ts', 'db/src/seed/scale-names.ts', 'db/src/seed/covers.ts']) hash.update(readFileSync(path.join(root, file)));
+  hash.update(readdirSync(path.join(root, 'db/src/migrations')).sort().join('\n'));
+  const key = `scale-${tracks}-${hash.digest('hex').slice(0, 12)}`;
+  const cacheRoot = path.join(root, '.cache/bench');
+  const dir = path.join(cacheRoot, key);
+  mkdirSync(cacheRoot, { recursive: true });
+  for (const entry of readdirSync(cacheRoot)) if (entry !== key) rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
+  if (existsSync(path.join(dir, 'summary.json'))) return { dir, summary: JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')), reused: true };
+
+  step(`Seeding the scale catalogue (${tracks.toLocaleString('en')} tracks) into ${path.relative(root, dir)}…`);
+  const building = `${dir}.building`;
+  rmSync(building, { recursive: true, force: true });
+  const result = spawnSync(
+    process.execPath,
+    [path.join(root, 'api/src/cli/seed.ts'), '--tracks', String(tracks), '--storage', building, '--summary', path.join(building, 'summary.json')],
+    { stdio: 'inherit', env: { ...process.env, DEMO_AUDIO_CACHE: audioCache, DATABASE_URL: '' } },
+  );
+  if (result.status !== 0) throw new Error('The scale seed failed.');
+  renameSync(building, dir);
+  return { dir, summary: JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')), reused: false };
+}
+
+function cookiesOf(response: Response, jar: Map<string, string>) {
+  for (const header of response.headers.getSetCookie()) {
+    const [pair] = header.split(';');
+    const index = pair.indexOf('=');
+    jar.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
+  }
+}
+const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
+
+function describeStatuses(result: LoadResult): string {
+  return Object.entries(result.statuses).map(([status, count]) => `${status}×${count}`).join(' ');
+}
+
+function expectStatuses(result: LoadResult, allowed: number[], what: string) {
+  const bad = Object.keys(result.statuses).map(Number).filter((status) => !allowed.includes(status));
+  if (bad.length) throw new Error(`${what}: unexpected answers ${describeStatuses(result)}`);
+}
+
+async function scaleBenchmarks() {
+  const { dir, summary, reused } = scaleStorage(TRACKS);
+  const seedRows = section(`Scale catalogue: ${summary.tracks.toLocaleString('en')} tracks, ${summary.albums.toLocaleString('en')} albums, ${summary.artists.toLocaleString('en')} artists, ${summary.users.toLocaleString('en')} listeners, ${summary.playlists.toLocaleString('en')} playlists`);
+  seedRows.push({
+    label: `seed time${reused ? ' (when the cached copy was built)' : ''}`,
+    value: `${summary.seconds.toFixed(1)} s`,
+    target: `< ${TARGETS.seedSeconds} s`,
+    ok: summary.seconds < TARGETS.seedSeconds,
+  });
+  seedRows.push({ label: '  phases', value: summary.phases.filter((p) => p.seconds >= 0.1).map((p) => `${p.name} ${p.seconds.toFixed(1)}s`).join(', ') });
+
+  step('Starting the server on the scale catalogue…');
+  const env = { ...process.env, PORT: String(SCALE_PORT), STORAGE_PATH: dir, DATABASE_URL: '', DEMO_AUDIO_CACHE: audioCache, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production', SEED_DEMO: 'false' };
+  const { child, readyMs } = await startServer(env);
+  const base = `http://localhost:${SCALE_PORT}`;
+  try {
+    seedRows.push({ label: 'server start on it, ready to serve', value: `${readyMs.toFixed(0)} ms`, target: `< ${BUDGETS.startMs} ms`, ok: readyMs < BUDGETS.startMs });
+
+    // A returning visitor: the XSRF cookie is already set, as in a browser after the first page.
+    const guest = new Map<string, string>();
+    cookiesOf(await fetch(`${base}/api/v1/health`), guest);
+    const guestHeaders = { Cookie: cookieHeader(guest) };
+    const random = randomInts(20261122);
+
+    step('Resolving album page addresses…');
+    const albumIds = [...new Set([...summary.sampleAlbumIds, ...Array.from({ length: 80 }, () => random(1, summary.albums))])];
+    const albumPages: string[] = [];
+    for (const id of albumIds) {
+      const response = await fetch(`${base}/album/${id}/x/y`, { redirect: 'manual', headers: guestHeaders });
+      await response.arrayBuffer();
+      const location = response.headers.get('location');
+      if (response.status !== 301 || !location) throw new Error(`album ${id}: expected a redirect to its address, got ${response.status}`);
+      albumPages.push(location);
+    }
+
+    // (b) Throughput against a bare route of the same process.
+    const throughput = section(`Throughput, ${CONCURRENCY} concurrent connections, ${THROUGHPUT_SECONDS} s each`);
+    const measure = async (label: string, next: (i: number) => Target, allowed = [200]) => {
+      step(`Throughput: ${label}…`);
+      await runLoad({ base, next, concurrency: CONCURRENCY, requests: 4 * CONCURRENCY });
+      const cpuBefore = cpuMs(child.pid!);
+      const result = await runLoad({ base, next, concurrency: CONCURRENCY, seconds: THROUGHPUT_SECONDS });
+      expectStatuses(result, allowed, label);
+      return { ...result, cpuPerRequest: (cpuMs(child.pid!) - cpuBefore) / result.requests };
+    };
+    const health = await measure('GET /api/v1/health (baseline)', () => ({ path: '/api/v1/health', headers: guestHeaders }));
+    const json = await measure('album JSON', (i) => ({ path: `/api/v1/albums/${albumIds[i % albumIds.length]}?with=artists,tracks,tracks.artists`, headers: guestHeaders }));
+    const pages = await measure('album page', (i) => ({ path: albumPages[i % albumPages.length], headers: guestHeaders }));
+    const line = (label: string, result: LoadResult & { cpuPerRequest: number }) =>
+      `${result.perSecond.toFixed(0)} req/s`.padEnd(11) + `p50 ${ms(percentile(result.latencies, 50))}, server CPU ${result.cpuPerRequest.toFixed(2)} ms/req`;
+    throughput.push({ label: 'bare route GET /api/v1/health', value: line('health', health) });
+    throughput.push({ label: 'album JSON (artists, tracks, tracks.artists)', value: line('json', json) });
+    throughput.push({ label: 'album page HTML', value: line('page', pages) });
+    const jsonRatio = json.perSecond / health.perSecond;
+    const pageRatio = pages.perSecond / health.perSecond;
+    throughput.push({ label: 'album JSON / bare route', value: jsonRatio.toFixed(2), target: `>= ${TARGETS.jsonRatio}`, ok: jsonRatio >= TARGETS.jsonRatio });
+    throughput.push({ label: 'album page / bare route', value: pageRatio.toFixed(2), target: `>= ${TARGETS.pageRatio}`, ok: pageRatio >= TARGETS.pageRatio });
+    throughput.push({ label: '  the same by server CPU per request (JSON, page)', value: `${(health.cpuPerRequest / json.cpuPerRequest).toFixed(2)}, ${(health.cpuPerRequest / pages.cpuPerRequest).toFixed(2)}` });
+
+    // (c) Range streaming: random 64 KB windows of random tracks.
+    const probe = await fetch(`${base}/api/v1/tracks/${summary.topTrackId}/stream`, { headers: { ...guestHeaders, Range: 'bytes=0-0' } });
+    await probe.arrayBuffer();
+    const fileSize = Number(/\/(\d+)$/.exec(probe.headers.get('content-range') ?? '')?.[1]);
+    if (probe.status !== 206 || !fileSize) throw new Error(`stream probe answered ${probe.status}`);
+    const window = 64 * 1024;
+    const streams = await measure('Range streaming', () => {
+      const start = random(0, Math.max(0, Math.floor(fileSize * 0.7) - window));
+      return { path: `/api/v1/tracks/${random(1, summary.tracks)}/stream`, headers: { ...guestHeaders, Range: `bytes=${start}-${start + window - 1}` } };
+    }, [206]);
+    throughput.push({
+      label: 'Range streaming, random 64 KB of random tracks',
+      value: `${streams.perSecond.toFixed(0)} req/s`.padEnd(11) + `${(streams.bytes / streams.seconds / 1e6).toFixed(1)} MB/s, p95 ${ms(percentile(streams.latencies, 95))}`,
+    });
+
+    // (a) Search latency, one request at a time.
+    const search = section('Search GET /api/v1/search?query=…, sequential requests');
+    const searchProbe = await fetch(`${base}/api/v1/search?query=${encodeURIComponent(summary.queries.common[0].query)}`, { headers: guestHeaders });
+    await searchProbe.arrayBuffer();
+    if (searchProbe.status === 404) {
+      step('search: endpoint not available');
+      search.push({ label: 'search', value: 'endpoint not available (404)' });
+    } else {
+      for (const [kind, label] of [['rare', 'rare word'], ['common', 'common word'], ['prefix', 'prefix (3 letters)'], ['twoWords', 'two words']] as const) {
+        const queries = summary.queries[kind];
+        step(`Search: ${label}…`);
+        const result = await runLoad({
+          base,
+          next: (i) => ({ path: `/api/v1/search?query=${encodeURIComponent(queries[i % queries.length].query)}`, headers: guestHeaders }),
+          concurrency: 1,
+          requests: 120,
+          seconds: 20,
+          warmup: queries.length,
+        });
+        expectStatuses(result, [200], `search ${label}`);
+        const p95 = percentile(result.latencies, 95);
+        search.push({
+          label: `${label}: ${queries.slice(0, 3).map((q) => `"${q.query}"`).join(', ')}…`,
+          value: `p50 ${ms(percentile(result.latencies, 50))}, p95 ${ms(p95)}`,
+          target: `p95 < ${TARGETS.searchP95Ms} ms`,
+          ok: p95 < TARGETS.searchP95Ms,
+        });
+      }
+    }
+
+    // (d) The back office's tracks list: each whitelisted sort, filtered by text.
+    step('Logging in to the back office…');
+    const admin = new Map(guest);
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(admin), 'X-XSRF-TOKEN': decodeURIComponent(admin.get('XSRF-TOKEN')!) },
+      body: JSON.stringify(ADMIN),
+    });
+    cookiesOf(login, admin);
+    if (!login.ok) throw new Error(`admin login answered ${login.status}: ${await login.text()}`);
+    const adminHeaders = { Cookie: cookieHeader(admin) };
+    // What people type: a common word, a rare one, two words, the start of a word.
+    const q = summary.queries;
+    const words = [0, 1].flatMap((i) => [q.common[i], q.rare[i], q.twoWords[i], q.prefix[i]]).filter(Boolean).map((w) => w.query);
+    const adminRows = section(`Back office GET /api/admin/tracks, 25 rows, sequential requests`);
+    const adminList = (sort: string, order: string, filter: Record<string, string>) =>
+      `/api/admin/tracks?sort=${encodeURIComponent(JSON.stringify([sort, order]))}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
+    adminRows.push({ label: `filtered by text, rotating: ${words.slice(0, 4).map((w) => `"${w}"`).join(', ')}…`, value: '' });
+    for (const field of tracksResource.table.sortable) {
+      for (const order of ['ASC', 'DESC']) {
+        step(`Back office: sort ${field} ${order}, filtered…`);
+        const result = await runLoad({ base, next: (i) => ({ path: adminList(field, order, { q: words[i % words.length] }), headers: adminHeaders }), concurrency: 1, requests: 2 * words.length, seconds: 20, warmup: 2 });
+        expectStatuses(result, [200], `admin tracks sorted by ${field}`);
+        const median = percentile(result.latencies, 50);
+        adminRows.push({ label: `  sort ${field} ${order}`, value: `median ${ms(median)}, max ${ms(Math.max(...result.latencies))}`, target: `median < ${TARGETS.adminMedianMs} ms`, ok: median < TARGETS.adminMedianMs });
+      }
+    }
+    adminRows.push({ label: 'no filter (the list as it opens: created_at DESC)', value: '' });
+    for (const field of tracksResource.table.sortable) {
+      const order = field === 'created_at' || field === 'plays' ? 'DESC' : 'ASC';
+      step(`Back office: sort ${field} ${order}, no filter…`);
+      const result = await runLoad({ base, next: () => ({ path: adminList(field, order, {}), headers: adminHeaders }), concurrency: 1, requests: 6, seconds: 20, warmup: 1 });
+      expectStatuses(result, [200], `admin tracks sorted by ${field}`);
+      const median = percentile(result.latencies, 50);
+      adminRows.push({ label: `  sort ${field} ${order}`, value: `median ${ms(median)}`, target: `median < ${TARGETS.adminMedianMs} ms`, ok: median < TARGETS.adminMedianMs });
+    }
+
+    // (e) First-load JavaScript of an album page.
+    const pagesSection = section('Album page in the browser');
+    step('Album page: first-load JavaScript…');
+    const albumPage = albumPages.find((p) => p.startsWith(`/album/${summary.sampleAlbumIds.at(-1)}/`)) ?? albumPages[0];
+    const js = await measureFirstLoadJs(base, albumPage, guestHeaders);
+    const player = js.files.filter((f) => /player/i.test(f.url)).reduce((sum, f) => sum + f.gzip, 0);
+    pagesSection.push({
+      label: `first-load JS, gzipped (${js.files.length} files${player ? `, player ${kb(player)}` : ''})`,
+      value: kb(js.totalGzip),
+      target: `<= ${kb(TARGETS.firstLoadJsBytes)}`,
+      ok: js.totalGzip <= TARGETS.firstLoadJsBytes,
+    });
+
+    // (f) Lighthouse, desktop preset.
+    if (options['no-lighthouse']) pagesSection.push({ label: 'Lighthouse performance (desktop)', value: 'skipped (--no-lighthouse)' });
+    else {
+      step('Album page: Lighthouse performance, desktop preset…');
+      const result = await lighthousePerformance(`${base}${albumPage}`);
+      if ('error' in result) pagesSection.push({ label: 'Lighthouse performance (desktop)', value: `not measured: ${result.error}` });
+      else {
+        pagesSection.push({ label: 'Lighthouse performance (desktop)', value: String(result.score), target: `>= ${TARGETS.lighthouse}`, ok: result.score >= TARGETS.lighthouse });
+        const m = result.metrics;
+        pagesSection.push({ label: '  FCP, LCP, TBT, CLS', value: `${(m.fcpMs / 1000).toFixed(2)} s, ${(m.lcpMs / 1000).toFixed(2)} s, ${m.tbtMs.toFixed(0)} ms, ${m.cls.toFixed(3)}` });
+      }
+    }
+    seedRows.push({ label: 'server memory after the runs (RSS)', value: `${rssMb(child.pid!).toFixed(0)} MB` });
+  } finally {
+    await stop(child);
+  }
+}
+
+buildIfNeeded();
+console.log(`Node flags: ${startFlags.join(' ') || 'none'}`);
+if (!Number.isInteger(TRACKS) || TRACKS < 1000) throw new Error(`--tracks must be a whole number of at least 1000, got "${options.tracks}"`);
+const started = performance.now();
+if (!options['no-foundation']) await foundationBudgets();
+await scaleBenchmarks();
+
+console.log('');
+let failed = 0;
+for (const { title, rows } of report) {
+  console.log(title);
+  for (const row of rows) {
+    const verdict = row.ok === undefined ? '' : row.ok ? 'pass' : 'FAIL';
+    if (row.ok === false) failed++;
+    console.log(`  ${row.label.padEnd(58)} ${row.value.padEnd(40)} ${(row.target ?? '').padEnd(18)} ${verdict}`);
+  }
+  console.log('');
+}
+console.log(`${failed ? `${failed} target(s) missed` : 'All targets met'} (bench took ${((performance.now() - started) / 1000).toFixed(0)} s).`);
 process.exit(failed ? 1 : 0);

@@ -24,6 +24,7 @@ import { authRoutes } from './routes/auth.routes.ts';
 import { twoFactorRoutes } from './routes/two-factor.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
 import { catalogRoutes } from './routes/catalog.routes.ts';
+import { healthRoutes } from './routes/health.routes.ts';
 import { emailVerificationRoutes } from './routes/email-verification.routes.ts';
 import { createDocsRoutes } from './routes/docs.routes.ts';
 import { streamRoutes } from './routes/stream.routes.ts';
@@ -64,6 +65,7 @@ export interface AppOptions {
 export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', localeRoute)
   .route('/', catalogRoutes)
+  .route('/', healthRoutes)
   .route('/', streamRoutes)
   .route('/', playerRoutes)
   .route('/', usersRoutes)

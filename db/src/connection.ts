@@ -32,7 +32,30 @@ export function createDb(url: string): Db {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database }) });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+}
+
+/**
+ * Kysely prepares every query anew, and compiling SQL costs more than running a small indexed
+ * query. Statements are kept by their text, the least recently used dropped first: the app's SQL
+ * comes from a bounded set of query shapes. Safe because better-sqlite3 runs each statement to
+ * completion synchronously, and SQLite recompiles a kept statement itself after a schema change.
+ */
+function withStatementCache(database: SqliteDatabase.Database, capacity = 400) {
+  const statements = new Map<string, SqliteDatabase.Statement>();
+  return {
+    close: () => database.close(),
+    prepare(sql: string) {
+      let statement = statements.get(sql);
+      if (statement) statements.delete(sql);
+      else {
+        statement = database.prepare(sql);
+        if (statements.size >= capacity) statements.delete(statements.keys().next().value!);
+      }
+      statements.set(sql, statement);
+      return statement;
+    },
+  };
 }
 
 export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {

@@ -43,3 +43,57 @@ describe('generic resource queries', () => {
     expect(page.rows[0].tracks_count).toBe(0);
   });
 });
+
+describe('searching a table with a full-text index', () => {
+  const tracks: ResourceTable = {
+    table: 'tracks',
+    columns: ['id', 'name'],
+    writable: ['name'],
+    searchable: ['name'],
+    sortable: ['id', 'name'],
+    filters: { name: 'text' },
+    searchIndex: 'tracks_fts',
+  };
+  const list = async (q: string, extra: Record<string, unknown> = {}) => {
+    const { rows, total } = await listResource(db, tracks, { filter: { q, ...extra }, sort: { field: 'name', order: 'ASC' }, range: { start: 0, end: 9 } });
+    return { names: rows.map((r) => r.name), total };
+  };
+
+  beforeAll(async () => {
+    for (const name of ['Midnight Café', 'Made in the back office', 'Mid-Air', 'Summer Rain', "Don't Stop (Live)", '100% Pure']) await createResource(db, tracks, { name });
+  });
+
+  it('matches every word typed, each as a word or its beginning, ignoring accents', async () => {
+    expect(await list('mid')).toEqual({ names: ['Mid-Air', 'Midnight Café'], total: 2 });
+    expect(await list('Made in the back of')).toEqual({ names: ['Made in the back office'], total: 1 });
+    expect(await list('cafe midnight')).toEqual({ names: ['Midnight Café'], total: 1 });
+    expect(await list('rain winter')).toEqual({ names: [], total: 0 });
+  });
+
+  it('keeps finding renamed rows and a row by its id', async () => {
+    const { rows } = await listResource(db, tracks, { filter: { q: 'summer' }, range: { start: 0, end: 9 } });
+    await updateResource(db, tracks, rows[0].id, { name: 'Autumn Rain' });
+    expect((await list('summer')).total).toBe(0);
+    expect((await list('autumn')).names).toEqual(['Autumn Rain']);
+    expect((await list(String(rows[0].id))).names).toEqual(['Autumn Rain']);
+  });
+
+  it('treats search syntax as text and falls back to LIKE when no word is typed', async () => {
+    expect((await list('"stop" OR NEAR(')).names).toEqual([]);
+    expect((await list("don't")).names).toEqual(["Don't Stop (Live)"]);
+    expect((await list('%')).names).toEqual(['100% Pure']);
+    // Counted the same way with another filter beside the words.
+    expect(await list('mid', { name: 'Air' })).toEqual({ names: ['Mid-Air'], total: 1 });
+  });
+
+  it('pages through a frequent word in sort order', async () => {
+    // Enough matches, and a large enough share of the table, to be read along the sort index.
+    const names = Array.from({ length: 2400 }, (_, i) => `Chorus ${String((i * 7919) % 2400).padStart(4, '0')}`);
+    for (let i = 0; i < names.length; i += 400) await db.insertInto('tracks').values(names.slice(i, i + 400).map((name) => ({ name }))).execute();
+    const page = await listResource(db, tracks, { filter: { q: 'chorus' }, sort: { field: 'name', order: 'DESC' }, range: { start: 100, end: 104 } });
+    expect(page.total).toBe(2400);
+    expect(page.rows.map((r) => r.name)).toEqual([...names].sort().reverse().slice(100, 105));
+    const byId = await listResource(db, tracks, { filter: { q: 'chorus' }, range: { start: 0, end: 2 } });
+    expect(byId.rows.map((r) => r.id)).toEqual([...byId.rows.map((r) => r.id)].sort((a, b) => a - b));
+  });
+});

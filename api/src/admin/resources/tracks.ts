@@ -24,6 +24,7 @@ export const tracks: AdminResource = {
       genre_ids: { pivot: 'genre_track', localKey: 'track_id', foreignKey: 'genre_id' },
     },
     timestamps: true,
+    searchIndex: 'tracks_fts',
   },
   input: z.strictObject({
     name: z.string().trim().min(1, 'Enter a name.').max(255),
