@@ -24,3 +24,4 @@ export * from './repositories/access-tokens.repository.ts';
 export type { AccessTokenRow } from './tables/account-security.table.ts';
 export * from './repositories/social-profiles.repository.ts';
 export type { SocialProfileRow } from './tables/account-security.table.ts';
+export * from './repositories/search.repository.ts';

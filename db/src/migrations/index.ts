@@ -5,6 +5,7 @@ import * as accessTokens from './2026_11_22_000002_access_tokens.ts';
 import * as twoFactor from './2026_11_22_000003_two_factor.ts';
 import * as socialProfiles from './2026_11_22_000004_social_profiles.ts';
 import * as listener from './2026_11_22_000005_listener.ts';
+import * as search from './2026_11_22_000010_search.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -17,4 +18,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000003_two_factor': twoFactor,
   '2026_11_22_000004_social_profiles': socialProfiles,
   '2026_11_22_000005_listener': listener,
+  '2026_11_22_000010_search': search,
 };
