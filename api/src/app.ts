@@ -30,6 +30,7 @@ import { uploadsRoutes } from './routes/uploads.routes.ts';
 import { localeRoute, usersRoutes } from './routes/users.routes.ts';
 import { valueListsRoutes } from './routes/value-lists.routes.ts';
 import { recaptchaRoutes } from './routes/recaptcha.routes.ts';
+import { searchRoutes } from './routes/search.routes.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 
@@ -62,7 +63,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', emailVerificationRoutes)
   .route('/', accountRoutes)
   .route('/', valueListsRoutes)
-  .route('/', recaptchaRoutes);
+  .route('/', recaptchaRoutes)
+  .route('/', searchRoutes);
 export type ApiV1 = typeof apiV1;
 
 
