@@ -19,3 +19,21 @@ export const albumUrl = (album: { id: number; name: string; artists?: { name: st
   `/album/${album.id}/${encodeURIComponent(slugify(album.artists?.[0]?.name ?? 'various artists'))}/${encodeURIComponent(slugify(album.name))}`;
 
 export const artistUrl = (artist: { id: number; name: string }) => `/artist/${artist.id}/${encodeURIComponent(slugify(artist.name))}`;
+
+export const trackUrl = (track: { id: number; name: string }) => `/track/${track.id}/${encodeURIComponent(slugify(track.name))}`;
+
+export const playlistUrl = (playlist: { id: number; name: string }) => `/playlist/${playlist.id}/${encodeURIComponent(slugify(playlist.name))}`;
+
+export const userUrl = (user: { id: number; name: string }) => `/user/${user.id}/${encodeURIComponent(slugify(user.name))}`;
+
+export const tagUrl = (tag: { name: string }) => `/tag/${encodeURIComponent(tag.name)}`;
+
+/**
+ * Search pages: /search/{query} and /search/{query}/{tab}. A slash would read as a tab and a lone
+ * dot as a path step; neither is part of a word, so they become spaces without changing the results.
+ */
+export function searchUrl(query: string, tab?: string): string {
+  const text = query.replace(/[/\\]/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!text || /^\.+$/.test(text)) return '/search';
+  return `/search/${encodeURIComponent(text)}${tab ? `/${tab}` : ''}`;
+}
