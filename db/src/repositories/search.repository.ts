@@ -45,7 +45,11 @@ export function foldText(text: string): string {
   return text.normalize('NFKD').replace(/\p{M}+/gu, '').toLowerCase();
 }
 
+const PRINTABLE_ASCII = /^[\x20-\x7e]*$/;
+
 function foldedWords(text: string): string[] {
+  // Most names are plain ASCII: skip Unicode normalisation for them, it dominates ranking time.
+  if (PRINTABLE_ASCII.test(text)) return text.toLowerCase().match(/[a-z0-9]+/g) ?? [];
   return foldText(text).match(WORD) ?? [];
 }
 
@@ -70,25 +74,29 @@ export function parseSearchQuery(text: string): SearchQuery | null {
  * a prefix; within a tier, fewer other words first (what bm25's length normalisation does for
  * short fields). Matches found only in other fields (a playlist's description) come last.
  */
-export function relevance(name: string, query: Pick<SearchQuery, 'folded' | 'prefix'>): number {
-  const tokens = foldedWords(name);
+export function relevanceScorer(query: Pick<SearchQuery, 'folded' | 'prefix'>): (name: string) => number {
   // A word may fold into several tokens ("½" is "1", "2"); only its last one may be completed.
   const wanted = query.folded.flatMap((word, i) => word.split(' ').filter(Boolean).map((token, j, all) => ({ token, prefix: query.prefix[i] && j === all.length - 1 })));
-  if (!wanted.length) return 800;
-  const extra = Math.min(Math.max(tokens.length - wanted.length, 0), 99);
-  const tier = (completing: boolean) => {
-    const fits = (token: string | undefined, i: number) =>
-      token !== undefined && (token === wanted[i].token || (completing && wanted[i].prefix && token.startsWith(wanted[i].token)));
-    const runAt = (start: number) => wanted.every((_, i) => fits(tokens[start + i], i));
-    if (runAt(0)) return tokens.length === wanted.length ? 0 : 100;
-    for (let start = 1; start + wanted.length <= tokens.length; start++) if (runAt(start)) return 200;
-    return wanted.every((_, i) => tokens.some((token) => fits(token, i))) ? 300 : null;
+  return (name) => {
+    if (!wanted.length) return 800;
+    const tokens = foldedWords(name);
+    const extra = Math.min(Math.max(tokens.length - wanted.length, 0), 99);
+    const tier = (completing: boolean) => {
+      const fits = (token: string | undefined, i: number) =>
+        token !== undefined && (token === wanted[i].token || (completing && wanted[i].prefix && token.startsWith(wanted[i].token)));
+      const runAt = (start: number) => wanted.every((_, i) => fits(tokens[start + i], i));
+      if (runAt(0)) return tokens.length === wanted.length ? 0 : 100;
+      for (let start = 1; start + wanted.length <= tokens.length; start++) if (runAt(start)) return 200;
+      return wanted.every((_, i) => tokens.some((token) => fits(token, i))) ? 300 : null;
+    };
+    const exact = tier(false);
+    if (exact !== null) return exact + extra;
+    const completed = tier(true);
+    return (completed === null ? 800 : 400 + completed) + extra;
   };
-  const exact = tier(false);
-  if (exact !== null) return exact + extra;
-  const completed = tier(true);
-  return (completed === null ? 800 : 400 + completed) + extra;
 }
+
+export const relevance = (name: string, query: Pick<SearchQuery, 'folded' | 'prefix'>) => relevanceScorer(query)(name);
 
 interface Candidate {
   id: number;
@@ -98,7 +106,8 @@ interface Candidate {
 
 /** Relevance, then popularity, then age: a total order, so pages never overlap. */
 function pageOf<C extends Candidate>(candidates: C[], query: SearchQuery, page: PageRequest): { ids: number[]; hasMore: boolean } {
-  const scored = candidates.map((candidate) => ({ candidate, score: relevance(candidate.name, query) }));
+  const score = relevanceScorer(query);
+  const scored = candidates.map((candidate) => ({ candidate, score: score(candidate.name) }));
   scored.sort((a, b) => a.score - b.score || b.candidate.popularity - a.candidate.popularity || a.candidate.id - b.candidate.id);
   const slice = scored.slice(page.offset, page.offset + page.limit + 1);
   return { ids: slice.slice(0, page.limit).map((s) => s.candidate.id), hasMore: slice.length > page.limit };
