@@ -97,6 +97,8 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
   const [failed, setFailed] = useState(false);
   const [open, setOpen] = useState(false);
   const [active, setActive] = useState(-1);
+  /** Bumped to ask for suggestions of text that was not typed here (the query of a results page). */
+  const [asked, setAsked] = useState(0);
   const inputRef = useRef<HTMLInputElement>(null);
   const rootRef = useRef<HTMLFormElement>(null);
   const typed = useRef(false);
@@ -131,7 +133,7 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
       controller.abort();
     };
     // `t` is rebuilt each render from the same lines; the text alone decides when to ask.
-  }, [text]);
+  }, [text, asked]);
 
   useEffect(() => {
     if (!open) return;
@@ -161,6 +163,10 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
       event.preventDefault();
       if (!showPopup) {
         setOpen(true);
+        if (groups === null && !typed.current) {
+          typed.current = true;
+          setAsked((n) => n + 1);
+        }
         return;
       }
       const step = event.key === 'ArrowDown' ? 1 : -1;
