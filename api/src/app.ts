@@ -38,6 +38,7 @@ import { channelsRoutes } from './routes/channels.routes.ts';
 import { commentsRoutes } from './routes/comments.routes.ts';
 import { profilesRoutes } from './routes/profiles.routes.ts';
 import { recaptchaRoutes } from './routes/recaptcha.routes.ts';
+import { searchRoutes } from './routes/search.routes.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 
@@ -77,7 +78,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', libraryRoutes)
   .route('/', channelsRoutes)
   .route('/', commentsRoutes)
-  .route('/', profilesRoutes);
+  .route('/', profilesRoutes)
+  .route('/', searchRoutes);
 export type ApiV1 = typeof apiV1;
 
 

@@ -6,3 +6,4 @@ export type { MenuConfig, MenuItemConfig, Settings } from './services/settings.s
 export type { AlbumResource, ArtistResource, TrackResource } from './schemas/catalog.ts';
 export { prepare } from './startup/prepare.ts';
 export { createLocalStorage, type Storage } from './storage/storage.ts';
+export type { PlaylistSearchResult, SearchResponse, TagSearchResult, UserSearchResult } from './schemas/search.ts';

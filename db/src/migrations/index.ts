@@ -5,6 +5,7 @@ import * as accessTokens from './2026_11_22_000002_access_tokens.ts';
 import * as twoFactor from './2026_11_22_000003_two_factor.ts';
 import * as socialProfiles from './2026_11_22_000004_social_profiles.ts';
 import * as listener from './2026_11_22_000005_listener.ts';
+import * as search from './2026_11_22_000010_search.ts';
 import * as trackSortIndexes from './2026_11_22_000012_track_sort_indexes.ts';
 
 /**
@@ -18,5 +19,6 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000003_two_factor': twoFactor,
   '2026_11_22_000004_social_profiles': socialProfiles,
   '2026_11_22_000005_listener': listener,
+  '2026_11_22_000010_search': search,
   '2026_11_22_000012_track_sort_indexes': trackSortIndexes,
 };

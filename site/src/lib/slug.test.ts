@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { albumUrl, slugify } from './slug.ts';
+import { albumUrl, playlistUrl, searchUrl, slugify, tagUrl, trackUrl, userUrl } from './slug.ts';
 
 describe('slugify', () => {
   it('lower-cases and joins words with hyphens', () => {
@@ -18,5 +18,22 @@ describe('slugify', () => {
 
   it('builds album addresses from the first artist', () => {
     expect(albumUrl({ id: 7, name: 'Quiet Rooms', artists: [{ name: 'Mara Quinn' }] })).toBe('/album/7/mara-quinn/quiet-rooms');
+  });
+});
+
+describe('search and listener addresses', () => {
+  it('keeps the query in one path segment', () => {
+    expect(searchUrl('neon drive')).toBe('/search/neon%20drive');
+    expect(searchUrl('  AC/DC  ', 'artists')).toBe('/search/AC%20DC/artists');
+    expect(searchUrl('"*NEAR-?#%')).toBe('/search/%22*NEAR-%3F%23%25');
+    expect(searchUrl('..')).toBe('/search');
+    expect(searchUrl('   ')).toBe('/search');
+  });
+
+  it('builds playlist, user, track and tag addresses', () => {
+    expect(playlistUrl({ id: 3, name: 'Sunday Chill' })).toBe('/playlist/3/sunday-chill');
+    expect(userUrl({ id: 4, name: 'Robin Quiet' })).toBe('/user/4/robin-quiet');
+    expect(trackUrl({ id: 5, name: 'Neon Drive' })).toBe('/track/5/neon-drive');
+    expect(tagUrl({ name: 'lo-fi' })).toBe('/tag/lo-fi');
   });
 });

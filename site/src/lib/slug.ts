@@ -33,3 +33,12 @@ export const radioUrl = (seed: { type: 'track' | 'artist' | 'genre'; id: number 
 
 /** Genres open the genre channel filtered to them. */
 export const genreUrl = (genre: { name: string }) => `/genre/${encodeURIComponent(genre.name)}`;
+/**
+ * Search pages: /search/{query} and /search/{query}/{tab}. A slash would read as a tab and a lone
+ * dot as a path step; neither is part of a word, so they become spaces without changing the results.
+ */
+export function searchUrl(query: string, tab?: string): string {
+  const text = query.replace(/[/\\]/g, ' ').replace(/\s+/g, ' ').trim();
+  if (!text || /^\.+$/.test(text)) return '/search';
+  return `/search/${encodeURIComponent(text)}${tab ? `/${tab}` : ''}`;
+}
