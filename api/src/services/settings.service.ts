@@ -114,6 +114,7 @@ export const SETTINGS = {
       items: [
         { id: 'discover', label: 'Discover', type: 'route', action: '/', icon: 'home' },
         { id: 'library', label: 'Your library', type: 'route', action: '/library', icon: 'library' },
+        { id: 'lyrics', label: 'Lyrics', type: 'route', action: '/lyrics', icon: 'music' },
       ],
     },
     {

@@ -1,7 +1,7 @@
 import { Provider, useAtomValue } from 'jotai';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
-import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../stores/player.atoms.ts';
+import { currentTrackAtom, isPlayingAtom, playQueue, playRadio, togglePlayback, type QueueTrack, type RadioSeed } from '../stores/player.atoms.ts';
 import { appStore } from '../stores/store.ts';
 import Icon from './Icon.tsx';
 
@@ -10,6 +10,8 @@ interface Props {
   lines: Lines;
   /** Accessible name of what plays, such as the track's name. */
   name: string;
+  /** Plays an endless radio from this seed instead of just these tracks. */
+  radio?: RadioSeed;
 }
 
 /** Plays a list from its start, or pauses it when it is what is playing. */
@@ -21,7 +23,7 @@ export default function PlayButton(props: Props) {
   );
 }
 
-function Button({ tracks, lines, name }: Props) {
+function Button({ tracks, lines, name, radio }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
   const current = useAtomValue(currentTrackAtom);
@@ -32,7 +34,7 @@ function Button({ tracks, lines, name }: Props) {
       type="button"
       className="button primary"
       disabled={!hydrated || !tracks.length}
-      onClick={() => (ours ? togglePlayback() : playQueue(tracks, 0))}
+      onClick={() => (ours ? togglePlayback() : radio ? playRadio(radio, tracks) : playQueue(tracks, 0))}
       title={ours && playing ? t('Pause :name', { name }) : t('Play :name', { name })}
     >
       <Icon name={ours && playing ? 'pause' : 'play'} />

@@ -1,8 +1,15 @@
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { translator, type Lines } from '../lib/i18n.ts';
+import { useAtomValue } from 'jotai';
+import { currentUserId, goToLogin } from '../lib/current-user.ts';
+import { radioUrl, trackUrl } from '../lib/slug.ts';
+import { libraryIdsAtom, loadLibraryIds, requestAddToPlaylist, setInLibrary } from '../stores/library.atoms.ts';
 import { addToQueue, playNext, type QueueTrack } from '../stores/player.atoms.ts';
 import { toast } from '../stores/toast.atoms.ts';
+import Icon from './Icon.tsx';
 import PlayerIcon from './player/PlayerIcon.tsx';
+
+const MENU_HEIGHT = 6 * 40 + 16;
 
 interface Props {
   track: QueueTrack;
@@ -17,11 +24,12 @@ interface Props {
  */
 export default function TrackMenu({ track, lines, disabled }: Props) {
   const t = translator(lines);
-  const [place, setPlace] = useState<{ top?: number; bottom?: number; right: number } | null>(null);
+  const [place, setPlace] = useState<{ top: number | 'auto'; bottom: number | 'auto'; right: number } | null>(null);
   const open = place !== null;
   const menuId = useId();
   const triggerRef = useRef<HTMLButtonElement>(null);
   const menuRef = useRef<HTMLUListElement>(null);
+  const liked = Boolean(useAtomValue(libraryIdsAtom)?.liked_tracks.includes(track.id));
 
   const setOpen = (value: boolean) => {
     if (!value || !triggerRef.current) {
@@ -34,11 +42,14 @@ export default function TrackMenu({ track, lines, disabled }: Props) {
     const root = getComputedStyle(document.documentElement);
     const reserved = (parseFloat(root.getPropertyValue('--player-height')) || 0) + (parseFloat(root.getPropertyValue('--mobile-nav-height')) || 0);
     const below = window.innerHeight - reserved - rect.bottom;
-    setPlace(below < 120 ? { bottom: window.innerHeight - rect.top + 4, right } : { top: rect.bottom + 4, right });
+    // About 40 px per entry: open upwards when the list would not fit below.
+    setPlace(below < MENU_HEIGHT ? { top: 'auto', bottom: window.innerHeight - rect.top + 4, right } : { top: rect.bottom + 4, bottom: 'auto', right });
   };
 
   useEffect(() => {
     if (!open) return;
+    // Whether the track is liked is known once the listener's library ids are loaded.
+    if (currentUserId() !== null) void loadLibraryIds();
     menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
     const onPointer = (event: PointerEvent) => {
       if (!menuRef.current?.contains(event.target as Node) && !triggerRef.current?.contains(event.target as Node)) setOpen(false);
@@ -129,6 +140,47 @@ export default function TrackMenu({ track, lines, disabled }: Props) {
               <PlayerIcon name="addToQueue" />
               {t('Add to queue')}
             </button>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                setOpen(false);
+                requestAddToPlaylist([track.id], track.name);
+              }}
+            >
+              <Icon name="playlistAdd" />
+              {t('Add to playlist')}
+            </button>
+          </li>
+          <li role="none">
+            <button
+              type="button"
+              role="menuitem"
+              tabIndex={-1}
+              onClick={() => {
+                close();
+                if (currentUserId() === null) goToLogin();
+                else void setInLibrary('like', 'track', track.id, !liked, t);
+              }}
+            >
+              <Icon name={liked ? 'heart' : 'heartOutline'} />
+              {liked ? t('Remove from liked songs') : t('Add to liked songs')}
+            </button>
+          </li>
+          <li role="none">
+            <a role="menuitem" tabIndex={-1} href={radioUrl({ type: 'track', id: track.id, name: track.name })}>
+              <Icon name="radio" />
+              {t('Go to track radio')}
+            </a>
+          </li>
+          <li role="none">
+            <a role="menuitem" tabIndex={-1} href={trackUrl(track)}>
+              <Icon name="music" />
+              {t('Go to track')}
+            </a>
           </li>
         </ul>
       )}

@@ -1,4 +1,5 @@
 import { atom } from 'jotai';
+import { currentUserId, goToLogin } from '../lib/current-user.ts';
 import { apiRequest, HttpError } from '../lib/http.ts';
 import { appStore } from './store.ts';
 import { toast } from './toast.atoms.ts';
@@ -20,10 +21,24 @@ export const libraryIdsAtom = atom<LibraryIds | null>(null);
 
 let loading: Promise<void> | null = null;
 
+/**
+ * Changes made on this page, in order. A load that was already on its way when the listener
+ * pressed a heart must not undo it: the changes made since the load started are replayed on top.
+ */
+const edits: { list: ListName; id: number; on: boolean }[] = [];
+
+const EMPTY_IDS: LibraryIds = { liked_tracks: [], liked_albums: [], followed_artists: [], followed_playlists: [], followed_users: [], reposted_tracks: [], reposted_albums: [] };
+
+function applyEdit(ids: LibraryIds, edit: { list: ListName; id: number; on: boolean }): LibraryIds {
+  const without = ids[edit.list].filter((value) => value !== edit.id);
+  return { ...ids, [edit.list]: edit.on ? [...without, edit.id] : without };
+}
+
 /** Loads the listener's library ids once per page session; every heart on the page reads them. */
 export function loadLibraryIds(): Promise<void> {
+  const since = edits.length;
   loading ??= apiRequest<LibraryIds>('users/me/library/ids')
-    .then((ids) => appStore.set(libraryIdsAtom, ids))
+    .then((ids) => appStore.set(libraryIdsAtom, edits.slice(since).reduce(applyEdit, ids)))
     .catch(() => {
       loading = null;
     });
@@ -44,12 +59,10 @@ const MESSAGES: Record<LibraryAction, [on: string, off: string]> = {
  */
 export async function setInLibrary<A extends LibraryAction>(action: A, kind: LibraryKind<A>, id: number, on: boolean, t: (key: string) => string): Promise<void> {
   const list = (LIBRARY_LISTS[action] as Record<string, ListName>)[kind as string];
-  const update = (add: boolean) =>
-    appStore.set(libraryIdsAtom, (ids) => {
-      const current = ids ?? ({ liked_tracks: [], liked_albums: [], followed_artists: [], followed_playlists: [], followed_users: [], reposted_tracks: [], reposted_albums: [] } as LibraryIds);
-      const without = current[list].filter((value) => value !== id);
-      return { ...current, [list]: add ? [...without, id] : without };
-    });
+  const update = (add: boolean) => {
+    edits.push({ list, id, on: add });
+    appStore.set(libraryIdsAtom, (ids) => applyEdit(ids ?? EMPTY_IDS, { list, id, on: add }));
+  };
   update(on);
   try {
     await apiRequest(`users/me/${PATHS[action]}/${String(kind)}/${id}`, { method: on ? 'PUT' : 'DELETE' });
@@ -57,9 +70,21 @@ export async function setInLibrary<A extends LibraryAction>(action: A, kind: Lib
   } catch (error) {
     update(!on);
     if (error instanceof HttpError && error.status === 401) {
-      location.assign(`/login?redirect=${encodeURIComponent(location.pathname)}`);
+      goToLogin();
       return;
     }
     toast.danger(error instanceof Error ? error.message : t('There was an issue. Please try again.'));
   }
+}
+
+/** What the one add-to-playlist dialog of the page is asked to add, if anything. */
+export const addToPlaylistAtom = atom<{ trackIds: number[]; name: string } | null>(null);
+
+/** Opens the add-to-playlist dialog from anywhere: a page button, a track menu, the player. */
+export function requestAddToPlaylist(trackIds: number[], name: string): void {
+  if (currentUserId() === null) {
+    goToLogin();
+    return;
+  }
+  appStore.set(addToPlaylistAtom, { trackIds, name });
 }

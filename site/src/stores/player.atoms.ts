@@ -44,6 +44,18 @@ export const isPlayingAtom = atom(false);
 /** Increments on every "play this" so that pressing play on the current track restarts it. */
 export const playRequestAtom = atom(0);
 
+export interface RadioSeed {
+  type: 'track' | 'artist' | 'genre';
+  id: number | string;
+  name: string;
+}
+
+/** When the queue is a radio, its seed: the queue is refilled with related tracks before it runs dry. */
+export const radioAtom = atom<RadioSeed | null>(null);
+
+/** Seconds into the current track, as the player last reported it (a few times a second). */
+export const positionAtom = atom(0);
+
 export const currentTrackAtom = atom<QueueItem | null>((get) => {
   const { items, index } = get(queueStateAtom);
   return items[index] ?? null;
@@ -59,8 +71,15 @@ function start(): void {
 /** Replaces the queue (an album, a playlist, top tracks, results...) and starts playing at `index`. */
 export function playQueue(tracks: QueueTrack[], index = 0): void {
   if (!tracks.length) return;
+  appStore.set(radioAtom, null);
   appStore.set(queueStateAtom, newQueue(tracks, index, appStore.get(shuffleAtom)));
   start();
+}
+
+/** Starts an endless radio: these first tracks now, more related ones as they are needed. */
+export function playRadio(seed: RadioSeed, tracks: QueueTrack[]): void {
+  playQueue(tracks, 0);
+  if (tracks.length) appStore.set(radioAtom, seed);
 }
 
 /** Plays these tracks right away, keeping the rest of the queue after them. */
@@ -94,6 +113,7 @@ export function moveInQueue(from: number, to: number): void {
 }
 
 export function clearQueue(): void {
+  appStore.set(radioAtom, null);
   appStore.set(wantsPlayAtom, false);
   appStore.set(queueStateAtom, EMPTY_QUEUE);
 }

@@ -72,7 +72,8 @@ export default function NowPlaying({ track, position, lines, onClose, controls, 
   );
 }
 
-function Lyrics({ trackId, position, lines: strings }: { trackId: number; position: number; lines: Lines }) {
+/** Lyrics of a track, synced lines following `position` (seconds); also used by the /lyrics page. */
+export function Lyrics({ trackId, position, lines: strings }: { trackId: number; position: number; lines: Lines }) {
   const t = translator(strings);
   const [state, setState] = useState<LyricsState>({ trackId, status: 'loading' });
   const [attempt, setAttempt] = useState(0);

@@ -11,6 +11,7 @@ import {
   isPlayingAtom,
   playQueueIndex,
   playRequestAtom,
+  positionAtom,
   queueStateAtom,
   repeatAtom,
   setShuffle,
@@ -23,6 +24,7 @@ import NowPlaying from './NowPlaying.tsx';
 import PlayerIcon from './PlayerIcon.tsx';
 import PlayerTrackActions from './PlayerTrackActions.tsx';
 import QueuePanel from './QueuePanel.tsx';
+import RadioFeeder from './RadioFeeder.tsx';
 import SeekBar from './SeekBar.tsx';
 
 const VOLUME_KEY = 'player.volume';
@@ -446,8 +448,14 @@ function PlayerBar({ lines }: { lines: Lines }) {
 
   const seekBar = <SeekBar position={position} duration={duration} buffered={buffered} disabled={!hasTrack} onSeek={seekTo} lines={lines} />;
 
+  // Other islands (the /lyrics page) follow the position without touching the audio.
+  useEffect(() => {
+    appStore.set(positionAtom, position);
+  }, [position]);
+
   return (
     <>
+      <RadioFeeder />
       <section className="player-bar" aria-label={t('Player')} data-testid="player">
         <audio
           ref={audioRef}
@@ -516,7 +524,8 @@ function PlayerBar({ lines }: { lines: Lines }) {
               </div>
             )}
           </div>
-          {track && <PlayerTrackActions track={track} lines={lines} placement="bar" />}
+          {/* An error and its retry need the room more than like and add do. */}
+          {track && !error && <PlayerTrackActions track={track} lines={lines} placement="bar" />}
         </div>
         <div className="player-center">
           {controls}
