@@ -17,7 +17,9 @@ import { createLocalStorage, type Storage } from './storage/storage.ts';
 export const TEST_AUDIO_CACHE = process.env.DEMO_AUDIO_CACHE ?? fileURLToPath(new URL('../../tests/.cache/demo-audio', import.meta.url));
 
 export async function createTestApp(env: Record<string, string> = {}, options: { demoCatalog?: boolean } = {}) {
-  const db = await createTestDb();
+  /** Every SQL statement the app ran, in order; tests empty it to count what one call costs. */
+  const queries: string[] = [];
+  const db = await createTestDb({ onQuery: ({ sql }) => queries.push(sql) });
   await seedFoundation(db);
   const storageDir = mkdtempSync(path.join(tmpdir(), 'music-storage-'));
   const storage = createLocalStorage(storageDir);
@@ -27,6 +29,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
   return {
     app,
     db,
+    queries,
     storage,
     storageDir,
     config,

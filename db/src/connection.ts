@@ -24,7 +24,12 @@ export function sqlitePathFromUrl(url: string): string {
  * Opens the database: WAL so readers never wait for the writer, foreign keys enforced,
  * and a busy timeout so a second process waits for a lock instead of failing.
  */
-export function createDb(url: string): Db {
+export interface DbOptions {
+  /** Called after every query with its SQL and how long it took, to log slow ones or count them. */
+  onQuery?: (query: { sql: string; durationMs: number }) => void;
+}
+
+export function createDb(url: string, options: DbOptions = {}): Db {
   const file = sqlitePathFromUrl(url);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
@@ -32,7 +37,11 @@ export function createDb(url: string): Db {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }) });
+  const { onQuery } = options;
+  return new Kysely<Database>({
+    dialect: new SqliteDialect({ database: withStatementCache(database) }),
+    log: onQuery ? (event) => onQuery({ sql: event.query.sql, durationMs: event.queryDurationMillis }) : undefined,
+  });
 }
 
 /**
@@ -69,10 +78,10 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
 }
 
 /** A migrated database in a temporary file, removed by `destroy()`; for tests. */
-export async function createTestDb(): Promise<Db & { file: string }> {
+export async function createTestDb(options: DbOptions = {}): Promise<Db & { file: string }> {
   const dir = mkdtempSync(path.join(tmpdir(), 'music-db-'));
   const file = path.join(dir, 'test.sqlite');
-  const db = createDb(file);
+  const db = createDb(file, options);
   await migrateToLatest(db);
   const destroy = db.destroy.bind(db);
   return Object.assign(db, {

@@ -97,3 +97,31 @@ describe('tags and radio', () => {
     expect((await json(t.client(), '/api/v1/radio/track/1?exclude=1,2;DROP')).status).toBe(422);
   });
 });
+
+describe('query cost', () => {
+  const cost = async (url: string) => {
+    t.queries.length = 0;
+    expect((await t.client().get(url)).status).toBe(200);
+    return t.queries.length;
+  };
+
+  it('the home channel and an album cost a fixed number of queries, whatever they hold', async () => {
+    const home = await cost('/api/v1/channel/discover');
+    const album = await cost('/api/v1/albums/1?with=artists,tracks,tracks.artists,tags');
+    // One query per section and one per kind of thing shown, never one per item.
+    expect(home).toBeLessThanOrEqual(21);
+    expect(album).toBeLessThanOrEqual(6);
+
+    // Twice the editors' picks, and an album with twice the tracks: the same number of queries.
+    const picks = await t.db.selectFrom('channels').select('id').where('slug', '=', 'editors-picks').executeTakeFirstOrThrow();
+    const owner = (await t.db.selectFrom('users').select('id').executeTakeFirstOrThrow()).id;
+    for (let i = 0; i < 6; i++) {
+      const { id } = await t.db.insertInto('playlists').values({ owner_id: owner, name: `Extra ${i}` }).returning('id').executeTakeFirstOrThrow();
+      await t.db.insertInto('channel_items').values({ channel_id: picks.id, item_type: 'playlist', item_id: id, position: 10 + i }).execute();
+    }
+    const moreTracks = await t.db.selectFrom('tracks').select('id').where('album_id', '!=', 1).limit(10).execute();
+    await t.db.updateTable('tracks').set({ album_id: 1 }).where('id', 'in', moreTracks.map((row) => row.id)).execute();
+    expect(await cost('/api/v1/channel/discover')).toBe(home);
+    expect(await cost('/api/v1/albums/1?with=artists,tracks,tracks.artists,tags')).toBe(album);
+  });
+});

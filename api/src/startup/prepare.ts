@@ -21,12 +21,19 @@ export interface Prepared {
   seeded: boolean;
 }
 
+/** Queries slower than this are reported on the console: on SQLite, anything near it needs an index. */
+const SLOW_QUERY_MS = 250;
+
+function reportSlowQuery({ sql, durationMs }: { sql: string; durationMs: number }) {
+  if (durationMs >= SLOW_QUERY_MS) console.warn(`Slow query (${Math.round(durationMs)} ms): ${sql.slice(0, 500)}`);
+}
+
 /**
  * Everything before serving: migrate, add missing base data, seed the demo catalog into an empty
  * database, and make sure someone can log in to the back office.
  */
 export async function prepare(config: Config, onProgress?: SeedProgress): Promise<Prepared> {
-  const db = createDb(config.databaseUrl);
+  const db = createDb(config.databaseUrl, { onQuery: reportSlowQuery });
   await migrateToLatest(db);
   await seedFoundation(db);
   const storage = createLocalStorage(config.storagePath);
