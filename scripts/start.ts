@@ -1,5 +1,9 @@
 import { buildIfNeeded } from './build-if-needed.ts';
 
+// `pnpm start` is how the product runs for real: React and the rest take their production paths
+// (React's development build renders pages several times slower) unless told otherwise.
+process.env.NODE_ENV ??= 'production';
+
 // One process: build what is missing, then migrate, seed and serve (api/src/server.ts).
 buildIfNeeded();
 await import('../api/src/server.ts');

@@ -11,6 +11,8 @@ const here = path.dirname(fileURLToPath(import.meta.url));
 const storage = path.join(here, '../.tmp/e2e-storage');
 rmSync(storage, { recursive: true, force: true });
 
+// The product as `pnpm start` runs it.
+process.env.NODE_ENV ??= 'production';
 process.env.STORAGE_PATH = storage;
 process.env.DEMO_AUDIO_CACHE ??= path.join(here, '../.cache/demo-audio');
 process.env.ADMIN_EMAIL = E2E_ADMIN.email;

@@ -1,12 +1,12 @@
 import { Provider, useAtomValue } from 'jotai';
 import { formatDuration } from '../lib/format.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
-import { artistUrl } from '../lib/slug.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../stores/player.atoms.ts';
 import { appStore } from '../stores/store.ts';
 import Icon from './Icon.tsx';
 import TrackMenu from './TrackMenu.tsx';
+import ArtistLinks from './ArtistLinks.tsx';
 
 interface Props {
   tracks: QueueTrack[];
@@ -91,12 +91,7 @@ function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
                     <div>
                       <div className="track-name">{track.name}</div>
                       <div className="track-artists">
-                        {track.artists.map((artist, i) => (
-                          <span key={artist.id}>
-                            {i > 0 && ', '}
-                            <a href={artistUrl(artist)}>{artist.name}</a>
-                          </span>
-                        ))}
+                        <ArtistLinks artists={track.artists} />
                       </div>
                     </div>
                   </div>

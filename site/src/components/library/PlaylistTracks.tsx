@@ -4,13 +4,13 @@ import { useState, type DragEvent } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
-import { artistUrl } from '../../lib/slug.ts';
 import { toQueueTracks } from '../../lib/tracks.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../../stores/player.atoms.ts';
 import { appStore } from '../../stores/store.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import Icon from '../Icon.tsx';
+import ArtistLinks from '../ArtistLinks.tsx';
 
 interface Props {
   playlistId: number;
@@ -154,12 +154,7 @@ function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, pe
                     <div>
                       <div className="track-name">{track.name}</div>
                       <div className="track-artists">
-                        {track.artists.map((artist, i) => (
-                          <span key={artist.id}>
-                            {i > 0 && ', '}
-                            <a href={artistUrl(artist)}>{artist.name}</a>
-                          </span>
-                        ))}
+                        <ArtistLinks artists={track.artists} />
                       </div>
                     </div>
                   </div>

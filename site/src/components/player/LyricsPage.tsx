@@ -1,9 +1,9 @@
 import { Provider, useAtomValue } from 'jotai';
 import { translator, type Lines } from '../../lib/i18n.ts';
-import { artistUrl } from '../../lib/slug.ts';
 import { currentTrackAtom, positionAtom } from '../../stores/player.atoms.ts';
 import { appStore } from '../../stores/store.ts';
 import { Lyrics } from './NowPlaying.tsx';
+import ArtistLinks from '../ArtistLinks.tsx';
 
 /** The /lyrics page: the words of whatever is playing, synced lines following the music. */
 export default function LyricsPage({ lines }: { lines: Lines }) {
@@ -28,12 +28,7 @@ function Page({ lines }: { lines: Lines }) {
             {track.name}
           </div>
           <div className="muted">
-            {track.artists.map((artist, i) => (
-              <span key={artist.id}>
-                {i > 0 && ', '}
-                <a href={artistUrl(artist)}>{artist.name}</a>
-              </span>
-            ))}
+            <ArtistLinks artists={track.artists} />
           </div>
         </div>
       </div>

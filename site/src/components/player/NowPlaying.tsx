@@ -2,10 +2,10 @@ import { useEffect, useRef, useState, type ReactNode } from 'react';
 import { apiRequest, HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { activeLine } from '../../lib/lyrics.ts';
-import { artistUrl } from '../../lib/slug.ts';
 import type { QueueItem } from '../../stores/player.atoms.ts';
 import PlayerIcon from './PlayerIcon.tsx';
 import PlayerTrackActions from './PlayerTrackActions.tsx';
+import ArtistLinks from '../ArtistLinks.tsx';
 
 interface LyricsResponse {
   lyrics: { text: string; is_synced: boolean; lines?: { time_ms: number; text: string }[] };
@@ -53,12 +53,7 @@ export default function NowPlaying({ track, position, lines, onClose, controls, 
             {track.album ? <a href={track.album.url}>{track.name}</a> : track.name}
           </div>
           <div className="now-playing-artists">
-            {track.artists.map((artist, i) => (
-              <span key={artist.id}>
-                {i > 0 && ', '}
-                <a href={artistUrl(artist)}>{artist.name}</a>
-              </span>
-            ))}
+            <ArtistLinks artists={track.artists} />
           </div>
           <PlayerTrackActions track={track} lines={lines} placement="now-playing" />
           <div className="now-playing-controls">
