@@ -200,7 +200,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
           method: c.req.method,
           path: c.req.path,
           status: outgoing.statusCode,
-          contentType: String(outgoing.getHeader('Content-Type') ?? ''),
+          // Astro passes its headers to writeHead, which getHeader does not see; the site's pages are
+          // all .astro pages, so a response that did not say otherwise is HTML.
+          contentType: String(outgoing.getHeader('Content-Type') ?? 'text/html'),
           userAgent: c.req.header('User-Agent'),
           purpose: c.req.header('Sec-Purpose') ?? c.req.header('Purpose'),
           ip: incoming.socket?.remoteAddress ?? null,
