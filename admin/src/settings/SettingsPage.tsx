@@ -1,4 +1,4 @@
-import { Alert, Box, Card, CardContent, LinearProgress, List, ListItemButton, ListItemText, Stack, Typography } from '@mui/material';
+import { Alert, Box, Card, CardContent, LinearProgress, List, ListItemButton, ListItemText, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useEffect, useMemo, useState } from 'react';
 import {
   ArrayInput,
@@ -168,6 +168,8 @@ function SectionForm({ settings, onSaved }: { settings: AdminSetting[]; onSaved:
 /** /settings/:section — every section of the spec, each listing only what the product reads. */
 export function SettingsPage() {
   const { section: current } = useParams();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const [data, setData] = useState<SettingsResponse | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   const [version, setVersion] = useState(0);
@@ -185,15 +187,24 @@ export function SettingsPage() {
   return (
     <Box sx={{ display: 'flex', gap: 2, mt: 2, flexDirection: { xs: 'column', md: 'row' } }}>
       <Title title={`Settings: ${section.label}`} />
-      <Card component="nav" aria-label="Settings sections" sx={{ flex: '0 0 220px', alignSelf: 'flex-start', width: { xs: '100%', md: 220 } }}>
-        <List dense>
+      {narrow ? (
+        // On a phone the sixteen sections scroll sideways instead of pushing the form off screen.
+        <Tabs component="nav" aria-label="Settings sections" value={section.id} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
           {data.sections.map((s) => (
-            <ListItemButton key={s.id} component={Link} to={`/settings/${s.id}`} selected={s.id === section.id} aria-current={s.id === section.id ? 'page' : undefined}>
-              <ListItemText primary={s.label} />
-            </ListItemButton>
+            <Tab key={s.id} value={s.id} label={s.label} component={Link} to={`/settings/${s.id}`} />
           ))}
-        </List>
-      </Card>
+        </Tabs>
+      ) : (
+        <Card component="nav" aria-label="Settings sections" sx={{ flex: '0 0 220px', alignSelf: 'flex-start' }}>
+          <List dense>
+            {data.sections.map((s) => (
+              <ListItemButton key={s.id} component={Link} to={`/settings/${s.id}`} selected={s.id === section.id} aria-current={s.id === section.id ? 'page' : undefined}>
+                <ListItemText primary={s.label} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Card>
+      )}
       <Card sx={{ flex: 1, minWidth: 0 }}>
         <CardContent>
           <Typography variant="h5" component="h1">

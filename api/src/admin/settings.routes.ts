@@ -46,6 +46,9 @@ export async function adminSettings(db: Db): Promise<{ sections: typeof SETTINGS
     if (definition.private) return { ...base, set: value !== definition.default && value !== '' && value !== null };
     return { ...base, value, default: definition.default };
   });
+  // Shown in the order of the metadata, which groups related settings (a service's switch and keys).
+  const order = new Map(Object.keys(SETTING_FIELDS).map((name, index) => [name, index]));
+  settings.sort((a, b) => (order.get(a.name) ?? Infinity) - (order.get(b.name) ?? Infinity));
   return { sections: SETTINGS_SECTIONS, settings };
 }
 
