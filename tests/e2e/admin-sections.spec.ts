@@ -136,3 +136,25 @@ test('the report home shows visitors recorded from real page views, and the logs
   await expect(page).toHaveURL(/\/admin\/logs\/error$/);
   await expect(page.getByText('No errors have been logged.').or(page.getByRole('link', { name: 'Download latest log' }))).toBeVisible();
 });
+
+test("the player's default volume is read from the Player section", async ({ page, browser }) => {
+  await logInAsAdmin(page.request);
+  await page.goto('/admin/settings/player');
+  const volume = page.getByRole('spinbutton', { name: 'Default volume' });
+  await expect(volume).toHaveValue('80');
+  try {
+    await volume.fill('150');
+    await expect(page.getByRole('button', { name: 'Save' })).toBeDisabled();
+    await volume.fill('35');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Settings saved')).toBeVisible();
+
+    // A first-time listener (nothing in their browser yet) starts at that volume.
+    const listener = await browser.newPage();
+    await listener.goto('/');
+    await expect(listener.getByRole('slider', { name: 'Volume' })).toHaveValue('0.35');
+    await listener.close();
+  } finally {
+    await apiCall(page.request, 'PUT', '/api/admin/settings', { 'player.default_volume': 80 });
+  }
+});
