@@ -158,3 +158,17 @@ test("the player's default volume is read from the Player section", async ({ pag
     await apiCall(page.request, 'PUT', '/api/admin/settings', { 'player.default_volume': 80 });
   }
 });
+
+test("a track's insights page shows the plays it just got", async ({ page }) => {
+  await logInAsAdmin(page.request);
+  // A play counted by the real endpoint the player calls.
+  expect((await apiCall(page.request, 'POST', '/api/v1/tracks/7/plays', {})).ok()).toBe(true);
+
+  await page.goto('/admin/tracks/7');
+  await page.getByRole('link', { name: 'Insights' }).click();
+  await expect(page).toHaveURL(/\/admin\/tracks\/7\/insights$/);
+  await expect(page.getByRole('heading', { name: /insights$/ })).toBeVisible();
+  await expect(page.getByTestId('report-plays')).not.toHaveText('0');
+  await expect(page.getByRole('table', { name: 'Top tracks' }).getByRole('row')).toHaveCount(1);
+  await expect(page.getByRole('table', { name: 'Browsers' })).toContainText('Chrome');
+});
