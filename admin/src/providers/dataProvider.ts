@@ -1,4 +1,44 @@
 import simpleRestProvider from 'ra-data-simple-rest';
+import type { DataProvider } from 'react-admin';
 import { httpClient } from './httpClient.ts';
 
-export const dataProvider = simpleRestProvider('/api/admin', httpClient);
+const base = simpleRestProvider('/api/admin', httpClient);
+
+/** Resources whose permissions are edited with the record, though the API keeps them apart. */
+const WITH_PERMISSIONS = new Set(['roles', 'users']);
+
+const permissionsUrl = (resource: string, id: unknown) => `/api/admin/${resource}/${encodeURIComponent(String(id))}/permissions`;
+
+async function savePermissions(resource: string, id: unknown, permissions: unknown) {
+  const { json } = await httpClient(permissionsUrl(resource, id), { method: 'PUT', body: JSON.stringify({ permissions }) });
+  return json.permissions;
+}
+
+/**
+ * ra-data-simple-rest, plus: a role's or user's `permissions` (grants with restrictions) are read
+ * and written through their own endpoint, so the edit form saves them with one button.
+ */
+export const dataProvider: DataProvider = {
+  ...base,
+  async getOne(resource, params) {
+    const result = await base.getOne(resource, params);
+    if (!WITH_PERMISSIONS.has(resource)) return result;
+    const { json } = await httpClient(permissionsUrl(resource, params.id));
+    return { data: { ...result.data, permissions: json.permissions } };
+  },
+  async update(resource, params) {
+    if (!WITH_PERMISSIONS.has(resource)) return base.update(resource, params);
+    const { permissions, ...data } = params.data as Record<string, unknown>;
+    const { permissions: _previous, ...previousData } = (params.previousData ?? {}) as Record<string, unknown>;
+    const result = await base.update(resource, { ...params, data, previousData: previousData as typeof params.previousData });
+    const saved = permissions === undefined ? _previous : await savePermissions(resource, params.id, permissions);
+    return { data: { ...result.data, permissions: saved } as typeof result.data };
+  },
+  async create(resource, params) {
+    if (!WITH_PERMISSIONS.has(resource)) return base.create(resource, params);
+    const { permissions, ...data } = params.data as Record<string, unknown>;
+    const result = await base.create(resource, { ...params, data });
+    const saved = Array.isArray(permissions) ? await savePermissions(resource, result.data.id, permissions) : [];
+    return { data: { ...result.data, permissions: saved } as typeof result.data };
+  },
+};

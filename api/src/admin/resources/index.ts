@@ -5,5 +5,8 @@ import { genres } from './genres.ts';
 import { roles } from './roles.ts';
 import { tracks } from './tracks.ts';
 import { users } from './users.ts';
+import { outgoingEmails } from './outgoing-emails.ts';
+import { scheduleRuns } from './schedule-runs.ts';
 
 export const ADMIN_RESOURCES: AdminResource[] = [tracks, albums, artists, genres, users, roles];
+ADMIN_RESOURCES.push(outgoingEmails, scheduleRuns);

@@ -1,0 +1,22 @@
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SettingsIcon from '@mui/icons-material/Settings';
+import type { ReactNode } from 'react';
+import { Layout, Menu, usePermissions } from 'react-admin';
+
+/** The resources, then the sections that are pages of their own, shown to those who may use them. */
+export function AppMenu() {
+  const { permissions } = usePermissions<string[]>();
+  const has = (name: string) => Boolean(permissions?.includes('admin') || permissions?.includes(name));
+  return (
+    <Menu>
+      <Menu.DashboardItem />
+      <Menu.ResourceItems />
+      {has('settings.update') && <Menu.Item to="/settings" primaryText="Settings" leftIcon={<SettingsIcon />} />}
+      {has('logs.view') && <Menu.Item to="/logs" primaryText="Logs" leftIcon={<ReceiptLongIcon />} />}
+    </Menu>
+  );
+}
+
+export function AppLayout({ children }: { children: ReactNode }) {
+  return <Layout menu={AppMenu}>{children}</Layout>;
+}
