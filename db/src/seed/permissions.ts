@@ -30,8 +30,16 @@ export const PERMISSIONS: PermissionDefinition[] = [
   { name: 'backstageRequests.create', display_name: 'Request artist access', description: 'Submit backstage requests.', group: 'backstage' },
 ];
 
+/** Given when an admin approves a backstage request: artists upload and manage their music. */
+export const ARTISTS_ROLE: RoleDefinition = {
+  name: 'artists',
+  description: 'Given to users whose backstage request was approved.',
+  permissions: ['music.view', 'music.create', 'backstageRequests.create'],
+};
+
 export const ROLES: RoleDefinition[] = [
   { name: 'admin', description: 'Full access to everything.', permissions: ['admin'] },
   { name: 'users', description: 'Given to every new account.', default: true, permissions: ['music.view', 'backstageRequests.create'] },
   { name: 'guests', description: 'Applies to visitors who are not logged in.', guests: true, permissions: ['music.view'] },
+  ARTISTS_ROLE,
 ];

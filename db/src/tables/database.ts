@@ -11,6 +11,7 @@ import type { RolesTable, UserRoleTable } from './roles.table.ts';
 import type { SessionsTable } from './sessions.table.ts';
 import type { SettingsTable } from './settings.table.ts';
 import type { ThemesTable } from './themes.table.ts';
+import type { ArtistUserTable, BackstageRequestsTable, CustomPagesTable } from './content.table.ts';
 import type { UsersTable } from './users.table.ts';
 import type {
   AlbumTagTable,
@@ -64,4 +65,7 @@ export interface Database {
   comments: CommentsTable;
   channels: ChannelsTable;
   channel_items: ChannelItemsTable;
+  custom_pages: CustomPagesTable;
+  backstage_requests: BackstageRequestsTable;
+  artist_user: ArtistUserTable;
 }
