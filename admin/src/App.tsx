@@ -1,5 +1,5 @@
 import { Admin, defaultDarkTheme, defaultLightTheme, Resource } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
+import { BrowserRouter, Route } from 'react-router-dom';
 import albums from './albums/index.ts';
 import artists from './artists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
@@ -10,6 +10,15 @@ import { i18nProvider } from './providers/i18nProvider.ts';
 import roles from './roles/index.ts';
 import tracks from './tracks/index.ts';
 import users from './users/index.ts';
+import ads from './ads/index.ts';
+import backstageRequests from './backstage-requests/index.ts';
+import channels, { ChannelEditBySlug } from './channels/index.ts';
+import comments from './comments/index.ts';
+import customPages from './custom-pages/index.ts';
+import localizations, { LocalizationTranslate } from './localizations/index.ts';
+import lyrics from './lyrics/index.ts';
+import playlists from './playlists/index.ts';
+import tags from './tags/index.ts';
 
 export function App() {
   // Real paths under /admin (the server falls back to index.html), not the default hash router.
@@ -32,6 +41,22 @@ export function App() {
       <Resource name="genres" {...genres} />
       <Resource name="users" {...users} />
       <Resource name="roles" {...roles} />
+      {/* Catalogue and content sections; the extra routes are the spec's addresses. */}
+      <Resource name="channels" {...channels}>
+        <Route path=":slugOrId/edit" element={<ChannelEditBySlug />} />
+      </Resource>
+      <Resource name="playlists" {...playlists} />
+      <Resource name="lyrics" {...lyrics} />
+      <Resource name="comments" {...comments} />
+      <Resource name="tags" {...tags} />
+      <Resource name="custom-pages" {...customPages} options={{ label: 'Custom pages' }}>
+        <Route path=":id/edit" element={<customPages.edit />} />
+      </Resource>
+      <Resource name="localizations" {...localizations}>
+        <Route path=":id/translate" element={<LocalizationTranslate />} />
+      </Resource>
+      <Resource name="ads" {...ads} />
+      <Resource name="backstage-requests" {...backstageRequests} />
     </Admin>
     </BrowserRouter>
   );

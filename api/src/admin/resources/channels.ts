@@ -37,7 +37,7 @@ export const channels: AdminResource = {
     writable: ['name', 'slug', 'description', 'content_model', 'content_source', 'layout', 'items_limit', 'hide_title'],
     searchable: ['name', 'slug'],
     sortable: ['id', 'name', 'slug', 'content_model', 'content_source', 'layout', 'created_at', 'updated_at', 'items_count'],
-    filters: { content_model: 'text', content_source: 'text', layout: 'text', created_at: 'date' },
+    filters: { slug: 'text', content_model: 'text', content_source: 'text', layout: 'text', created_at: 'date' },
     counts: { items_count: { table: 'channel_items', foreignKey: 'channel_id' } },
     timestamps: true,
   },
