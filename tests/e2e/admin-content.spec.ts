@@ -105,3 +105,67 @@ test('a custom page made in the back office shows on the site without its script
   }
   expect((await page.goto('/pages/no-such-page'))!.status()).toBe(404);
 });
+
+test('an admin approves a backstage request made on the site', async ({ page, request }) => {
+  const email = `band-${Date.now()}@example.com`;
+  await registerAccount(request, email);
+  const artistName = `Garage Band ${Date.now()}`;
+  expect((await apiCall(request, 'POST', '/api/v1/backstage-requests', { artist_name: artistName, role: 'artist', message: 'Our first EP is ready.' })).status()).toBe(201);
+
+  await logIn(page);
+  await page.getByRole('menuitem', { name: 'Backstage requests' }).click();
+  await page.getByRole('row', { name: new RegExp(artistName) }).click();
+  await expect(page.getByText('Our first EP is ready.')).toBeVisible();
+  await page.getByRole('button', { name: 'Approve' }).click();
+  await expect(page.getByText('This request was approved.')).toBeVisible();
+
+  // The user may now upload, and manages the new artist.
+  const me = await (await request.get('/api/v1/users/me')).json();
+  expect(me.user.permissions.map((p: { name: string }) => p.name)).toContain('music.create');
+  const artists = await (await page.request.get(`/api/admin/artists?filter=${encodeURIComponent(JSON.stringify({ q: artistName }))}`)).json();
+  expect(artists.map((a: { name: string }) => a.name)).toEqual([artistName]);
+});
+
+test('ad code saved in the back office shows in its slot on the site', async ({ page }) => {
+  await logIn(page);
+  await page.getByRole('menuitem', { name: 'Ads' }).click();
+  const slot = page.getByRole('textbox', { name: 'Bottom of artist pages' });
+  await slot.fill('<p class="test-ad">Sponsored by the e2e run</p>');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Ads saved.')).toBeVisible();
+  try {
+    await page.goto('/artist/1');
+    await expect(page.locator('[data-ad-slot="ads.artist_bottom"] .test-ad')).toHaveText('Sponsored by the e2e run');
+    await page.goto('/admin/ads');
+    await page.getByLabel('Turn all ads off (the code is kept)').check();
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Ads saved.')).toBeVisible();
+    await page.goto('/artist/1');
+    await expect(page.locator('[data-ad-slot]')).toHaveCount(0);
+  } finally {
+    // Other specs share the server: leave no ad behind.
+    await logInAsAdmin(page.request);
+    await apiCall(page.request, 'PUT', '/api/admin/ads', { 'ads.artist_bottom': '', 'ads.disable': false });
+  }
+});
+
+test('an admin adds a language and translates a line of the interface', async ({ page }) => {
+  await logIn(page);
+  await page.getByRole('menuitem', { name: 'Localizations' }).click();
+  await page.getByRole('link', { name: 'Create' }).click();
+  await page.getByRole('textbox', { name: 'Name' }).fill('Español');
+  await page.getByRole('textbox', { name: 'Language code' }).fill('es');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await page.getByRole('row', { name: /Español/ }).getByRole('link', { name: 'Translate' }).click();
+  await expect(page).toHaveURL(/\/admin\/localizations\/\d+\/translate$/);
+
+  await page.getByRole('searchbox', { name: 'Search lines' }).fill('Page not found');
+  await page.getByRole('textbox', { name: 'Page not found', exact: true }).fill('Página no encontrada');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Translations saved.')).toBeVisible();
+  await expect(page.getByText(/^1 of \d+ lines translated$/)).toBeVisible();
+
+  const [spanish] = await (await page.request.get(`/api/admin/localizations?filter=${encodeURIComponent('{"language":"es"}')}`)).json();
+  const stored = await (await page.request.get(`/api/admin/localizations/${spanish.id}`)).json();
+  expect(stored.lines).toEqual({ 'Page not found': 'Página no encontrada' });
+});
