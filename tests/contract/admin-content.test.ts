@@ -348,6 +348,12 @@ describe('custom pages', () => {
     });
     const stored = (await admin.getOne('custom-pages', { id: data.id })).data.body as string;
     expect(stored).toBe('<h2>Your data</h2><p>Read <a>this</a> and <a href="https://example.com" target="_blank" rel="noopener noreferrer">that</a>.</p><img src="x" />');
+    const styled = await admin.update('custom-pages', {
+      id: data.id,
+      data: { body: '<p style="text-align: center; position: fixed; color: #c00; background-image: url(https://evil.example/x)">Centred</p>' },
+      previousData: data,
+    });
+    expect(styled.data.body).toBe('<p style="text-align:center;color:#c00">Centred</p>');
     // Lists leave the body out.
     const list = await admin.getList('custom-pages', { pagination: { page: 1, perPage: 10 }, sort: { field: 'id', order: 'ASC' }, filter: { q: 'priv' } });
     expect(list.data[0]).not.toHaveProperty('body');

@@ -4,9 +4,11 @@ import { notFound } from '../http/errors.ts';
 
 /**
  * What a custom page's HTML may hold: text formatting, headings, lists, links, images and tables
- * from the back office's rich editor. No scripts, styles, frames, forms or event handlers; links
+ * from the back office's rich editor. No scripts, style sheets, frames, forms or event handlers; links
  * and images only to http(s), mail and site addresses.
  */
+const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
+
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'sub', 'sup',
@@ -18,7 +20,15 @@ const OPTIONS: sanitize.IOptions = {
     th: ['colspan', 'rowspan', 'scope'],
     td: ['colspan', 'rowspan'],
     ol: ['start'],
-    '*': ['id'],
+    '*': ['id', 'style'],
+  },
+  // The editor's alignment and colour buttons write inline styles; only those survive.
+  allowedStyles: {
+    '*': {
+      'text-align': [/^(left|right|center|justify)$/],
+      color: [COLOR],
+      'background-color': [COLOR],
+    },
   },
   allowedSchemes: ['http', 'https', 'mailto', 'tel'],
   allowedSchemesByTag: { img: ['http', 'https'] },
