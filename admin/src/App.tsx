@@ -14,6 +14,15 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { LogsPage } from './logs/LogsPage.tsx';
 import { InsightsPage } from './reports/InsightsPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
+import ads from './ads/index.ts';
+import backstageRequests from './backstage-requests/index.ts';
+import channels, { ChannelEditBySlug } from './channels/index.ts';
+import comments from './comments/index.ts';
+import customPages from './custom-pages/index.ts';
+import localizations, { LocalizationTranslate } from './localizations/index.ts';
+import lyrics from './lyrics/index.ts';
+import playlists from './playlists/index.ts';
+import tags from './tags/index.ts';
 
 export function App() {
   // Real paths under /admin (the server falls back to index.html), not the default hash router.
@@ -48,6 +57,22 @@ export function App() {
         <Route path="/albums/:id/insights" element={<InsightsPage resource="albums" />} />
         <Route path="/artists/:id/insights" element={<InsightsPage resource="artists" />} />
       </CustomRoutes>
+      {/* Catalogue and content sections; the extra routes are the spec's addresses. */}
+      <Resource name="channels" {...channels}>
+        <Route path=":slugOrId/edit" element={<ChannelEditBySlug />} />
+      </Resource>
+      <Resource name="playlists" {...playlists} />
+      <Resource name="lyrics" {...lyrics} />
+      <Resource name="comments" {...comments} />
+      <Resource name="tags" {...tags} />
+      <Resource name="custom-pages" {...customPages} options={{ label: 'Custom pages' }}>
+        <Route path=":id/edit" element={<customPages.edit />} />
+      </Resource>
+      <Resource name="localizations" {...localizations}>
+        <Route path=":id/translate" element={<LocalizationTranslate />} />
+      </Resource>
+      <Resource name="ads" {...ads} />
+      <Resource name="backstage-requests" {...backstageRequests} />
     </Admin>
     </BrowserRouter>
   );

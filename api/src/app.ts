@@ -39,6 +39,8 @@ import { commentsRoutes } from './routes/comments.routes.ts';
 import { profilesRoutes } from './routes/profiles.routes.ts';
 import { recaptchaRoutes } from './routes/recaptcha.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
+import { contentRoutes } from './routes/content.routes.ts';
+import { contentAdminRoutes } from './admin/content-admin.routes.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
@@ -87,7 +89,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', commentsRoutes)
   .route('/', profilesRoutes)
   .route('/', searchRoutes)
-  .route('/', logsRoutes);
+  .route('/', logsRoutes)
+  .route('/', contentRoutes);
 export type ApiV1 = typeof apiV1;
 
 
@@ -151,6 +154,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/admin', adminAccountsRoutes);
   app.route('/api/admin', adminReportsRoutes);
   app.route('/api/admin', createAdminRoutes());
+  app.route('/api/admin', contentAdminRoutes);
   app.route('/', uploadsRoutes);
 
   const openApiDocument = () =>

@@ -35,3 +35,4 @@ export * from './repositories/search.repository.ts';
 export * from './repositories/reports.repository.ts';
 export type { PageViewRow, ScheduleRunRow } from './tables/reports.table.ts';
 export * from './repositories/admin-accounts.repository.ts';
+export * from './repositories/content.repository.ts';

@@ -18,6 +18,15 @@ const RESOURCE_PERMISSIONS: Record<string, { read: string[]; write: string[] }> 
   roles: { read: ['roles.update', 'users.update'], write: ['roles.update'] },
   'outgoing-emails': { read: ['logs.view'], write: [] },
   'schedule-runs': { read: ['logs.view'], write: [] },
+  channels: { read: ['music.update'], write: ['music.update'] },
+  playlists: { read: ['playlists.update'], write: ['playlists.update'] },
+  lyrics: { read: ['music.update'], write: ['music.update'] },
+  comments: { read: ['comments.update'], write: ['comments.update'] },
+  tags: { read: ['tags.update'], write: ['tags.update'] },
+  'custom-pages': { read: ['custom_pages.update'], write: ['custom_pages.update'] },
+  localizations: { read: ['localizations.update'], write: ['localizations.update'] },
+  ads: { read: ['settings.update'], write: ['settings.update'] },
+  'backstage-requests': { read: ['users.update'], write: ['users.update'] },
 };
 
 let current: Promise<Me | null> | null = null;

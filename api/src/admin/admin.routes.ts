@@ -9,6 +9,7 @@ import {
   updateResource,
   valueTaken,
   type ListQuery,
+  type ResourceRecord,
 } from '@app/db';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppDeps, AppEnv } from '../context.ts';
@@ -124,6 +125,25 @@ function parseWrite(resource: AdminResource, body: unknown, mode: 'create' | 'up
   return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
 }
 
+/** One record with what `afterRead` adds. */
+async function readOne(deps: AppDeps, resource: AdminResource, id: number): Promise<ResourceRecord | undefined> {
+  const record = await getResource(deps.db, resource.table, id);
+  if (record) await resource.afterRead?.([record], deps);
+  return record;
+}
+
+function splitVirtual(resource: AdminResource, data: Record<string, unknown>) {
+  const stored: Record<string, unknown> = {};
+  const virtual: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) (resource.virtual?.includes(key) ? virtual : stored)[key] = value;
+  return { stored, virtual };
+}
+
+async function checkCrossField(deps: AppDeps, resource: AdminResource, data: Record<string, unknown>, existing: ResourceRecord | undefined) {
+  const errors = await resource.validate?.(data, existing, deps);
+  if (errors && Object.keys(errors).length) throw validationFailed(errors);
+}
+
 function parseId(value: string): number {
   const parsed = idParam.safeParse({ id: value });
   if (!parsed.success) throw validationFailed(zodErrorsByField(parsed.error));
@@ -173,6 +193,7 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
     async (c) => {
       const query = parseListQuery(resource, c.req.valid('query'));
       const { rows, total } = await listResource(c.get('deps').db, resource.table, query);
+      await resource.afterRead?.(rows, c.get('deps'));
       const contentRange = rows.length ? `${resource.name} ${query.range.start}-${query.range.start + rows.length - 1}/${total}` : `${resource.name} */${total}`;
       return c.json(rows, 200, { 'Content-Range': contentRange, 'Access-Control-Expose-Headers': 'Content-Range' });
     },
@@ -189,7 +210,7 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
       responses: { 200: { description: 'The record', content: jsonContent(recordSchema) }, 404: { description: 'Not found', content: jsonContent(ErrorSchema) }, ...errors },
     }),
     async (c) => {
-      const record = await getResource(c.get('deps').db, resource.table, c.req.valid('param').id);
+      const record = await readOne(c.get('deps'), resource, c.req.valid('param').id);
       if (!record) throw notFound();
       return c.json(record, 200);
     },
@@ -197,67 +218,82 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
 
   // Writes are documented from the resource's schema but parsed by hand (see parseWrite), because
   // an update legitimately carries read-only fields the route-level validator would refuse.
-  app.openAPIRegistry.registerPath(
-    createRoute({
-      method: 'post',
-      path,
-      tags,
-      summary: `Create one of the ${resource.label.toLowerCase()}`,
-      request: { body: { content: jsonContent(resource.input), required: true } },
-      responses: { 201: { description: 'The created record', content: jsonContent(recordSchema) }, ...errors },
-    }),
-  );
-  app.post(path, write, async (c) => {
-    const deps = c.get('deps');
-    const data = parseWrite(resource, await readJson(c), 'create');
-    await checkReferencesAndUnique(deps, resource, data);
-    const prepared = resource.prepare ? await resource.prepare(data, deps) : data;
-    return c.json(await createResource(deps.db, resource.table, prepared), 201);
-  });
-
-  app.openAPIRegistry.registerPath(
-    createRoute({
-      method: 'put',
-      path: `${path}/{id}`,
-      tags,
-      summary: `Update one of the ${resource.label.toLowerCase()}`,
-      request: { params: idParam, body: { content: jsonContent(resource.input.partial()), required: true } },
-      responses: { 200: { description: 'The updated record', content: jsonContent(recordSchema) }, 404: { description: 'Not found', content: jsonContent(ErrorSchema) }, ...errors },
-    }),
-  );
-  app.put(`${path}/:id`, write, async (c) => {
-    const deps = c.get('deps');
-    const id = parseId(c.req.param('id'));
-    const data = parseWrite(resource, await readJson(c), 'update');
-    if (!(await getResource(deps.db, resource.table, id))) throw notFound();
-    await checkReferencesAndUnique(deps, resource, data, id);
-    const prepared = resource.prepare ? await resource.prepare(data, deps) : data;
-    const record = await updateResource(deps.db, resource.table, id, prepared);
-    if (!record) throw notFound();
-    return c.json(record, 200);
-  });
-
-  app.openapi(
-    createRoute({
-      method: 'delete',
-      path: `${path}/{id}`,
-      tags,
-      summary: `Delete one of the ${resource.label.toLowerCase()}`,
-      middleware: [write] as const,
-      request: { params: idParam },
-      responses: { 200: { description: 'The deleted record', content: jsonContent(recordSchema) }, 404: { description: 'Not found', content: jsonContent(ErrorSchema) }, ...errors },
-    }),
-    async (c) => {
+  const operations = resource.operations ?? ['create', 'update', 'delete'];
+  if (operations.includes('create')) {
+    app.openAPIRegistry.registerPath(
+      createRoute({
+        method: 'post',
+        path,
+        tags,
+        summary: `Create one of the ${resource.label.toLowerCase()}`,
+        request: { body: { content: jsonContent(resource.input), required: true } },
+        responses: { 201: { description: 'The created record', content: jsonContent(recordSchema) }, ...errors },
+      }),
+    );
+    app.post(path, write, async (c) => {
       const deps = c.get('deps');
-      const { id } = c.req.valid('param');
+      const data = parseWrite(resource, await readJson(c), 'create');
+      await checkCrossField(deps, resource, data, undefined);
+      const { stored, virtual } = splitVirtual(resource, data);
+      await checkReferencesAndUnique(deps, resource, stored);
+      const prepared = resource.prepare ? await resource.prepare(stored, deps) : stored;
+      const created = await createResource(deps.db, resource.table, prepared);
+      await resource.afterWrite?.(created, virtual, deps);
+      return c.json(await readOne(deps, resource, created.id), 201);
+    });
+  }
+
+  if (operations.includes('update')) {
+    app.openAPIRegistry.registerPath(
+      createRoute({
+        method: 'put',
+        path: `${path}/{id}`,
+        tags,
+        summary: `Update one of the ${resource.label.toLowerCase()}`,
+        request: { params: idParam, body: { content: jsonContent(resource.input.partial()), required: true } },
+        responses: { 200: { description: 'The updated record', content: jsonContent(recordSchema) }, 404: { description: 'Not found', content: jsonContent(ErrorSchema) }, ...errors },
+      }),
+    );
+    app.put(`${path}/:id`, write, async (c) => {
+      const deps = c.get('deps');
+      const id = parseId(c.req.param('id'));
+      const data = parseWrite(resource, await readJson(c), 'update');
       const existing = await getResource(deps.db, resource.table, id);
       if (!existing) throw notFound();
-      const refusal = resource.guardDelete?.(existing, c.get('auth'));
-      if (refusal) throw new ApiError(422, refusal);
-      await deleteResource(deps.db, resource.table, id);
-      return c.json(existing, 200);
-    },
-  );
+      await checkCrossField(deps, resource, data, existing);
+      const { stored, virtual } = splitVirtual(resource, data);
+      await checkReferencesAndUnique(deps, resource, stored, id);
+      const prepared = resource.prepare ? await resource.prepare(stored, deps) : stored;
+      const record = await updateResource(deps.db, resource.table, id, prepared);
+      if (!record) throw notFound();
+      await resource.afterWrite?.(record, virtual, deps);
+      return c.json(await readOne(deps, resource, id), 200);
+    });
+  }
+
+  if (operations.includes('delete')) {
+    app.openapi(
+      createRoute({
+        method: 'delete',
+        path: `${path}/{id}`,
+        tags,
+        summary: `Delete one of the ${resource.label.toLowerCase()}`,
+        middleware: [write] as const,
+        request: { params: idParam },
+        responses: { 200: { description: 'The deleted record', content: jsonContent(recordSchema) }, 404: { description: 'Not found', content: jsonContent(ErrorSchema) }, ...errors },
+      }),
+      async (c) => {
+        const deps = c.get('deps');
+        const { id } = c.req.valid('param');
+        const existing = await getResource(deps.db, resource.table, id);
+        if (!existing) throw notFound();
+        const refusal = resource.guardDelete?.(existing, c.get('auth'));
+        if (refusal) throw new ApiError(422, refusal);
+        await deleteResource(deps.db, resource.table, id);
+        return c.json(existing, 200);
+      },
+    );
+  }
 }
 
 /** The back office's API, in the ra-data-simple-rest dialect, one declaration per resource. */

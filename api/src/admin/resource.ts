@@ -23,4 +23,14 @@ export interface AdminResource {
   prepare?(data: Record<string, unknown>, deps: AppDeps): Promise<Record<string, unknown>>;
   /** Refuses a deletion with a message, for example deleting yourself or the guest role. */
   guardDelete?(record: ResourceRecord, auth: AuthState): string | undefined;
+  /** Writes the back office may make; all three when left out. Others answer 405. */
+  operations?: ('create' | 'update' | 'delete')[];
+  /** Input fields that are not columns: kept out of the row and handed to `afterWrite`. */
+  virtual?: string[];
+  /** Rules across fields or against the stored record; returns errors by field. */
+  validate?(data: Record<string, unknown>, existing: ResourceRecord | undefined, deps: AppDeps): Promise<Record<string, string> | undefined>;
+  /** Adds what is not a column (for example a channel's ordered items) to records read. */
+  afterRead?(records: ResourceRecord[], deps: AppDeps): Promise<void>;
+  /** Stores the virtual fields of a write once the row exists. */
+  afterWrite?(record: ResourceRecord, virtual: Record<string, unknown>, deps: AppDeps): Promise<void>;
 }

@@ -41,6 +41,10 @@ export interface ResourceTable {
    * word is then read in sort order instead of sorting every match.
    */
   searchIndex?: string;
+  /** Columns holding JSON text: parsed when read, serialised when written. */
+  json?: readonly string[];
+  /** Columns too large for lists (for example a language's every translated line): read by id only. */
+  detailOnly?: readonly string[];
 }
 
 export interface ListQuery {
@@ -155,9 +159,10 @@ function applyFilters(db: Kysely<any>, query: any, resource: ResourceTable, filt
   return query;
 }
 
-function selectColumns(resource: ResourceTable, query: any): any {
+function selectColumns(resource: ResourceTable, query: any, detail = false): any {
   const table = resource.table;
-  query = query.select(resource.columns.map((c) => `${table}.${c}`));
+  const columns = detail || !resource.detailOnly ? resource.columns : resource.columns.filter((c) => !resource.detailOnly!.includes(c));
+  query = query.select(columns.map((c) => `${table}.${c}`));
   for (const [alias, count] of Object.entries(resource.counts ?? {})) {
     query = query.select(
       sql<number>`(select count(*) from ${sql.table(count.table)} where ${sql.ref(`${count.table}.${count.foreignKey}`)} = ${sql.ref(`${table}.id`)})`.as(alias),
@@ -166,7 +171,22 @@ function selectColumns(resource: ResourceTable, query: any): any {
   return query;
 }
 
+function parseJsonColumns(resource: ResourceTable, rows: ResourceRecord[]): void {
+  for (const column of resource.json ?? []) {
+    for (const row of rows) {
+      if (typeof row[column] !== 'string') continue;
+      try {
+        row[column] = JSON.parse(row[column] as string);
+      } catch {
+        // A value broken outside the back office is shown as missing rather than failing the page.
+        row[column] = null;
+      }
+    }
+  }
+}
+
 async function attachPivotIds(db: Kysely<any>, resource: ResourceTable, rows: ResourceRecord[]): Promise<ResourceRecord[]> {
+  parseJsonColumns(resource, rows);
   const pivots = Object.entries(resource.pivots ?? {});
   if (!rows.length || !pivots.length) return rows;
   const ids = rows.map((r) => r.id);
@@ -234,7 +254,7 @@ export async function listResource(db: Db, resource: ResourceTable, params: List
 
 export async function getResource(db: Db, resource: ResourceTable, id: number): Promise<ResourceRecord | undefined> {
   const kdb = db as unknown as Kysely<any>;
-  const row = await selectColumns(resource, kdb.selectFrom(resource.table)).where(`${resource.table}.id`, '=', id).executeTakeFirst();
+  const row = await selectColumns(resource, kdb.selectFrom(resource.table), true).where(`${resource.table}.id`, '=', id).executeTakeFirst();
   if (!row) return undefined;
   const [withPivots] = await attachPivotIds(kdb, resource, [row]);
   return withPivots;
@@ -247,7 +267,7 @@ function splitWrite(resource: ResourceTable, data: Record<string, unknown>) {
     if (resource.pivots?.[key]) pivots[key] = (value as number[]) ?? [];
     else {
       assertAllowed(key, resource.writable, 'Field');
-      columns[key] = value;
+      columns[key] = resource.json?.includes(key) && value !== null ? JSON.stringify(value) : value;
     }
   }
   return { columns, pivots };

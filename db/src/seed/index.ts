@@ -13,7 +13,7 @@ import { GENRE_STYLES, PIECES_PER_GENRE } from './demo-styles.ts';
 import { PERMISSIONS, ROLES } from './permissions.ts';
 import { DEFAULT_THEMES } from './themes.ts';
 
-export { PERMISSIONS, ROLES } from './permissions.ts';
+export { ARTISTS_ROLE, PERMISSIONS, ROLES } from './permissions.ts';
 export { DEFAULT_THEMES } from './themes.ts';
 
 /** Where the seed puts files; the API passes its storage so seeded files live with uploads. */

@@ -30,6 +30,16 @@ export const PERMISSIONS: PermissionDefinition[] = [
   { name: 'backstageRequests.create', display_name: 'Request artist access', description: 'Submit backstage requests.', group: 'backstage' },
 ];
 
+/**
+ * Given when an admin approves a backstage request: artists upload and manage their music. Made on
+ * the first approval (not with the foundation), so installations without artists don't list it.
+ */
+export const ARTISTS_ROLE: RoleDefinition = {
+  name: 'artists',
+  description: 'Given to users whose backstage request was approved.',
+  permissions: ['music.view', 'music.create', 'backstageRequests.create'],
+};
+
 export const ROLES: RoleDefinition[] = [
   { name: 'admin', description: 'Full access to everything.', permissions: ['admin'] },
   { name: 'users', description: 'Given to every new account.', default: true, permissions: ['music.view', 'backstageRequests.create'] },

@@ -11,6 +11,7 @@ import type { RolesTable, UserRoleTable } from './roles.table.ts';
 import type { SessionsTable } from './sessions.table.ts';
 import type { SettingsTable } from './settings.table.ts';
 import type { ThemesTable } from './themes.table.ts';
+import type { ArtistUserTable, BackstageRequestsTable, CustomPagesTable } from './content.table.ts';
 import type { UsersTable } from './users.table.ts';
 import type { PageViewsTable, ScheduleRunsTable } from './reports.table.ts';
 import type {
@@ -67,4 +68,7 @@ export interface Database {
   channel_items: ChannelItemsTable;
   page_views: PageViewsTable;
   schedule_runs: ScheduleRunsTable;
+  custom_pages: CustomPagesTable;
+  backstage_requests: BackstageRequestsTable;
+  artist_user: ArtistUserTable;
 }

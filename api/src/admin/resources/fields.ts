@@ -27,3 +27,18 @@ export const isoDate = z
   .nullable()
   .optional()
   .or(z.literal('').transform(() => null));
+
+/** A yes/no column stored as 0 or 1; react-admin's inputs send booleans. */
+export const flag = z
+  .union([z.boolean(), z.literal(0), z.literal(1)])
+  .transform((value) => (value === true || value === 1 ? 1 : 0))
+  .optional();
+
+/** Addresses in URLs: lower-case words joined by hyphens. */
+export const slug = z
+  .string()
+  .trim()
+  .toLowerCase()
+  .min(1, 'Enter an address.')
+  .max(100, 'Addresses are at most 100 characters.')
+  .regex(/^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u, 'Use lower-case letters, digits and hyphens, for example summer-hits.');

@@ -1,0 +1,10 @@
+import { Create } from 'react-admin';
+import { TagForm } from './TagForm.tsx';
+
+export function TagCreate() {
+  return (
+    <Create redirect="list">
+      <TagForm />
+    </Create>
+  );
+}

@@ -1,0 +1,66 @@
+import { findCustomPage, type CustomPageRow, type Db } from '@app/db';
+import sanitize from 'sanitize-html';
+import { notFound } from '../http/errors.ts';
+
+/**
+ * What a custom page's HTML may hold: text formatting, headings, lists, links, images and tables
+ * from the back office's rich editor. No scripts, style sheets, frames, forms or event handlers; links
+ * and images only to http(s), mail and site addresses.
+ */
+const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
+
+const OPTIONS: sanitize.IOptions = {
+  allowedTags: [
+    'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'sub', 'sup',
+    'small', 'span', 'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
+  ],
+  allowedAttributes: {
+    a: ['href', 'title', 'target', 'rel'],
+    img: ['src', 'alt', 'title', 'width', 'height'],
+    th: ['colspan', 'rowspan', 'scope'],
+    td: ['colspan', 'rowspan'],
+    ol: ['start'],
+    '*': ['id', 'style'],
+  },
+  // The editor's alignment and colour buttons write inline styles; only those survive.
+  allowedStyles: {
+    '*': {
+      'text-align': [/^(left|right|center|justify)$/],
+      color: [COLOR],
+      'background-color': [COLOR],
+    },
+  },
+  allowedSchemes: ['http', 'https', 'mailto', 'tel'],
+  allowedSchemesByTag: { img: ['http', 'https'] },
+  allowProtocolRelative: false,
+  disallowedTagsMode: 'discard',
+  transformTags: {
+    // A page opened from a link must not be able to script its opener.
+    a: (tagName, attribs) => (attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
+  },
+};
+
+export function sanitizePageHtml(html: string): string {
+  return sanitize(html, OPTIONS).trim();
+}
+
+export interface CustomPageResource {
+  id: number;
+  title: string;
+  slug: string;
+  body: string;
+  type: string;
+  created_at: string;
+  updated_at: string;
+}
+
+export function presentCustomPage(page: CustomPageRow): CustomPageResource {
+  // Cleaned again on the way out: a body written to the database by other means is not trusted either.
+  return { id: page.id, title: page.title, slug: page.slug, body: sanitizePageHtml(page.body), type: page.type, created_at: page.created_at, updated_at: page.updated_at };
+}
+
+export async function getCustomPage(db: Db, idOrSlug: string): Promise<CustomPageResource> {
+  const page = await findCustomPage(db, idOrSlug);
+  if (!page) throw notFound('This page does not exist.');
+  return presentCustomPage(page);
+}

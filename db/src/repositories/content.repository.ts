@@ -1,0 +1,125 @@
+import type { Db } from '../connection.ts';
+import type { BackstageRequestRole, BackstageRequestRow, CustomPageRow } from '../tables/content.table.ts';
+import type { ChannelContentModel } from '../tables/listener.table.ts';
+
+export type { BackstageRequestRole, BackstageRequestRow, BackstageRequestStatus, CustomPageRow } from '../tables/content.table.ts';
+
+/** The hand-picked item ids of each channel, in order, of the kind the channel lists. */
+export async function channelItemsOf(db: Db, channels: { id: number; content_model: ChannelContentModel }[]): Promise<Map<number, number[]>> {
+  const result = new Map<number, number[]>(channels.map((c) => [c.id, []]));
+  if (!channels.length) return result;
+  const rows = await db
+    .selectFrom('channel_items')
+    .select(['channel_id', 'item_type', 'item_id'])
+    .where('channel_id', 'in', channels.map((c) => c.id))
+    .orderBy('channel_id')
+    .orderBy('position')
+    .orderBy('item_id')
+    .execute();
+  const model = new Map(channels.map((c) => [c.id, c.content_model]));
+  for (const row of rows) if (model.get(row.channel_id) === row.item_type) result.get(row.channel_id)!.push(row.item_id);
+  return result;
+}
+
+/** Replaces a channel's hand-picked items; items of another kind (left from an earlier model) go too. */
+export async function replaceChannelItems(db: Db, channelId: number, type: ChannelContentModel, ids: number[]): Promise<void> {
+  const unique = [...new Set(ids)];
+  await db.transaction().execute(async (trx) => {
+    await trx.deleteFrom('channel_items').where('channel_id', '=', channelId).execute();
+    if (unique.length) {
+      await trx
+        .insertInto('channel_items')
+        .values(unique.map((item_id, position) => ({ channel_id: channelId, item_type: type, item_id, position })))
+        .execute();
+    }
+  });
+}
+
+/** Ids among `ids` that have no row of this kind. */
+export async function missingItemIds(db: Db, type: ChannelContentModel, ids: number[]): Promise<number[]> {
+  const unique = [...new Set(ids)];
+  if (!unique.length) return [];
+  const table = ({ track: 'tracks', album: 'albums', artist: 'artists', playlist: 'playlists', genre: 'genres', channel: 'channels' } as const)[type];
+  const found = await db.selectFrom(table).select('id').where('id', 'in', unique).execute();
+  const present = new Set(found.map((row) => row.id));
+  return unique.filter((id) => !present.has(id));
+}
+
+/** A custom page by slug, or by id when the address is a number and no page has it as slug. */
+export async function findCustomPage(db: Db, idOrSlug: string): Promise<CustomPageRow | undefined> {
+  const bySlug = await db.selectFrom('custom_pages').selectAll().where('slug', '=', idOrSlug).executeTakeFirst();
+  if (bySlug || !/^\d{1,15}$/.test(idOrSlug)) return bySlug;
+  return db.selectFrom('custom_pages').selectAll().where('id', '=', Number(idOrSlug)).executeTakeFirst();
+}
+
+export async function createBackstageRequest(
+  db: Db,
+  values: { user_id: number; artist_id: number | null; artist_name: string; role: BackstageRequestRole; message: string | null },
+): Promise<BackstageRequestRow> {
+  return db.insertInto('backstage_requests').values(values).returningAll().executeTakeFirstOrThrow();
+}
+
+export async function findBackstageRequest(db: Db, id: number): Promise<BackstageRequestRow | undefined> {
+  return db.selectFrom('backstage_requests').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function backstageRequestsOfUser(db: Db, userId: number): Promise<BackstageRequestRow[]> {
+  return db.selectFrom('backstage_requests').selectAll().where('user_id', '=', userId).orderBy('created_at', 'desc').orderBy('id', 'desc').execute();
+}
+
+/** A pending request of this user for the same artist (by id, or by name for a new one). */
+export async function pendingBackstageRequest(db: Db, userId: number, artist: { id: number | null; name: string }): Promise<BackstageRequestRow | undefined> {
+  return db
+    .selectFrom('backstage_requests')
+    .selectAll()
+    .where('user_id', '=', userId)
+    .where('status', '=', 'pending')
+    .where((eb) => (artist.id !== null ? eb('artist_id', '=', artist.id) : eb.and([eb('artist_id', 'is', null), eb(eb.fn('lower', ['artist_name']), '=', artist.name.toLowerCase())])))
+    .executeTakeFirst();
+}
+
+/**
+ * Approves a pending request in one transaction: creates the artist when the request was for a new
+ * one, links the user to the artist and gives them the role. Returns the artist's id, or undefined
+ * when the request was no longer pending (someone else reviewed it first).
+ */
+export async function approveBackstageRequest(db: Db, id: number, reviewerId: number, roleId: number): Promise<number | undefined> {
+  return db.transaction().execute(async (trx) => {
+    const request = await trx.selectFrom('backstage_requests').selectAll().where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
+    if (!request) return undefined;
+    let artistId = request.artist_id;
+    if (artistId === null) {
+      artistId = (await trx.insertInto('artists').values({ name: request.artist_name }).returning('id').executeTakeFirstOrThrow()).id;
+    }
+    await trx
+      .insertInto('artist_user')
+      .values({ artist_id: artistId, user_id: request.user_id, role: request.role })
+      .onConflict((oc) => oc.columns(['artist_id', 'user_id']).doUpdateSet({ role: request.role }))
+      .execute();
+    await trx.insertInto('user_role').values({ user_id: request.user_id, role_id: roleId }).onConflict((oc) => oc.doNothing()).execute();
+    const now = new Date().toISOString();
+    await trx
+      .updateTable('backstage_requests')
+      .set({ status: 'approved', artist_id: artistId, reviewed_by: reviewerId, reviewed_at: now, updated_at: now })
+      .where('id', '=', id)
+      .execute();
+    return artistId;
+  });
+}
+
+/** Denies a pending request; false when it was no longer pending. */
+export async function denyBackstageRequest(db: Db, id: number, reviewerId: number): Promise<boolean> {
+  const now = new Date().toISOString();
+  const result = await db
+    .updateTable('backstage_requests')
+    .set({ status: 'denied', reviewed_by: reviewerId, reviewed_at: now, updated_at: now })
+    .where('id', '=', id)
+    .where('status', '=', 'pending')
+    .executeTakeFirst();
+  return Number(result.numUpdatedRows) > 0;
+}
+
+export async function artistIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  const rows = await db.selectFrom('artist_user').select('artist_id').where('user_id', '=', userId).orderBy('artist_id').execute();
+  return rows.map((r) => r.artist_id);
+}
