@@ -32,3 +32,5 @@ export * from './repositories/radio.repository.ts';
 export type { TagRow, LyricRow } from './tables/listener.table.ts';
 export * from './repositories/lyrics.repository.ts';
 export * from './repositories/search.repository.ts';
+export * from './repositories/workspaces.repository.ts';
+export type { WorkspaceInviteRow, WorkspaceRole, WorkspaceRow } from './tables/workspaces.table.ts';

@@ -26,6 +26,7 @@ import type {
   TagsTable,
   TrackTagTable,
 } from './listener.table.ts';
+import type { WorkspaceInvitesTable, WorkspacesTable, WorkspaceUserTable } from './workspaces.table.ts';
 
 export interface Database {
   users: UsersTable;
@@ -64,4 +65,7 @@ export interface Database {
   comments: CommentsTable;
   channels: ChannelsTable;
   channel_items: ChannelItemsTable;
+  workspaces: WorkspacesTable;
+  workspace_user: WorkspaceUserTable;
+  workspace_invites: WorkspaceInvitesTable;
 }
