@@ -41,6 +41,9 @@ import { recaptchaRoutes } from './routes/recaptcha.routes.ts';
 import { searchRoutes } from './routes/search.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { contentAdminRoutes } from './admin/content-admin.routes.ts';
+import { workspacesRoutes } from './routes/workspaces.routes.ts';
+import { activeWorkspace } from './http/workspace.ts';
+import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
@@ -53,7 +56,7 @@ import { insertPageView } from '@app/db';
 
 /** What the Astro site receives with every page request. */
 export interface SiteLocals {
-  bootstrap: BootstrapData;
+  bootstrap: BootstrapData & WorkspaceBootstrap;
   /** Calls this API in process with the visitor's cookies, for the typed client. */
   apiFetch: typeof fetch;
   /** Cookies and security headers the page response must carry. */
@@ -90,7 +93,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', profilesRoutes)
   .route('/', searchRoutes)
   .route('/', logsRoutes)
-  .route('/', contentRoutes);
+  .route('/', contentRoutes)
+  .route('/', workspacesRoutes);
 export type ApiV1 = typeof apiV1;
 
 
@@ -145,6 +149,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.use(authenticate());
   app.use(accountGates());
+  app.use(activeWorkspace());
 
   app.route('/api/v1', apiV1);
   app.route('/auth', authRoutes);
@@ -185,7 +190,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (!incoming || !outgoing) throw new ApiError(500, 'Pages can only be served by the Node server.');
       const cookieHeader = c.req.header('Cookie') ?? '';
       const locals: SiteLocals = {
-        bootstrap: await buildBootstrapData(deps, c.get('auth'), { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) }),
+        bootstrap: {
+          ...(await buildBootstrapData(deps, c.get('auth'), { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) })),
+          ...(await workspaceBootstrap(deps.db, c.get('auth').user, c.get('workspaceId'))),
+        },
         apiFetch: (input, init) => {
           const request = new Request(input instanceof Request ? input : new URL(input, deps.config.appUrl), init);
           request.headers.set('Cookie', cookieHeader);

@@ -36,3 +36,5 @@ export * from './repositories/reports.repository.ts';
 export type { PageViewRow, ScheduleRunRow } from './tables/reports.table.ts';
 export * from './repositories/admin-accounts.repository.ts';
 export * from './repositories/content.repository.ts';
+export * from './repositories/workspaces.repository.ts';
+export type { WorkspaceInviteRow, WorkspaceRole, WorkspaceRow } from './tables/workspaces.table.ts';

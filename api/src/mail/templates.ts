@@ -35,3 +35,18 @@ export function verificationCodeMail(siteName: string, code: string, minutes: nu
     ...layout(siteName, [`Your verification code is ${code}.`, `It expires in ${minutes} minutes. If you did not create an account, ignore this email.`]),
   };
 }
+
+export function workspaceInviteMail(siteName: string, invite: { workspaceName: string; inviterName: string; url: string; days: number; hasAccount: boolean }) {
+  return {
+    subject: `Join ${invite.workspaceName} on ${siteName}`,
+    ...layout(
+      siteName,
+      [
+        `${invite.inviterName} invited you to join the "${invite.workspaceName}" workspace on ${siteName}.`,
+        invite.hasAccount ? 'Log in with your account to accept the invitation.' : 'Create your account with this email address to accept the invitation.',
+        `This invitation expires in ${invite.days} days. If you were not expecting it, you can ignore this email.`,
+      ],
+      { label: 'Join workspace', url: invite.url },
+    ),
+  };
+}

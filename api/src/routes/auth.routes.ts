@@ -14,6 +14,8 @@ import { requireHuman } from '../services/recaptcha.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
 import { CHALLENGE_COOKIE, CHALLENGE_MINUTES, startLoginChallenge, twoFactorState } from '../services/two-factor.service.ts';
 import { bootstrapFor, clientInfo, logIn } from '../http/login.ts';
+import { joinAfterRegistration } from '../http/workspace.ts';
+import { inviteForRegistration } from '../services/workspaces.service.ts';
 import { assertNotThrottled, clearLimit, hit, loginLimit } from '../services/throttle.service.ts';
 
 const LoginBody = z
@@ -60,6 +62,8 @@ const RegisterBody = z
     password: newPassword,
     password_confirmation: z.string({ error: 'Confirm your password.' }).max(255),
     token: z.string().max(4000).optional().openapi({ description: 'Human check token, when enabled for registration.' }),
+    invite_id: z.string().max(1000).optional().openapi({ description: 'The secret of a workspace invitation: registration then works even when it is disabled.' }),
+    invite_type: z.enum(['workspace'], { error: 'Unknown invite type.' }).optional(),
   })
   // Each registration policy adds a required checkbox named by its id, so the keys are checked against the settings.
   .catchall(z.unknown())
@@ -134,8 +138,10 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     async (c) => {
       const deps = c.get('deps');
       const settings = await loadSettings(deps.db);
-      if (settings['registration.disable']) throw new ApiError(403, 'Registration is disabled on this site.');
-      const { email, password, token, password_confirmation: _confirmation, ...extra } = c.req.valid('json');
+      const { email, password, token, password_confirmation: _confirmation, invite_id, invite_type: _inviteType, ...extra } = c.req.valid('json');
+      // An invitation is always allowed to register (spec §2), but only for the address it was sent to.
+      const invite = invite_id === undefined ? null : await inviteForRegistration(deps.db, invite_id, email);
+      if (settings['registration.disable'] && !invite) throw new ApiError(403, 'Registration is disabled on this site.');
       await requireHuman(deps, 'register', token, clientInfo(c).ip);
       const policies = settings['registration.policies'];
       const errors: Record<string, string> = {};
@@ -147,8 +153,9 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       }
       if (Object.keys(errors).length) throw validationFailed(errors);
 
-      const user = await registerUser(deps, email, password);
+      let user = await registerUser(deps, email, password);
       if (!user) throw validationFailed({ email: 'An account with this email already exists.' });
+      if (invite) user = await joinAfterRegistration(c, user, invite);
       await logIn(c, user, true);
       const status = (await needsVerification(deps, user)) ? 'needs_email_verification' : 'success';
       if (status === 'needs_email_verification') await sendVerificationCode(deps, user);

@@ -9,6 +9,7 @@ import * as search from './2026_11_22_000010_search.ts';
 import * as trackSortIndexes from './2026_11_22_000012_track_sort_indexes.ts';
 import * as content from './2026_11_22_000014_content.ts';
 import * as reports from './2026_11_22_000015_reports.ts';
+import * as workspaces from './2026_11_22_000016_workspaces.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -25,4 +26,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000012_track_sort_indexes': trackSortIndexes,
   '2026_11_22_000014_content': content,
   '2026_11_22_000015_reports': reports,
+  '2026_11_22_000016_workspaces': workspaces,
 };

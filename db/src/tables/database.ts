@@ -28,6 +28,7 @@ import type {
   TagsTable,
   TrackTagTable,
 } from './listener.table.ts';
+import type { WorkspaceInvitesTable, WorkspacesTable, WorkspaceUserTable } from './workspaces.table.ts';
 
 export interface Database {
   users: UsersTable;
@@ -71,4 +72,7 @@ export interface Database {
   custom_pages: CustomPagesTable;
   backstage_requests: BackstageRequestsTable;
   artist_user: ArtistUserTable;
+  workspaces: WorkspacesTable;
+  workspace_user: WorkspaceUserTable;
+  workspace_invites: WorkspaceInvitesTable;
 }

@@ -22,6 +22,10 @@ export function writeCookie(name: string, value: string, days: number): void {
 
 const DEFAULT_ERROR = 'There was an issue. Please try again.';
 
+/** Spec §3: the active workspace id, kept for 7 days; 0 or absent is the personal workspace. */
+export const ACTIVE_WORKSPACE_COOKIE = 'activeWorkspaceId';
+export const ACTIVE_WORKSPACE_DAYS = 7;
+
 /**
  * Relative paths get the api/v1/ prefix unless they start with auth, secure, log-viewer or horizon.
  * PUT, PATCH and DELETE travel as POST with X-HTTP-Method-Override and `_method`.
@@ -30,6 +34,9 @@ export async function apiRequest<T = unknown>(path: string, options: { method?: 
   const method = (options.method ?? 'GET').toUpperCase();
   const prefixed = /^(https?:)?\/\//.test(path) || /^\/?(auth|secure|log-viewer|horizon)(\/|$)/.test(path) ? path : `api/v1/${path.replace(/^\//, '')}`;
   const url = new URL(prefixed.startsWith('/') || /^https?:/.test(prefixed) ? prefixed : `/${prefixed}`, location.origin);
+  // Spec §7: the active workspace travels with reads and writes, unless the caller chose one.
+  const workspaceId = readCookie(ACTIVE_WORKSPACE_COOKIE);
+  if (workspaceId && workspaceId !== '0' && ['GET', 'POST', 'PUT'].includes(method) && !url.searchParams.has('workspaceId')) url.searchParams.set('workspaceId', workspaceId);
   const headers: Record<string, string> = { Accept: 'application/json' };
   let sentMethod = method;
   if (['PUT', 'PATCH', 'DELETE'].includes(method)) {

@@ -9,6 +9,7 @@ import { SocialLogins } from './SocialLogins.tsx';
 import { TwoFactor } from './TwoFactor.tsx';
 import type { AccountUser } from './types.ts';
 import { usePasswordConfirmation } from './usePasswordConfirmation.tsx';
+import { WorkspacesSection } from '../workspaces/WorkspacesSection.tsx';
 
 interface Props {
   lines: Lines;
@@ -36,6 +37,7 @@ export default function AccountSettings({ lines, language, user, showDevelopers,
       <ActiveSessions t={t} language={language} />
       <LocationAndLanguage t={t} user={user} />
       {showDevelopers && <Developers t={t} language={language} withConfirmation={withConfirmation} />}
+      <WorkspacesSection t={t} userId={user.id} />
       <DeleteAccount t={t} userId={user.id} withConfirmation={withConfirmation} />
       {dialog}
     </>

@@ -1,6 +1,7 @@
 import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { humanCheckToken } from '../../lib/recaptcha.ts';
+import { toast } from '../../stores/toast.atoms.ts';
 import { Field, goAfterLogin, useServerForm } from './form.tsx';
 
 interface Props {
@@ -10,9 +11,11 @@ interface Props {
   policies: { id: string; label: string; action?: string }[];
   /** The reCAPTCHA site key when the human check is on for registration. */
   humanCheckKey?: string | null;
+  /** Registration from a workspace invitation: sent along, and the new account joins the workspace. */
+  invite?: { id: string; type: 'workspace' } | null;
 }
 
-export default function RegisterForm({ lines, email, policies, humanCheckKey }: Props) {
+export default function RegisterForm({ lines, email, policies, humanCheckKey, invite }: Props) {
   const t = translator(lines);
   const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
 
@@ -26,8 +29,10 @@ export default function RegisterForm({ lines, email, policies, humanCheckKey }: 
         password_confirmation: form.get('password_confirmation'),
         ...accepted,
         ...(humanCheckKey ? { token: await humanCheckToken(humanCheckKey, 'register') } : {}),
+        ...(invite ? { invite_id: invite.id, invite_type: invite.type } : {}),
       },
     });
+    if (invite) toast(t('Joined workspace'));
     await goAfterLogin(response.redirect_uri);
   });
 
