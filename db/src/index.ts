@@ -32,3 +32,4 @@ export * from './repositories/radio.repository.ts';
 export type { TagRow, LyricRow } from './tables/listener.table.ts';
 export * from './repositories/lyrics.repository.ts';
 export * from './repositories/search.repository.ts';
+export * from './repositories/track-import.repository.ts';

@@ -197,23 +197,25 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
 
   // Writes are documented from the resource's schema but parsed by hand (see parseWrite), because
   // an update legitimately carries read-only fields the route-level validator would refuse.
-  app.openAPIRegistry.registerPath(
-    createRoute({
-      method: 'post',
-      path,
-      tags,
-      summary: `Create one of the ${resource.label.toLowerCase()}`,
-      request: { body: { content: jsonContent(resource.input), required: true } },
-      responses: { 201: { description: 'The created record', content: jsonContent(recordSchema) }, ...errors },
-    }),
-  );
-  app.post(path, write, async (c) => {
-    const deps = c.get('deps');
-    const data = parseWrite(resource, await readJson(c), 'create');
-    await checkReferencesAndUnique(deps, resource, data);
-    const prepared = resource.prepare ? await resource.prepare(data, deps) : data;
-    return c.json(await createResource(deps.db, resource.table, prepared), 201);
-  });
+  if (resource.creatable !== false) {
+    app.openAPIRegistry.registerPath(
+      createRoute({
+        method: 'post',
+        path,
+        tags,
+        summary: `Create one of the ${resource.label.toLowerCase()}`,
+        request: { body: { content: jsonContent(resource.input), required: true } },
+        responses: { 201: { description: 'The created record', content: jsonContent(recordSchema) }, ...errors },
+      }),
+    );
+    app.post(path, write, async (c) => {
+      const deps = c.get('deps');
+      const data = parseWrite(resource, await readJson(c), 'create');
+      await checkReferencesAndUnique(deps, resource, data);
+      const prepared = resource.prepare ? await resource.prepare(data, deps) : data;
+      return c.json(await createResource(deps.db, resource.table, prepared), 201);
+    });
+  }
 
   app.openAPIRegistry.registerPath(
     createRoute({
@@ -254,7 +256,8 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
       if (!existing) throw notFound();
       const refusal = resource.guardDelete?.(existing, c.get('auth'));
       if (refusal) throw new ApiError(422, refusal);
-      await deleteResource(deps.db, resource.table, id);
+      if (resource.remove) await resource.remove(existing, deps);
+      else await deleteResource(deps.db, resource.table, id);
       return c.json(existing, 200);
     },
   );

@@ -23,4 +23,8 @@ export interface AdminResource {
   prepare?(data: Record<string, unknown>, deps: AppDeps): Promise<Record<string, unknown>>;
   /** Refuses a deletion with a message, for example deleting yourself or the guest role. */
   guardDelete?(record: ResourceRecord, auth: AuthState): string | undefined;
+  /** False for records that only come into being another way (file entries come from uploads): no create endpoint. */
+  creatable?: boolean;
+  /** Replaces the plain row deletion for records that own more than a row (a file entry's stored bytes). */
+  remove?(record: ResourceRecord, deps: AppDeps): Promise<void>;
 }

@@ -5,5 +5,7 @@ import { genres } from './genres.ts';
 import { roles } from './roles.ts';
 import { tracks } from './tracks.ts';
 import { users } from './users.ts';
+import { files } from './files.ts';
 
 export const ADMIN_RESOURCES: AdminResource[] = [tracks, albums, artists, genres, users, roles];
+ADMIN_RESOURCES.push(files);
