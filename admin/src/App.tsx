@@ -1,5 +1,5 @@
-import { Admin, defaultDarkTheme, defaultLightTheme, Resource } from 'react-admin';
-import { BrowserRouter } from 'react-router-dom';
+import { Admin, CustomRoutes, defaultDarkTheme, defaultLightTheme, Resource } from 'react-admin';
+import { BrowserRouter, Route } from 'react-router-dom';
 import albums from './albums/index.ts';
 import artists from './artists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
@@ -10,6 +10,9 @@ import { i18nProvider } from './providers/i18nProvider.ts';
 import roles from './roles/index.ts';
 import tracks from './tracks/index.ts';
 import users from './users/index.ts';
+import files from './files/index.ts';
+import { AppLayout } from './layout/AppLayout.tsx';
+import { UploadPage } from './upload/UploadPage.tsx';
 
 export function App() {
   // Real paths under /admin (the server falls back to index.html), not the default hash router.
@@ -21,6 +24,7 @@ export function App() {
       authProvider={authProvider}
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
+      layout={AppLayout}
       theme={defaultLightTheme}
       darkTheme={defaultDarkTheme}
       requireAuth
@@ -32,6 +36,10 @@ export function App() {
       <Resource name="genres" {...genres} />
       <Resource name="users" {...users} />
       <Resource name="roles" {...roles} />
+      <Resource name="files" {...files} />
+      <CustomRoutes>
+        <Route path="/upload" element={<UploadPage />} />
+      </CustomRoutes>
     </Admin>
     </BrowserRouter>
   );

@@ -17,6 +17,8 @@ export interface Id3Tags {
   genre?: string;
   year?: string;
   cover?: { mime: string; data: Uint8Array };
+  /** Zero bytes after the frames, as taggers leave room to grow; makes a large file cheaply. */
+  padding?: number;
 }
 
 const SAMPLE_RATE = 22050;
@@ -75,7 +77,7 @@ export function id3v2Tag(tags: Id3Tags): Uint8Array<ArrayBuffer> {
     // Encoding, mime, picture type 3 (front cover), empty description, picture.
     frames.push(frame('APIC', concat([new Uint8Array([3]), utf8(tags.cover.mime), new Uint8Array([0, 3, 0]), tags.cover.data])));
   }
-  const body = concat(frames);
+  const body = concat([...frames, new Uint8Array(tags.padding ?? 0)]);
   return concat([utf8('ID3'), new Uint8Array([4, 0, 0]), syncsafe(body.byteLength), body]);
 }
 

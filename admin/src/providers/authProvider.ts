@@ -16,6 +16,8 @@ const RESOURCE_PERMISSIONS: Record<string, { read: string[]; write: string[] }> 
   genres: { read: ['music.update'], write: ['music.update'] },
   users: { read: ['users.update'], write: ['users.update'] },
   roles: { read: ['roles.update', 'users.update'], write: ['roles.update'] },
+  files: { read: ['files.update'], write: ['files.update'] },
+  upload: { read: ['music.create'], write: ['music.create'] },
 };
 
 let current: Promise<Me | null> | null = null;

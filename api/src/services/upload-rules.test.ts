@@ -69,6 +69,8 @@ describe('recognising content by its bytes', () => {
     expect(await sniffType(wavFile(2000), 'wav')).toMatchObject({ extension: 'wav' });
     expect(await sniffType(pngImage(), 'png')).toEqual({ mime: 'image/png', extension: 'png' });
     expect(await sniffType(pngImage(), '')).toEqual({ mime: 'image/png', extension: 'png' });
+    // Only the head is read: a tag larger than it (big cover art) still says MP3.
+    expect(await sniffType(taggedMp3({ title: 'x', padding: 5 * 1024 * 1024 }, 0.5).subarray(0, 4100), 'mp3')).toEqual({ mime: 'audio/mpeg', extension: 'mp3' });
   });
 
   it('refuses content that contradicts the extension', async () => {
