@@ -8,7 +8,7 @@ import { ApiError, forbidden, notFound, unauthenticated, validationFailed, valid
 import { parseRange } from '../http/range.ts';
 import { errorResponses, ErrorSchema, idParam, jsonResponse as json } from '../schemas/common.ts';
 import { deleteEntries, loadUploadRules, mayManageEntry, mayUpload, presentFileEntry, storeUpload } from '../services/file-entries.service.ts';
-import { completeUpload, findOwnUpload, prepareCreation, resumableUploads, TUS_PATH } from '../services/resumable-uploads.service.ts';
+import { completeUpload, findOwnUpload, prepareCreation, resumableUploads } from '../services/resumable-uploads.service.ts';
 import { checkDeclaredUpload, checkRelativePath, RESUMABLE_THRESHOLD_BYTES, tooLargeMessage, UPLOAD_CONCURRENCY } from '../services/upload-rules.ts';
 
 /** Paths whose body size these routes limit themselves, from the upload settings. */
@@ -305,4 +305,3 @@ fileEntriesRoutes.get('/tus/upload/:id', uploaders, ownUpload, async (c) => {
   return toTus(c);
 });
 
-export { TUS_PATH };
