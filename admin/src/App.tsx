@@ -1,5 +1,5 @@
 import { Admin, CustomRoutes, defaultDarkTheme, defaultLightTheme, Resource } from 'react-admin';
-import { BrowserRouter, Route } from 'react-router-dom';
+import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import albums from './albums/index.ts';
 import artists from './artists/index.ts';
 import { Dashboard } from './dashboard/Dashboard.tsx';
@@ -10,8 +10,11 @@ import { i18nProvider } from './providers/i18nProvider.ts';
 import roles from './roles/index.ts';
 import tracks from './tracks/index.ts';
 import users from './users/index.ts';
-import files from './files/index.ts';
 import { AppLayout } from './layout/AppLayout.tsx';
+import { LogsPage } from './logs/LogsPage.tsx';
+import { InsightsPage } from './reports/InsightsPage.tsx';
+import { SettingsPage } from './settings/SettingsPage.tsx';
+import files from './files/index.ts';
 import { UploadPage } from './upload/UploadPage.tsx';
 
 export function App() {
@@ -36,9 +39,18 @@ export function App() {
       <Resource name="genres" {...genres} />
       <Resource name="users" {...users} />
       <Resource name="roles" {...roles} />
+      <Resource name="outgoing-emails" />
+      <Resource name="schedule-runs" />
       <Resource name="files" {...files} />
       <CustomRoutes>
         <Route path="/upload" element={<UploadPage />} />
+        <Route path="/settings" element={<Navigate to="/settings/general" replace />} />
+        <Route path="/settings/:section" element={<SettingsPage />} />
+        <Route path="/logs" element={<Navigate to="/logs/schedule" replace />} />
+        <Route path="/logs/:tab" element={<LogsPage />} />
+        <Route path="/tracks/:id/insights" element={<InsightsPage resource="tracks" />} />
+        <Route path="/albums/:id/insights" element={<InsightsPage resource="albums" />} />
+        <Route path="/artists/:id/insights" element={<InsightsPage resource="artists" />} />
       </CustomRoutes>
     </Admin>
     </BrowserRouter>

@@ -43,6 +43,13 @@ import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.
 import { trackImportRoutes } from './routes/track-import.routes.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
+import { adminSettingsRoutes } from './admin/settings.routes.ts';
+import { adminAccountsRoutes } from './admin/accounts.routes.ts';
+import { adminReportsRoutes } from './admin/reports.routes.ts';
+import { logsRoutes } from './routes/logs.routes.ts';
+import { logError } from './services/error-log.service.ts';
+import { pageViewOf } from './services/page-views.service.ts';
+import { insertPageView } from '@app/db';
 
 /** What the Astro site receives with every page request. */
 export interface SiteLocals {
@@ -82,6 +89,7 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', commentsRoutes)
   .route('/', profilesRoutes)
   .route('/', searchRoutes)
+  .route('/', logsRoutes)
   .route('/', fileEntriesRoutes)
   .route('/', trackImportRoutes);
 export type ApiV1 = typeof apiV1;
@@ -145,6 +153,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/auth', authRoutes);
   app.route('/auth', twoFactorRoutes);
   app.route('/secure', socialRoutes);
+  app.route('/api/admin', adminSettingsRoutes);
+  app.route('/api/admin', adminAccountsRoutes);
+  app.route('/api/admin', adminReportsRoutes);
   app.route('/api/admin', createAdminRoutes());
   app.route('/', uploadsRoutes);
 
@@ -189,11 +200,34 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         outgoing.once('close', () => resolve(true));
         Promise.resolve(siteHandler(incoming, outgoing, (error) => (error ? reject(error) : resolve(false)), locals)).catch(reject);
       });
+      if (handled && locals.bootstrap.settings['analytics.page_views'] !== false) {
+        // One insert after the page has gone out; a failure costs the report a row, never the visitor a page.
+        const view = pageViewOf({
+          method: c.req.method,
+          path: c.req.path,
+          status: outgoing.statusCode,
+          // Astro passes its headers to writeHead, which getHeader does not see; the site's pages are
+          // all .astro pages, so a response that did not say otherwise is HTML.
+          contentType: String(outgoing.getHeader('Content-Type') ?? 'text/html'),
+          userAgent: c.req.header('User-Agent'),
+          purpose: c.req.header('Sec-Purpose') ?? c.req.header('Purpose'),
+          ip: incoming.socket?.remoteAddress ?? null,
+          country: c.req.header('CF-IPCountry'),
+          userId: c.get('auth').user?.id ?? null,
+        });
+        if (view) insertPageView(deps.db, view).catch((error) => console.error('Could not record a page view:', error));
+      }
       return handled ? RESPONSE_ALREADY_SENT : next();
     });
   }
 
   app.notFound((c) => c.json({ message: `Nothing is at ${c.req.method} ${c.req.path}.` }, 404));
-  app.onError((error, c) => errorResponse(error, c, deps.config.debug));
+  app.onError((error, c) => {
+    const response = errorResponse(error, c, deps.config.debug);
+    if (response.status >= 500) {
+      void logError(deps.config.storagePath, deps.db, error, { method: c.req.method, path: c.req.path, status: response.status, user_id: c.get('auth')?.user?.id ?? null });
+    }
+    return response;
+  });
   return app;
 }

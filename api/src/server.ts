@@ -5,6 +5,8 @@ import { serve } from '@hono/node-server';
 import { createApp, type SiteHandler } from './app.ts';
 import { loadConfig } from './config.ts';
 import { prepare } from './startup/prepare.ts';
+import { logError } from './services/error-log.service.ts';
+import { startSchedule } from './services/schedule.service.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started = performance.now();
@@ -45,7 +47,21 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
   console.log(`Ready in ${Math.round(performance.now() - started)} ms at ${config.appUrl} (listening on port ${info.port})`);
 });
 
+const stopSchedule = startSchedule(prepared.db);
+
+// Errors outside any request still reach the error log (Logs > Error). An uncaught exception leaves
+// the process in an unknown state, so it exits once the entry is written; a rejection does not.
+process.on('uncaughtException', (error) => {
+  console.error(error);
+  void logError(config.storagePath, prepared.db, error, { source: 'process' }).finally(() => process.exit(1));
+});
+process.on('unhandledRejection', (reason) => {
+  console.error('Unhandled rejection:', reason);
+  void logError(config.storagePath, prepared.db, reason, { source: 'process' });
+});
+
 function shutdown() {
+  stopSchedule();
   server.close(() => {
     void prepared.db.destroy().finally(() => process.exit(0));
   });

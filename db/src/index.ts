@@ -32,4 +32,7 @@ export * from './repositories/radio.repository.ts';
 export type { TagRow, LyricRow } from './tables/listener.table.ts';
 export * from './repositories/lyrics.repository.ts';
 export * from './repositories/search.repository.ts';
+export * from './repositories/reports.repository.ts';
+export type { PageViewRow, ScheduleRunRow } from './tables/reports.table.ts';
+export * from './repositories/admin-accounts.repository.ts';
 export * from './repositories/track-import.repository.ts';

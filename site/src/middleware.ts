@@ -22,7 +22,10 @@ export const onRequest = defineMiddleware(async (context, next) => {
   }
   if (!response.headers.has('Cache-Control') && response.headers.get('Content-Type')?.startsWith('text/html')) {
     const personal = Boolean(context.locals.bootstrap?.user);
-    response.headers.set('Cache-Control', personal || response.status >= 400 ? 'private, no-cache' : 'public, max-age=0, s-maxage=60, stale-while-revalidate=300');
+    // Shared caches may keep anonymous pages for the time set in the back office (Settings > Cache).
+    const sharedSeconds = context.locals.bootstrap?.settings['cache.public_pages_seconds'] ?? 60;
+    const shared = sharedSeconds > 0 ? `public, max-age=0, s-maxage=${sharedSeconds}, stale-while-revalidate=300` : 'public, no-cache';
+    response.headers.set('Cache-Control', personal || response.status >= 400 ? 'private, no-cache' : shared);
     response.headers.append('Vary', 'Cookie');
   }
   return response;

@@ -141,3 +141,29 @@ test('a radio plays music related to its seed', async ({ page }) => {
   await page.locator('.actions').getByRole('button', { name: 'Play', exact: true }).click();
   await expect(page.getByTestId('player').getByRole('button', { name: 'Pause' })).toBeVisible();
 });
+
+test('the play button on a card plays the album, the playlist or the artist', async ({ page }) => {
+  await page.goto('/');
+  const releases = page.getByRole('region', { name: 'New releases' });
+  const firstAlbum = (await releases.locator('.media-card .title').first().textContent())!;
+  await releases.getByRole('button', { name: `Play ${firstAlbum}` }).click();
+  const player = page.getByTestId('player');
+  await expect(player.getByRole('button', { name: 'Pause' })).toBeVisible();
+  await page.getByRole('link', { name: firstAlbum }).first().click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(firstAlbum);
+  const albumFirstTrack = (await page.locator('tr.track-row').first().locator('.track-name').textContent())!;
+  await expect(player.getByTestId('player-track-name')).toHaveText(albumFirstTrack);
+
+  // After a page swap (no full load) the buttons still work, from the keyboard too.
+  await page.getByRole('complementary', { name: 'Main navigation' }).getByRole('link', { name: 'Discover' }).click();
+  await expect(page).toHaveURL('/');
+  const playNightDrive = page.getByRole('region', { name: "Editors' picks" }).getByRole('button', { name: 'Play Night Drive' });
+  await playNightDrive.focus();
+  await expect(playNightDrive).toBeVisible();
+  await expect(playNightDrive).toBeFocused();
+  await page.keyboard.press('Enter');
+  await page.getByRole('link', { name: 'Night Drive' }).click();
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText('Night Drive');
+  const playlistFirst = (await page.locator('tr.track-row').first().locator('.track-name').textContent())!;
+  await expect(player.getByTestId('player-track-name')).toHaveText(playlistFirst);
+});

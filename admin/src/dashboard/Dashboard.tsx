@@ -1,5 +1,7 @@
-import { Card, CardContent, Grid, Typography } from '@mui/material';
+import { Box, Card, CardContent, Grid, Tab, Tabs, Typography } from '@mui/material';
+import { useState } from 'react';
 import { Link, Title, useCanAccess, useGetList } from 'react-admin';
+import { lastDays, PlaysReportView, RangePicker, VisitorsReportView, type DateRange } from '../reports/Reports.tsx';
 
 /** One small card per count, each with its own query, so one slow list never blocks the others. */
 function CountCard({ resource, label }: { resource: string; label: string }) {
@@ -22,7 +24,10 @@ function CountCard({ resource, label }: { resource: string; label: string }) {
   );
 }
 
+/** The report home: counts, then plays and visitors over a chosen range. */
 export function Dashboard() {
+  const [tab, setTab] = useState<'plays' | 'visitors'>('plays');
+  const [range, setRange] = useState<DateRange>(() => lastDays(30));
   return (
     <>
       <Title title="Dashboard" />
@@ -32,6 +37,16 @@ export function Dashboard() {
         <CountCard resource="artists" label="Artists" />
         <CountCard resource="users" label="Users" />
       </Grid>
+      <Box sx={{ mt: 3 }}>
+        <Tabs value={tab} onChange={(_event, value) => setTab(value)} aria-label="Reports" sx={{ mb: 2 }}>
+          <Tab value="plays" label="Plays" id="report-tab-plays" aria-controls="report-panel" />
+          <Tab value="visitors" label="Visitors" id="report-tab-visitors" aria-controls="report-panel" />
+        </Tabs>
+        <Box id="report-panel" role="tabpanel" aria-labelledby={`report-tab-${tab}`}>
+          <RangePicker range={range} onChange={setRange} />
+          {tab === 'plays' ? <PlaysReportView range={range} /> : <VisitorsReportView range={range} />}
+        </Box>
+      </Box>
     </>
   );
 }

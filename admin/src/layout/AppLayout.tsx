@@ -1,23 +1,24 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
-import { Layout, Menu, useCanAccess, useTranslate, type LayoutProps } from 'react-admin';
+import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
+import SettingsIcon from '@mui/icons-material/Settings';
+import type { ReactNode } from 'react';
+import { Layout, Menu, usePermissions } from 'react-admin';
 
-/** Pages that are not resources, each shown to those allowed to use it. */
-function PageItems() {
-  const translate = useTranslate();
-  const upload = useCanAccess({ resource: 'upload', action: 'create' });
-  return <>{upload.canAccess && <Menu.Item to="/upload" primaryText={translate('Upload')} leftIcon={<CloudUploadIcon />} />}</>;
-}
-
-function AppMenu() {
+/** The resources, then the sections that are pages of their own, shown to those who may use them. */
+export function AppMenu() {
+  const { permissions } = usePermissions<string[]>();
+  const has = (name: string) => Boolean(permissions?.includes('admin') || permissions?.includes(name));
   return (
     <Menu>
       <Menu.DashboardItem />
       <Menu.ResourceItems />
-      <PageItems />
+      {has('settings.update') && <Menu.Item to="/settings" primaryText="Settings" leftIcon={<SettingsIcon />} />}
+      {has('logs.view') && <Menu.Item to="/logs" primaryText="Logs" leftIcon={<ReceiptLongIcon />} />}
+      {has('music.create') && <Menu.Item to="/upload" primaryText="Upload" leftIcon={<CloudUploadIcon />} />}
     </Menu>
   );
 }
 
-export function AppLayout(props: LayoutProps) {
-  return <Layout {...props} menu={AppMenu} />;
+export function AppLayout({ children }: { children: ReactNode }) {
+  return <Layout menu={AppMenu}>{children}</Layout>;
 }

@@ -16,6 +16,8 @@ const RESOURCE_PERMISSIONS: Record<string, { read: string[]; write: string[] }> 
   genres: { read: ['music.update'], write: ['music.update'] },
   users: { read: ['users.update'], write: ['users.update'] },
   roles: { read: ['roles.update', 'users.update'], write: ['roles.update'] },
+  'outgoing-emails': { read: ['logs.view'], write: [] },
+  'schedule-runs': { read: ['logs.view'], write: [] },
   files: { read: ['files.update'], write: ['files.update'] },
   upload: { read: ['music.create'], write: ['music.create'] },
 };

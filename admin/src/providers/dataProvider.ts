@@ -2,13 +2,48 @@ import simpleRestProvider from 'ra-data-simple-rest';
 import type { DataProvider } from 'react-admin';
 import { httpClient } from './httpClient.ts';
 
-const rest = simpleRestProvider('/api/admin', httpClient);
+const base = simpleRestProvider('/api/admin', httpClient);
 
+/** Resources whose permissions are edited with the record, though the API keeps them apart. */
+const WITH_PERMISSIONS = new Set(['roles', 'users']);
+
+const permissionsUrl = (resource: string, id: unknown) => `/api/admin/${resource}/${encodeURIComponent(String(id))}/permissions`;
+
+async function savePermissions(resource: string, id: unknown, permissions: unknown) {
+  const { json } = await httpClient(permissionsUrl(resource, id), { method: 'PUT', body: JSON.stringify({ permissions }) });
+  return json.permissions;
+}
+
+/**
+ * ra-data-simple-rest, plus: a role's or user's `permissions` (grants with restrictions) are read
+ * and written through their own endpoint, so the edit form saves them with one button.
+ */
 export const dataProvider: DataProvider = {
-  ...rest,
+  ...base,
+  async getOne(resource, params) {
+    const result = await base.getOne(resource, params);
+    if (!WITH_PERMISSIONS.has(resource)) return result;
+    const { json } = await httpClient(permissionsUrl(resource, params.id));
+    return { data: { ...result.data, permissions: json.permissions } };
+  },
+  async update(resource, params) {
+    if (!WITH_PERMISSIONS.has(resource)) return base.update(resource, params);
+    const { permissions, ...data } = params.data as Record<string, unknown>;
+    const { permissions: _previous, ...previousData } = (params.previousData ?? {}) as Record<string, unknown>;
+    const result = await base.update(resource, { ...params, data, previousData: previousData as typeof params.previousData });
+    const saved = permissions === undefined ? _previous : await savePermissions(resource, params.id, permissions);
+    return { data: { ...result.data, permissions: saved } as typeof result.data };
+  },
+  async create(resource, params) {
+    if (!WITH_PERMISSIONS.has(resource)) return base.create(resource, params);
+    const { permissions, ...data } = params.data as Record<string, unknown>;
+    const result = await base.create(resource, { ...params, data });
+    const saved = Array.isArray(permissions) ? await savePermissions(resource, result.data.id, permissions) : [];
+    return { data: { ...result.data, permissions: saved } as typeof result.data };
+  },
   // Deleting many files goes through the upload API's own call (spec §7), one request for all.
   async deleteMany(resource, params) {
-    if (resource !== 'files') return rest.deleteMany(resource, params);
+    if (resource !== 'files') return base.deleteMany(resource, params);
     const { json } = await httpClient('/api/v1/file-entries/delete', { method: 'POST', body: JSON.stringify({ entryIds: params.ids, deleteForever: true }) });
     return { data: json.deleted };
   },

@@ -1,10 +1,58 @@
-import { Edit } from 'react-admin';
-import { UserForm } from './UserForm.tsx';
+import { useEffect, useState } from 'react';
+import { AutocompleteInput, DateField, Edit, Labeled, maxLength, SelectInput, TabbedForm } from 'react-admin';
+import { PermissionsInput } from '../permissions/PermissionsInput.tsx';
+import { httpClient } from '../providers/httpClient.ts';
+import { UserDetailsInputs } from './UserForm.tsx';
+import { UserApiTokens, UserSecurity } from './UserSecurity.tsx';
 
+interface ValueLists {
+  countries: { code: string; name: string }[];
+  timezones: Record<string, { value: string; text: string }[]>;
+  localizations: { language: string; name: string }[];
+}
+
+function useValueLists() {
+  const [lists, setLists] = useState<ValueLists | null>(null);
+  useEffect(() => {
+    httpClient('/api/v1/value-lists/timezones,countries,localizations').then(({ json }) => setLists(json as ValueLists), () => undefined);
+  }, []);
+  return lists;
+}
+
+/** users/{userId}: tabs details, permissions, security, date and api (spec §2.8). */
 export function UserEdit() {
+  const lists = useValueLists();
+  const timezones = lists ? Object.values(lists.timezones).flat().map((tz) => ({ id: tz.value, name: tz.text })) : [];
   return (
     <Edit mutationMode="pessimistic" transform={({ password, ...data }) => (password ? { ...data, password } : data)}>
-      <UserForm />
+      <TabbedForm mode="onChange">
+        <TabbedForm.Tab label="Details">
+          <UserDetailsInputs />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Permissions" path="permissions">
+          <PermissionsInput helperText="Given to this user directly, on top of their roles. A permission listed here replaces, with its restrictions, what the roles give." />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Security" path="security">
+          <UserSecurity />
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="Date" path="date">
+          <SelectInput source="language" choices={(lists?.localizations ?? []).map((l) => ({ id: l.language, name: l.name }))} emptyText="Site default" validate={maxLength(10)} />
+          <AutocompleteInput source="country" choices={(lists?.countries ?? []).map((c) => ({ id: c.code, name: c.name }))} validate={maxLength(2)} />
+          <AutocompleteInput source="timezone" label="Time zone" choices={timezones} validate={maxLength(64)} />
+          <Labeled label="Joined">
+            <DateField source="created_at" showTime />
+          </Labeled>
+          <Labeled label="Last updated">
+            <DateField source="updated_at" showTime />
+          </Labeled>
+          <Labeled label="Email confirmed">
+            <DateField source="email_verified_at" showTime emptyText="Not confirmed" />
+          </Labeled>
+        </TabbedForm.Tab>
+        <TabbedForm.Tab label="API" path="api">
+          <UserApiTokens />
+        </TabbedForm.Tab>
+      </TabbedForm>
     </Edit>
   );
 }

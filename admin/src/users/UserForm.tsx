@@ -1,8 +1,9 @@
 import { AutocompleteArrayInput, email, maxLength, minLength, PasswordInput, ReferenceArrayInput, required, SimpleForm, TextInput } from 'react-admin';
 
-export function UserForm({ creating = false }: { creating?: boolean }) {
+/** Name, email, password and roles: the create form, and the details tab of the edit page. */
+export function UserDetailsInputs({ creating = false }: { creating?: boolean }) {
   return (
-    <SimpleForm>
+    <>
       <TextInput source="email" type="email" validate={[required(), email(), maxLength(255)]} fullWidth />
       <TextInput source="name" validate={maxLength(255)} fullWidth />
       <TextInput source="first_name" validate={maxLength(255)} />
@@ -16,6 +17,14 @@ export function UserForm({ creating = false }: { creating?: boolean }) {
       <ReferenceArrayInput source="role_ids" reference="roles">
         <AutocompleteArrayInput label="Roles" optionText="name" />
       </ReferenceArrayInput>
+    </>
+  );
+}
+
+export function UserForm({ creating = false }: { creating?: boolean }) {
+  return (
+    <SimpleForm>
+      <UserDetailsInputs creating={creating} />
     </SimpleForm>
   );
 }

@@ -9,7 +9,6 @@ import {
   ALBUM_RELATIONS,
   ARTIST_COUNTS,
   ARTIST_RELATIONS,
-  discover,
   getAlbum,
   getArtist,
   getTrack,
@@ -109,20 +108,6 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       const genres = await listGenres(c.get('deps').db);
       return c.json({ genres: genres.map(({ id, name, display_name, image }) => ({ id, name, display_name, image })) }, 200);
     },
-  )
-  .openapi(
-    createRoute({
-      method: 'get',
-      path: '/discover',
-      tags: ['Catalog'],
-      summary: 'New releases, popular tracks and artists for the home page',
-      middleware: [viewMusic] as const,
-      responses: {
-        200: json(z.object({ new_releases: z.array(AlbumSchema), popular_tracks: z.array(TrackSchema), artists: z.array(ArtistSchema) }), 'Home page content'),
-        ...errorResponses,
-      },
-    }),
-    async (c) => c.json(await discover(c.get('deps').db), 200),
   )
   .openapi(
     createRoute({

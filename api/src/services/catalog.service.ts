@@ -8,8 +8,6 @@ import {
   findArtist,
   findTrack,
   genresOfTracks,
-  latestAlbums,
-  listArtists,
   popularTracks,
   tagsOfAlbums,
   tagsOfTracks,
@@ -142,14 +140,4 @@ export async function getArtist(db: Db, id: number, relations: Relations<typeof 
 export async function getTrack(db: Db, id: number, relations: Relations<typeof TRACK_RELATIONS>) {
   const track = await findTrack(db, id);
   return track ? (await presentTracks(db, [track], relations))[0] : undefined;
-}
-
-/** What the home page shows until channels arrive: new releases, popular tracks and artists. */
-export async function discover(db: Db) {
-  const [albums, tracks, artists] = await Promise.all([latestAlbums(db, 12), popularTracks(db, 10), listArtists(db, 12)]);
-  return {
-    new_releases: await presentAlbums(db, albums, new Set(['artists'])),
-    popular_tracks: await presentTracks(db, tracks, new Set(['artists', 'album'])),
-    artists: await presentArtists(db, artists, new Set()),
-  };
 }

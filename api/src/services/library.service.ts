@@ -1,4 +1,5 @@
 import {
+  findPlaylist,
   followedArtists,
   itemExists,
   likedAlbums,
@@ -18,7 +19,6 @@ import type { AuthState } from '../context.ts';
 import { notFound, validationFailed } from '../http/errors.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
 import { canView } from './playlists.service.ts';
-import { findPlaylist } from '@app/db';
 
 export const LIKEABLE = ['track', 'album'] as const satisfies readonly LikeableType[];
 export const FOLLOWABLE = ['user', 'artist', 'playlist'] as const satisfies readonly FollowableType[];

@@ -139,6 +139,19 @@ export const SETTINGS = {
       ],
     },
   ]),
+  // Read by the player, the search pages, the page cache policy, the visitors report and the error log.
+  /** Volume (0-100) of a listener's first visit; after that their own choice is kept in the browser. */
+  'player.default_volume': setting(z.number().int().min(0).max(100), 80),
+  /** Results on each tab of the search page (artists, albums, tracks...). */
+  'search.results_per_page': setting(z.number().int().min(5).max(50), 20),
+  /** How long shared caches (a CDN or proxy) may keep a page served to a visitor who is not logged in. */
+  'cache.public_pages_seconds': setting(z.number().int().min(0).max(86400), 60),
+  /** Record pages served to visitors, for the visitors report of the admin home. */
+  'analytics.page_views': setting(z.boolean(), true),
+  /** Write unexpected server errors to storage/logs, read in Logs > Error. */
+  'logging.errors': setting(z.boolean(), true),
+  /** Days of error log files kept; older ones are deleted. */
+  'logging.retention_days': setting(z.number().int().min(1).max(365), 14),
   // Uploading (back-office section "uploading"): enforced by the upload routes and by the uploader in the browser.
   /** Largest file anyone may upload, in bytes. */
   'uploads.max_size': setting(z.number().int().min(1024).max(50 * 1024 ** 3), 200 * 1024 ** 2),

@@ -8,6 +8,7 @@ import * as listener from './2026_11_22_000005_listener.ts';
 import * as search from './2026_11_22_000010_search.ts';
 import * as trackSortIndexes from './2026_11_22_000012_track_sort_indexes.ts';
 import * as uploads from './2026_11_22_000013_uploads.ts';
+import * as reports from './2026_11_22_000015_reports.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -23,4 +24,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000010_search': search,
   '2026_11_22_000012_track_sort_indexes': trackSortIndexes,
   '2026_11_22_000013_uploads': uploads,
+  '2026_11_22_000015_reports': reports,
 };

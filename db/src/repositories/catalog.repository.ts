@@ -126,20 +126,12 @@ export async function albumsByIds(db: Db, ids: number[]): Promise<AlbumRow[]> {
   return db.selectFrom('albums').selectAll().where('id', 'in', ids).execute();
 }
 
-export async function latestAlbums(db: Db, limit: number): Promise<AlbumRow[]> {
-  return db.selectFrom('albums').selectAll().orderBy('release_date', 'desc').orderBy('id', 'desc').limit(limit).execute();
-}
-
 export async function popularTracks(db: Db, limit: number, artistId?: number): Promise<TrackRow[]> {
   let query = db.selectFrom('tracks').selectAll('tracks');
   if (artistId !== undefined) {
     query = query.innerJoin('track_artist', 'track_artist.track_id', 'tracks.id').where('track_artist.artist_id', '=', artistId);
   }
   return query.orderBy('tracks.plays', 'desc').orderBy('tracks.id').limit(limit).execute();
-}
-
-export async function listArtists(db: Db, limit: number): Promise<ArtistRow[]> {
-  return db.selectFrom('artists').selectAll().orderBy('name').limit(limit).execute();
 }
 
 export async function listGenres(db: Db): Promise<GenreRow[]> {

@@ -12,6 +12,7 @@ import type { SessionsTable } from './sessions.table.ts';
 import type { SettingsTable } from './settings.table.ts';
 import type { ThemesTable } from './themes.table.ts';
 import type { UsersTable } from './users.table.ts';
+import type { PageViewsTable, ScheduleRunsTable } from './reports.table.ts';
 import type {
   AlbumTagTable,
   ChannelItemsTable,
@@ -64,4 +65,6 @@ export interface Database {
   comments: CommentsTable;
   channels: ChannelsTable;
   channel_items: ChannelItemsTable;
+  page_views: PageViewsTable;
+  schedule_runs: ScheduleRunsTable;
 }

@@ -10,7 +10,7 @@ export const users: AdminResource = {
   table: {
     table: 'users',
     // The password hash is never read back.
-    columns: ['id', 'name', 'first_name', 'last_name', 'email', 'image', 'email_verified_at', 'banned_at', 'language', 'country', 'timezone', 'created_at', 'updated_at'],
+    columns: ['id', 'name', 'first_name', 'last_name', 'email', 'image', 'email_verified_at', 'banned_at', 'language', 'country', 'timezone', 'two_factor_confirmed_at', 'created_at', 'updated_at'],
     writable: ['name', 'first_name', 'last_name', 'email', 'password', 'image', 'email_verified_at', 'banned_at', 'language', 'country', 'timezone'],
     searchable: ['name', 'email', 'first_name', 'last_name'],
     sortable: ['id', 'name', 'email', 'created_at', 'updated_at', 'banned_at', 'email_verified_at'],

@@ -40,10 +40,11 @@ const PRELOAD_LEAD_SECONDS = 30;
 
 export type PlayerPanel = 'queue' | 'now-playing' | null;
 
-export default function Player({ lines }: { lines: Lines }) {
+/** `defaultVolume` (0-1) is the site's setting, used until the listener picks their own. */
+export default function Player({ lines, defaultVolume = 0.8 }: { lines: Lines; defaultVolume?: number }) {
   return (
     <Provider store={appStore}>
-      <PlayerBar lines={lines} />
+      <PlayerBar lines={lines} defaultVolume={defaultVolume} />
     </Provider>
   );
 }
@@ -65,7 +66,7 @@ function bufferedAhead(audio: HTMLAudioElement): number {
   return 0;
 }
 
-function PlayerBar({ lines }: { lines: Lines }) {
+function PlayerBar({ lines, defaultVolume }: { lines: Lines; defaultVolume: number }) {
   const t = translator(lines);
   const audioRef = useRef<HTMLAudioElement>(null);
   const queueState = useAtomValue(queueStateAtom);
@@ -79,7 +80,7 @@ function PlayerBar({ lines }: { lines: Lines }) {
   const [position, setPosition] = useState(0);
   const [duration, setDuration] = useState(0);
   const [buffered, setBuffered] = useState(0);
-  const [volume, setVolume] = useState(0.8);
+  const [volume, setVolume] = useState(defaultVolume);
   const [muted, setMuted] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const [panel, setPanel] = useState<PlayerPanel>(null);

@@ -1,0 +1,188 @@
+import DownloadIcon from '@mui/icons-material/Download';
+import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, MenuItem, Pagination, Stack, Tab, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
+import { useEffect, useState } from 'react';
+import { DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextField, Title } from 'react-admin';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { httpClient } from '../providers/httpClient.ts';
+
+const TABS = [
+  { id: 'schedule', label: 'Schedule' },
+  { id: 'error', label: 'Error' },
+  { id: 'outgoing-email', label: 'Outgoing email' },
+] as const;
+
+interface Job {
+  name: string;
+  description: string;
+  every_minutes: number;
+  last_run: { status: string; output: string | null; duration_ms: number; created_at: string } | null;
+}
+
+function ScheduleLog() {
+  const [jobs, setJobs] = useState<Job[] | null>(null);
+  useEffect(() => {
+    httpClient('/api/v1/logs/schedule').then(({ json }) => setJobs(json.jobs));
+  }, []);
+  return (
+    <Stack spacing={2}>
+      {!jobs ? (
+        <LinearProgress />
+      ) : (
+        jobs.map((job) => (
+          <Card key={job.name} variant="outlined">
+            <CardContent>
+              <Typography variant="subtitle1" component="h2" sx={{ fontFamily: 'monospace' }}>
+                {job.name} <Chip size="small" label={`every ${job.every_minutes} min`} />
+              </Typography>
+              <Typography color="text.secondary">{job.description}</Typography>
+              <Typography sx={{ mt: 1 }}>
+                {job.last_run ? `Last run ${new Date(job.last_run.created_at).toLocaleString()}: ${job.last_run.status}. ${job.last_run.output ?? ''}` : 'Not run yet: it runs a few seconds after the server starts, then on schedule.'}
+              </Typography>
+            </CardContent>
+          </Card>
+        ))
+      )}
+      <Typography variant="h6" component="h2">
+        Runs
+      </Typography>
+      <List resource="schedule-runs" sort={{ field: 'id', order: 'DESC' }} disableSyncWithLocation exporter={false} actions={false} title={false} empty={<Alert severity="info">No job has run yet.</Alert>}>
+        <DataTable bulkActionButtons={false} rowClick={false}>
+          <DataTable.Col source="created_at" label="When">
+            <DateField source="created_at" showTime />
+          </DataTable.Col>
+          <DataTable.Col source="job" />
+          <DataTable.Col source="status" />
+          <DataTable.NumberCol source="duration_ms" label="ms" />
+          <DataTable.Col source="output" disableSort />
+        </DataTable>
+      </List>
+    </Stack>
+  );
+}
+
+interface ErrorEntry {
+  time: string;
+  message: string;
+  name?: string;
+  stack?: string;
+  method?: string;
+  path?: string;
+  status?: number;
+  source: string;
+}
+
+interface ErrorLog {
+  files: { name: string; size: number; modified: string }[];
+  file: string | null;
+  entries: ErrorEntry[];
+  total: number;
+}
+
+const PER_PAGE = 25;
+
+function ErrorLogView() {
+  const [file, setFile] = useState<string | undefined>();
+  const [page, setPage] = useState(1);
+  const [log, setLog] = useState<ErrorLog | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+
+  useEffect(() => {
+    const query = new URLSearchParams({ page: String(page), perPage: String(PER_PAGE), ...(file ? { file } : {}) });
+    httpClient(`/api/v1/logs/error?${query}`).then(({ json }) => setLog(json), (error: Error) => setFailure(error.message));
+  }, [file, page]);
+
+  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (!log) return <LinearProgress />;
+  if (!log.file) return <Alert severity="success">No errors have been logged. Unexpected server errors are written here (see Settings &gt; Logging).</Alert>;
+  return (
+    <Stack spacing={2}>
+      <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
+        <MuiTextField
+          select
+          size="small"
+          label="Log file"
+          value={log.file}
+          onChange={(event) => {
+            setFile(event.target.value);
+            setPage(1);
+          }}
+          sx={{ minWidth: 260 }}
+        >
+          {log.files.map((f) => (
+            <MenuItem key={f.name} value={f.name}>
+              {f.name} ({Math.ceil(f.size / 1024)} KB)
+            </MenuItem>
+          ))}
+        </MuiTextField>
+        <Button component="a" href="/api/v1/logs/error/download-latest" download startIcon={<DownloadIcon />} variant="outlined">
+          Download latest log
+        </Button>
+        <Typography color="text.secondary">{log.total} entries</Typography>
+      </Stack>
+      {log.entries.map((entry, index) => (
+        <Card key={`${entry.time}-${index}`} variant="outlined" component="article">
+          <CardContent>
+            <Typography variant="body2" color="text.secondary">
+              {entry.time ? new Date(entry.time).toLocaleString() : ''} {entry.method && `${entry.method} ${entry.path}`} {entry.status && `→ ${entry.status}`} {entry.source === 'process' && '(process)'}
+            </Typography>
+            <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
+              {entry.name ? `${entry.name}: ` : ''}
+              {entry.message}
+            </Typography>
+            {entry.stack && (
+              <Box component="details" sx={{ mt: 1 }}>
+                <summary>Stack trace</summary>
+                <Box component="pre" sx={{ fontSize: 12, overflowX: 'auto', m: 0 }}>
+                  {entry.stack}
+                </Box>
+              </Box>
+            )}
+          </CardContent>
+        </Card>
+      ))}
+      {log.total > PER_PAGE && <Pagination count={Math.ceil(log.total / PER_PAGE)} page={page} onChange={(_event, value) => setPage(value)} />}
+    </Stack>
+  );
+}
+
+const emailFilters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput key="status" source="status" choices={[{ id: 'sent', name: 'Sent' }, { id: 'logged', name: 'Logged (no mail server)' }, { id: 'failed', name: 'Failed' }]} />,
+];
+
+function OutgoingEmailLog() {
+  return (
+    <List resource="outgoing-emails" sort={{ field: 'id', order: 'DESC' }} filters={emailFilters} disableSyncWithLocation exporter={false} title={false} empty={<Alert severity="info">No email has been sent yet.</Alert>}>
+      <DataTable bulkActionButtons={false} rowClick={false} expand={<FunctionField render={(record: { body: string }) => <Box component="pre" sx={{ whiteSpace: 'pre-wrap', m: 0 }}>{record.body}</Box>} />}>
+        <DataTable.Col source="created_at" label="When">
+          <DateField source="created_at" showTime />
+        </DataTable.Col>
+        <DataTable.Col source="to_address" label="To" />
+        <DataTable.Col source="subject" />
+        <DataTable.Col source="status" />
+        <DataTable.Col source="error" disableSort>
+          <TextField source="error" emptyText="" />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}
+
+/** /logs/:tab — schedule, error and outgoing email (permission logs.view). */
+export function LogsPage() {
+  const { tab } = useParams();
+  if (!TABS.some((t) => t.id === tab)) return <Navigate to="/logs/schedule" replace />;
+  return (
+    <Box sx={{ mt: 2 }}>
+      <Title title="Logs" />
+      <Tabs value={tab} aria-label="Logs" sx={{ mb: 2 }} variant="scrollable">
+        {TABS.map((t) => (
+          <Tab key={t.id} value={t.id} label={t.label} component={Link} to={`/logs/${t.id}`} />
+        ))}
+      </Tabs>
+      {tab === 'schedule' && <ScheduleLog />}
+      {tab === 'error' && <ErrorLogView />}
+      {tab === 'outgoing-email' && <OutgoingEmailLog />}
+    </Box>
+  );
+}

@@ -1,0 +1,279 @@
+import { Alert, Box, Button, ButtonGroup, Card, CardContent, Grid, LinearProgress, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
+import { BarChart } from '@mui/x-charts/BarChart';
+import { LineChart } from '@mui/x-charts/LineChart';
+import { useEffect, useState } from 'react';
+import { HttpError } from 'react-admin';
+import { Link } from 'react-router-dom';
+import { httpClient } from '../providers/httpClient.ts';
+
+export interface DateRange {
+  from: string;
+  to: string;
+}
+
+interface Count {
+  label: string;
+  count: number;
+}
+
+interface Named {
+  id: number;
+  name: string;
+  count: number;
+}
+
+export interface PlaysReport {
+  total: number;
+  listeners: number;
+  days: { day: string; count: number }[];
+  tracks: Named[];
+  artists: Named[];
+  countries: Count[];
+  devices: Count[];
+  platforms: Count[];
+  browsers: Count[];
+}
+
+export interface VisitorsReport {
+  views: number;
+  visitors: number;
+  days: { day: string; views: number; visitors: number }[];
+  pages: Count[];
+  countries: Count[];
+  devices: Count[];
+  platforms: Count[];
+  browsers: Count[];
+}
+
+const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+export function lastDays(days: number): DateRange {
+  const to = new Date();
+  const from = new Date(to.getTime() - (days - 1) * 86_400_000);
+  return { from: isoDay(from), to: isoDay(to) };
+}
+
+/** Every day of the range, so days without plays show as zero instead of being skipped. */
+function eachDay(range: DateRange): string[] {
+  const days: string[] = [];
+  for (let day = new Date(`${range.from}T00:00:00Z`); isoDay(day) <= range.to && days.length < 400; day = new Date(day.getTime() + 86_400_000)) days.push(isoDay(day));
+  return days;
+}
+
+export function useReport<T>(url: string | null) {
+  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
+  useEffect(() => {
+    if (!url) return;
+    let current = true;
+    setState((s) => ({ ...s, loading: true }));
+    httpClient(url).then(
+      ({ json }) => current && setState({ data: json as T, error: null, loading: false }),
+      (error) => current && setState({ data: null, error: error instanceof HttpError ? error.message : 'The report could not be loaded.', loading: false }),
+    );
+    return () => {
+      current = false;
+    };
+  }, [url]);
+  return state;
+}
+
+export function RangePicker({ range, onChange }: { range: DateRange; onChange: (range: DateRange) => void }) {
+  return (
+    <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
+      <TextField type="date" size="small" label="From" value={range.from} onChange={(e) => e.target.value && onChange({ ...range, from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to } }} />
+      <TextField type="date" size="small" label="To" value={range.to} onChange={(e) => e.target.value && onChange({ ...range, to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from } }} />
+      <ButtonGroup size="small" aria-label="Quick ranges">
+        {[7, 30, 90, 365].map((days) => (
+          <Button key={days} onClick={() => onChange(lastDays(days))}>
+            {days === 365 ? '1 year' : `${days} days`}
+          </Button>
+        ))}
+      </ButtonGroup>
+    </Stack>
+  );
+}
+
+function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+  return (
+    <Card variant="outlined" sx={{ flex: 1 }}>
+      <CardContent>
+        <Typography variant="overline" color="text.secondary">
+          {label}
+        </Typography>
+        <Typography variant="h4" component="p" data-testid={testId}>
+          {value.toLocaleString()}
+        </Typography>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** A ranked list as a table (readable by everyone) with a bar chart beside it. */
+function TopList({ title, rows, link }: { title: string; rows: { key: string | number; label: string; count: number }[]; link?: (key: string | number) => string }) {
+  return (
+    <Card variant="outlined" sx={{ height: '100%' }}>
+      <CardContent>
+        <Typography variant="h6" component="h3">
+          {title}
+        </Typography>
+        {rows.length === 0 ? (
+          <Typography color="text.secondary">Nothing in this range.</Typography>
+        ) : (
+          <>
+            <BarChart
+              height={Math.max(120, rows.length * 28)}
+              layout="horizontal"
+              yAxis={[{ scaleType: 'band', data: rows.map((r) => r.label || 'Unknown'), width: 110 }]}
+              series={[{ data: rows.map((r) => r.count), label: 'Count' }]}
+              hideLegend
+              aria-hidden
+            />
+            <Table size="small" aria-label={title}>
+              <TableBody>
+                {rows.map((row) => (
+                  <TableRow key={row.key}>
+                    <TableCell sx={{ overflowWrap: 'anywhere' }}>
+                      {link ? (
+                        <MuiLink component={Link} to={link(row.key)}>
+                          {row.label || 'Unknown'}
+                        </MuiLink>
+                      ) : (
+                        row.label || 'Unknown'
+                      )}
+                    </TableCell>
+                    <TableCell align="right">{row.count.toLocaleString()}</TableCell>
+                  </TableRow>
+                ))}
+              </TableBody>
+            </Table>
+          </>
+        )}
+      </CardContent>
+    </Card>
+  );
+}
+
+const counts = (rows: Count[]) => rows.map((r) => ({ key: r.label, label: r.label, count: r.count }));
+
+function Breakdowns({ report }: { report: { countries: Count[]; devices: Count[]; platforms: Count[]; browsers: Count[] } }) {
+  return (
+    <>
+      <Grid size={{ xs: 12, md: 6, lg: 3 }}>
+        <TopList title="Countries" rows={counts(report.countries)} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6, lg: 3 }}>
+        <TopList title="Devices" rows={counts(report.devices)} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6, lg: 3 }}>
+        <TopList title="Platforms" rows={counts(report.platforms)} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6, lg: 3 }}>
+        <TopList title="Browsers" rows={counts(report.browsers)} />
+      </Grid>
+    </>
+  );
+}
+
+function DaysChart({ range, series, label }: { range: DateRange; series: { label: string; values: Map<string, number> }[]; label: string }) {
+  const days = eachDay(range);
+  return (
+    <Card variant="outlined">
+      <CardContent>
+        <Typography variant="h6" component="h3">
+          {label}
+        </Typography>
+        <LineChart
+          height={280}
+          xAxis={[{ scaleType: 'point', data: days, valueFormatter: (day: string) => day.slice(5) }]}
+          series={series.map((s) => ({ label: s.label, data: days.map((d) => s.values.get(d) ?? 0), showMark: days.length <= 31 }))}
+        />
+        {/* The same numbers for screen readers and copy-paste. */}
+        <Box component="details">
+          <summary>Numbers per day</summary>
+          <Table size="small">
+            <TableHead>
+              <TableRow>
+                <TableCell>Day</TableCell>
+                {series.map((s) => (
+                  <TableCell key={s.label} align="right">
+                    {s.label}
+                  </TableCell>
+                ))}
+              </TableRow>
+            </TableHead>
+            <TableBody>
+              {days.map((day) => (
+                <TableRow key={day}>
+                  <TableCell>{day}</TableCell>
+                  {series.map((s) => (
+                    <TableCell key={s.label} align="right">
+                      {s.values.get(day) ?? 0}
+                    </TableCell>
+                  ))}
+                </TableRow>
+              ))}
+            </TableBody>
+          </Table>
+        </Box>
+      </CardContent>
+    </Card>
+  );
+}
+
+/** Plays over a range: per day, top tracks and artists, and where they were heard. */
+export function PlaysReportView({ range, scope = '' }: { range: DateRange; scope?: string }) {
+  const { data, error, loading } = useReport<PlaysReport>(`/api/admin/reports/plays?from=${range.from}&to=${range.to}${scope}`);
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!data) return <LinearProgress aria-label="Loading the report" />;
+  return (
+    <Grid container spacing={2} sx={{ opacity: loading ? 0.6 : 1 }}>
+      <Grid size={12}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Stat label="Plays" value={data.total} testId="report-plays" />
+          <Stat label="Listeners" value={data.listeners} testId="report-listeners" />
+        </Stack>
+      </Grid>
+      <Grid size={12}>
+        <DaysChart range={range} label="Plays per day" series={[{ label: 'Plays', values: new Map(data.days.map((d) => [d.day, d.count])) }]} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TopList title="Top tracks" rows={data.tracks.map((t) => ({ key: t.id, label: t.name, count: t.count }))} link={(id) => `/tracks/${id}/insights`} />
+      </Grid>
+      <Grid size={{ xs: 12, md: 6 }}>
+        <TopList title="Top artists" rows={data.artists.map((a) => ({ key: a.id, label: a.name, count: a.count }))} link={(id) => `/artists/${id}/insights`} />
+      </Grid>
+      <Breakdowns report={data} />
+    </Grid>
+  );
+}
+
+/** Pages served to people (not bots or API calls) over a range. */
+export function VisitorsReportView({ range }: { range: DateRange }) {
+  const { data, error, loading } = useReport<VisitorsReport>(`/api/admin/reports/visitors?from=${range.from}&to=${range.to}`);
+  if (error) return <Alert severity="error">{error}</Alert>;
+  if (!data) return <LinearProgress aria-label="Loading the report" />;
+  return (
+    <Grid container spacing={2} sx={{ opacity: loading ? 0.6 : 1 }}>
+      <Grid size={12}>
+        <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2}>
+          <Stat label="Page views" value={data.views} testId="report-views" />
+          <Stat label="Visitors" value={data.visitors} testId="report-visitors" />
+        </Stack>
+      </Grid>
+      <Grid size={12}>
+        <DaysChart
+          range={range}
+          label="Visits per day"
+          series={[
+            { label: 'Page views', values: new Map(data.days.map((d) => [d.day, d.views])) },
+            { label: 'Visitors', values: new Map(data.days.map((d) => [d.day, d.visitors])) },
+          ]}
+        />
+      </Grid>
+      <Grid size={12}>
+        <TopList title="Top pages" rows={counts(data.pages)} />
+      </Grid>
+      <Breakdowns report={data} />
+    </Grid>
+  );
+}

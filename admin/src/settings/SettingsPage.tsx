@@ -1,0 +1,233 @@
+import { Alert, Box, Card, CardContent, LinearProgress, List, ListItemButton, ListItemText, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { useEffect, useMemo, useState } from 'react';
+import {
+  ArrayInput,
+  BooleanInput,
+  Form,
+  HttpError,
+  maxLength,
+  maxValue,
+  minLength,
+  minValue,
+  NumberInput,
+  PasswordInput,
+  required,
+  SaveButton,
+  SelectInput,
+  SimpleFormIterator,
+  TextInput,
+  Title,
+  useNotify,
+  type Validator,
+} from 'react-admin';
+import { useFormState } from 'react-hook-form';
+import { Link, Navigate, useParams } from 'react-router-dom';
+import { fetchSettings, fieldKey, saveSettings, settingName, type AdminSetting, type JsonSchema, type SettingsResponse } from './settings-api.ts';
+
+function stringRules(schema: JsonSchema | undefined): Validator[] {
+  const rules: Validator[] = [];
+  if (schema?.minLength) rules.push(required(), minLength(schema.minLength));
+  if (schema?.maxLength !== undefined) rules.push(maxLength(schema.maxLength));
+  return rules;
+}
+
+function numberRules(schema: JsonSchema): Validator[] {
+  const rules: Validator[] = [required()];
+  if (schema.minimum !== undefined) rules.push(minValue(schema.minimum));
+  if (schema.maximum !== undefined) rules.push(maxValue(schema.maximum));
+  if (schema.type === 'integer') rules.push((value: unknown) => (value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : 'Enter a whole number.'));
+  return rules;
+}
+
+const validJson = (value: unknown) => {
+  if (typeof value !== 'string') return undefined;
+  try {
+    JSON.parse(value);
+    return undefined;
+  } catch {
+    return 'Enter valid JSON.';
+  }
+};
+
+/** The input for one setting, chosen from its JSON schema; metadata only adds words and hints. */
+function SettingInput({ setting }: { setting: AdminSetting }) {
+  const source = fieldKey(setting.name);
+  const { schema, label, description } = setting;
+  const common = { source, label, helperText: description ?? false, fullWidth: true } as const;
+
+  if (setting.private) {
+    return (
+      <PasswordInput
+        {...common}
+        autoComplete="new-password"
+        helperText={`${description ? `${description} ` : ''}${setting.set ? 'A value is stored and never shown. Leave empty to keep it.' : 'Not set.'}`}
+        validate={maxLength(schema.maxLength ?? 500)}
+      />
+    );
+  }
+  if (schema.type === 'boolean') return <BooleanInput source={source} label={label} helperText={description ?? false} />;
+  if (schema.type === 'integer' || schema.type === 'number') return <NumberInput {...common} fullWidth={false} min={schema.minimum} max={schema.maximum} step={schema.type === 'integer' ? 1 : undefined} validate={numberRules(schema)} />;
+  if (schema.type === 'string' && schema.enum) {
+    const choices = (schema.enum as string[]).map((id) => ({ id, name: setting.choices?.[id] ?? id }));
+    return <SelectInput {...common} fullWidth={false} choices={choices} validate={required()} />;
+  }
+  if (schema.type === 'string') {
+    const multiline = setting.input === 'textarea' || setting.input === 'code';
+    return (
+      <TextInput
+        {...common}
+        multiline={multiline}
+        minRows={multiline ? 3 : undefined}
+        validate={stringRules(schema)}
+        sx={setting.input === 'code' ? { '& textarea': { fontFamily: 'monospace' } } : undefined}
+      />
+    );
+  }
+  if (schema.type === 'object' && setting.property && schema.properties?.[setting.property]) {
+    return <TextInput {...common} source={`${source}.${setting.property}`} validate={stringRules(schema.properties[setting.property])} />;
+  }
+  if (schema.type === 'array' && schema.items?.type === 'object' && schema.items.properties) {
+    const item = schema.items;
+    return (
+      <ArrayInput source={source} label={label} helperText={description ?? false}>
+        <SimpleFormIterator inline disableReordering>
+          {Object.entries(item.properties ?? {}).map(([property, propertySchema]) => (
+            <TextInput
+              key={property}
+              source={property}
+              label={setting.itemLabels?.[property] ?? property}
+              validate={[...(item.required?.includes(property) ? [required()] : []), ...stringRules(propertySchema)]}
+            />
+          ))}
+        </SimpleFormIterator>
+      </ArrayInput>
+    );
+  }
+  // Anything else is edited as JSON, checked by the server against the same schema.
+  return <TextInput {...common} multiline minRows={4} validate={validJson} format={(value) => (typeof value === 'string' ? value : JSON.stringify(value, null, 2))} sx={{ '& textarea': { fontFamily: 'monospace' } }} />;
+}
+
+function SaveBar() {
+  const { isValid, isSubmitting, isDirty } = useFormState();
+  return (
+    <Box sx={{ mt: 2 }}>
+      <SaveButton disabled={!isValid || isSubmitting || !isDirty} alwaysEnable={false} />
+    </Box>
+  );
+}
+
+function formValues(settings: AdminSetting[]): Record<string, unknown> {
+  return Object.fromEntries(settings.map((s) => [fieldKey(s.name), s.private ? '' : s.value]));
+}
+
+function SectionForm({ settings, onSaved }: { settings: AdminSetting[]; onSaved: (response: SettingsResponse) => void }) {
+  const notify = useNotify();
+  const defaults = useMemo(() => formValues(settings), [settings]);
+  const bySource = useMemo(() => new Map(settings.map((s) => [fieldKey(s.name), s])), [settings]);
+
+  const submit = async (values: Record<string, unknown>) => {
+    const body: Record<string, unknown> = {};
+    for (const [key, value] of Object.entries(values)) {
+      const setting = bySource.get(key);
+      if (!setting) continue;
+      if (setting.private && !value) continue;
+      const jsonText = typeof value === 'string' && setting.schema.type !== 'string' && !setting.private;
+      body[settingName(key)] = jsonText ? JSON.parse(value) : value;
+    }
+    try {
+      onSaved(await saveSettings(body));
+      notify('Settings saved', { type: 'success' });
+      return undefined;
+    } catch (error) {
+      const errors = error instanceof HttpError ? (error.body?.errors as Record<string, string | string[]> | undefined) : undefined;
+      notify(error instanceof Error ? error.message : 'The settings could not be saved.', { type: 'error' });
+      if (!errors) return undefined;
+      // Errors come back by setting name; show each on its input.
+      return Object.fromEntries(
+        Object.entries(errors).map(([name, message]) => {
+          const setting = settings.find((s) => s.name === name);
+          const source = fieldKey(name) + (setting?.property ? `.${setting.property}` : '');
+          return [source, Array.isArray(message) ? message[0] : message];
+        }),
+      );
+    }
+  };
+
+  return (
+    <Form defaultValues={defaults} onSubmit={submit} mode="onChange" sanitizeEmptyValues={false}>
+      <Stack spacing={1}>
+        {settings.map((setting) => (
+          <SettingInput key={setting.name} setting={setting} />
+        ))}
+      </Stack>
+      <SaveBar />
+    </Form>
+  );
+}
+
+/** /settings/:section — every section of the spec, each listing only what the product reads. */
+export function SettingsPage() {
+  const { section: current } = useParams();
+  const theme = useTheme();
+  const narrow = useMediaQuery(theme.breakpoints.down('md'));
+  const [data, setData] = useState<SettingsResponse | null>(null);
+  const [failure, setFailure] = useState<string | null>(null);
+  const [version, setVersion] = useState(0);
+
+  useEffect(() => {
+    fetchSettings().then(setData, (error: Error) => setFailure(error.message));
+  }, []);
+
+  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (!data) return <LinearProgress aria-label="Loading settings" />;
+  const section = data.sections.find((s) => s.id === current);
+  if (!section) return <Navigate to="/settings/general" replace />;
+  const settings = data.settings.filter((s) => s.section === section.id);
+
+  return (
+    <Box sx={{ display: 'flex', gap: 2, mt: 2, flexDirection: { xs: 'column', md: 'row' } }}>
+      <Title title={`Settings: ${section.label}`} />
+      {narrow ? (
+        // On a phone the sixteen sections scroll sideways instead of pushing the form off screen.
+        <Tabs component="nav" aria-label="Settings sections" value={section.id} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
+          {data.sections.map((s) => (
+            <Tab key={s.id} value={s.id} label={s.label} component={Link} to={`/settings/${s.id}`} />
+          ))}
+        </Tabs>
+      ) : (
+        <Card component="nav" aria-label="Settings sections" sx={{ flex: '0 0 220px', alignSelf: 'flex-start' }}>
+          <List dense>
+            {data.sections.map((s) => (
+              <ListItemButton key={s.id} component={Link} to={`/settings/${s.id}`} selected={s.id === section.id} aria-current={s.id === section.id ? 'page' : undefined}>
+                <ListItemText primary={s.label} />
+              </ListItemButton>
+            ))}
+          </List>
+        </Card>
+      )}
+      <Card sx={{ flex: 1, minWidth: 0 }}>
+        <CardContent>
+          <Typography variant="h5" component="h1">
+            {section.label}
+          </Typography>
+          <Typography color="text.secondary" sx={{ mb: 2 }}>
+            {section.description}
+          </Typography>
+          {section.note && <Alert severity="info" sx={{ mb: 2 }}>{section.note}</Alert>}
+          {settings.length > 0 ? (
+            <SectionForm
+              key={`${section.id}-${version}`}
+              settings={settings}
+              onSaved={(response) => {
+                setData(response);
+                setVersion((v) => v + 1);
+              }}
+            />
+          ) : (
+            !section.note && <Alert severity="info">Nothing in this section can be configured yet.</Alert>
+          )}
+        </CardContent>
+      </Card>
+    </Box>
+  );
+}

@@ -1,0 +1,64 @@
+import { cleanUpExpired, lastScheduleRun, recordScheduleRun, type Db } from '@app/db';
+
+export interface ScheduledJob {
+  name: string;
+  description: string;
+  everyMs: number;
+  run(db: Db): Promise<string>;
+}
+
+/** The periodic work of the server. Each run is recorded in schedule_runs (Logs > Schedule). */
+export const SCHEDULED_JOBS: ScheduledJob[] = [
+  {
+    name: 'cleanup:expired',
+    description: 'Removes expired sessions, one-time tokens (password reset, email confirmation, pending two-factor logins), rate-limit counters older than a day and schedule runs older than 30 days.',
+    everyMs: 60 * 60 * 1000,
+    async run(db) {
+      const removed = await cleanUpExpired(db, new Date());
+      return `Removed ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.rateLimits} rate-limit counters, ${removed.scheduleRuns} old runs.`;
+    },
+  },
+];
+
+export async function runScheduledJob(db: Db, job: ScheduledJob): Promise<void> {
+  const started = performance.now();
+  let status: 'ok' | 'failed' = 'ok';
+  let output: string;
+  try {
+    output = await job.run(db);
+  } catch (error) {
+    status = 'failed';
+    output = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
+  }
+  await recordScheduleRun(db, { job: job.name, status, output: output.slice(0, 2000), duration_ms: Math.round(performance.now() - started) });
+}
+
+/**
+ * Runs each job when it is due, checking every minute. "Due" is read from the last recorded run,
+ * so a restart does not run everything again and several processes mostly take turns.
+ */
+export function startSchedule(db: Db, jobs: ScheduledJob[] = SCHEDULED_JOBS): () => void {
+  let running = false;
+  const tick = async () => {
+    if (running) return;
+    running = true;
+    try {
+      for (const job of jobs) {
+        const last = await lastScheduleRun(db, job.name);
+        if (!last || Date.now() - Date.parse(last.created_at) >= job.everyMs) await runScheduledJob(db, job);
+      }
+    } catch (error) {
+      console.error('The schedule could not run:', error);
+    } finally {
+      running = false;
+    }
+  };
+  const timer = setInterval(() => void tick(), 60 * 1000);
+  timer.unref();
+  const first = setTimeout(() => void tick(), 5 * 1000);
+  first.unref();
+  return () => {
+    clearInterval(timer);
+    clearTimeout(first);
+  };
+}

@@ -1,0 +1,160 @@
+import type { SettingName } from './settings.service.ts';
+
+/**
+ * How the back office presents settings. Sections follow the specification; a setting appears in
+ * the back office once it has an entry in SETTING_FIELDS (its type, limits and choices come from
+ * its zod schema, so only words and placement live here). Settings without an entry are edited
+ * elsewhere (menus in the appearance editor, ads in the ads screen) or only with `pnpm settings`.
+ */
+export const SETTINGS_SECTIONS = [
+  { id: 'general', label: 'General', description: 'The site name, logos, what visitors see at / and the API.' },
+  { id: 'subscriptions', label: 'Subscriptions', description: 'Whether plans and subscriptions are offered.' },
+  { id: 'localization', label: 'Localization', description: 'The language of the interface.' },
+  { id: 'authentication', label: 'Authentication', description: 'Registration, email confirmation, sign-in with other services, and where people land after logging in.' },
+  { id: 'uploading', label: 'Uploading', description: 'Limits for files people upload.' },
+  {
+    id: 'outgoing-email',
+    label: 'Outgoing email',
+    description: 'The mail server for password resets and email confirmation. Any MAIL_* environment variable that is set wins over the value here. Without a host, emails are only recorded in Logs > Outgoing email.',
+  },
+  { id: 'cache', label: 'Cache', description: 'How long browsers and shared caches may keep what the site serves.' },
+  { id: 'analytics', label: 'Analytics', description: 'What the site records for the reports of the admin home.' },
+  { id: 'logging', label: 'Logging', description: 'What the server writes to its error log (Logs > Error).' },
+  {
+    id: 'queue',
+    label: 'Queue',
+    description: 'Background work.',
+    note: 'Cadence has no job queue, so there is nothing to set up here: emails are sent while the request that causes them is answered, and the only periodic work, removing expired sessions, one-time tokens and rate-limit counters, runs inside the server every hour (see Logs > Schedule).',
+  },
+  {
+    id: 'websockets',
+    label: 'Websockets',
+    description: 'Live updates.',
+    note: 'Cadence does not use websockets: pages and the player fetch what they need when they need it, so there is no websocket server to configure.',
+  },
+  { id: 'recaptcha', label: 'reCAPTCHA', description: 'A human check (Google reCAPTCHA v3) on registration and login.' },
+  { id: 'gdpr', label: 'GDPR', description: 'The cookie notice shown to visitors.' },
+  { id: 'search', label: 'Search', description: 'The search page.' },
+  {
+    id: 'providers',
+    label: 'Providers',
+    description: 'Outside sources of music data.',
+    note: 'Artists, albums, tracks, lyrics and search results all come from this site’s own catalogue; no outside metadata or audio provider is used, so there are no keys to enter. Sign-in providers (Google, Facebook, Twitter, Envato) are under Authentication.',
+  },
+  { id: 'player', label: 'Player', description: 'The web player.' },
+] as const satisfies readonly SettingsSection[];
+
+export interface SettingsSection {
+  id: string;
+  label: string;
+  description: string;
+  /** Said plainly instead of fields, for a section where the product has nothing to configure. */
+  note?: string;
+}
+
+export type SettingsSectionId = (typeof SETTINGS_SECTIONS)[number]['id'];
+
+export interface SettingField {
+  section: SettingsSectionId;
+  label: string;
+  description?: string;
+  /** Overrides the input chosen from the schema: long text, or code shown in a monospace font. */
+  input?: 'textarea' | 'code';
+  /** For an object setting: the one property edited, e.g. `label` of cookie_notice.button. */
+  property?: string;
+  /** Labels for the values of an enum setting, in the order shown. */
+  choices?: Record<string, string>;
+  /** For a list of objects: the label of each property of an item. */
+  itemLabels?: Record<string, string>;
+}
+
+const socialFields = (service: 'google' | 'facebook' | 'twitter' | 'envato', label: string) =>
+  ({
+    [`social.${service}.enable`]: { section: 'authentication', label: `Sign in with ${label}`, description: `Shows a "${label}" button on the login and registration pages when the keys below (or SOCIAL_${service.toUpperCase()}_* variables) are set.` },
+    [`social.${service}.client_id`]: { section: 'authentication', label: `${label} client ID` },
+    [`social.${service}.client_secret`]: { section: 'authentication', label: `${label} client secret` },
+  }) as Partial<Record<SettingName, SettingField>>;
+
+/** Metadata for every setting the back office shows. Append entries for new settings. */
+export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
+  'branding.site_name': { section: 'general', label: 'Site name', description: 'Shown in the navigation bar, page titles and emails.' },
+  'branding.site_description': { section: 'general', label: 'Site description', description: 'Used for search engines and link previews.', input: 'textarea' },
+  'branding.logo_light': { section: 'general', label: 'Logo on light themes', description: 'A path on this site (/storage/...) or an http(s) address. Empty shows the site name.' },
+  'branding.logo_dark': { section: 'general', label: 'Logo on dark themes', description: 'A path on this site or an http(s) address. Empty shows the site name.' },
+  'homepage.type': {
+    section: 'general',
+    label: 'Homepage for visitors',
+    description: 'What visitors who are not logged in see at /. Logged-in listeners always get the home channel.',
+    choices: { channel: 'A channel', landingPage: 'The landing page', loginPage: 'The login page', registerPage: 'The registration page' },
+  },
+  'homepage.value': { section: 'general', label: 'Homepage channel', description: 'Slug or id of the channel shown at /.' },
+  'themes.user_change': { section: 'general', label: 'Let users choose a theme', description: 'Off: everybody gets the default theme below.' },
+  'themes.default_id': { section: 'general', label: 'Default theme', description: 'Id of the theme; 0 follows each visitor’s light or dark system preference.' },
+  'api.integrated': { section: 'general', label: 'API access', description: 'Lets users with the "Access the API" permission create API tokens in their account settings.' },
+
+  'billing.enable': {
+    section: 'subscriptions',
+    label: 'Enable subscriptions',
+    description: 'When on, listeners who lack a permission are sent to the pricing page instead of the not-found page.',
+  },
+
+  'i18n.enable': { section: 'localization', label: 'Let users choose their language', description: 'Off: everybody sees the default language.' },
+  'i18n.default_language': { section: 'localization', label: 'Default language', description: 'A language code with a translation, such as en.' },
+
+  'registration.disable': { section: 'authentication', label: 'Disable registration', description: 'Hides sign-up; existing accounts can still log in.' },
+  'require_email_confirmation': { section: 'authentication', label: 'Require email confirmation', description: 'New accounts must confirm their address before using the site.' },
+  'registration.policies': {
+    section: 'authentication',
+    label: 'Policies to accept on registration',
+    description: 'Each becomes a required checkbox on the registration form.',
+    itemLabels: { id: 'Id', label: 'Label', action: 'Link (optional)' },
+  },
+  'auth.post_login_redirect': { section: 'authentication', label: 'After login, go to', description: 'A path on this site. Empty: /admin for admins, / for everyone else.' },
+  'social.compact_buttons': { section: 'authentication', label: 'Compact sign-in buttons', description: 'Icons only instead of "Continue with ..." buttons.' },
+  ...socialFields('google', 'Google'),
+  ...socialFields('facebook', 'Facebook'),
+  ...socialFields('twitter', 'Twitter'),
+  ...socialFields('envato', 'Envato'),
+
+  'mail.host': { section: 'outgoing-email', label: 'SMTP host' },
+  'mail.port': { section: 'outgoing-email', label: 'SMTP port' },
+  'mail.encryption': { section: 'outgoing-email', label: 'Encryption', choices: { tls: 'STARTTLS', ssl: 'SSL/TLS', none: 'None' } },
+  'mail.username': { section: 'outgoing-email', label: 'SMTP username' },
+  'mail.password': { section: 'outgoing-email', label: 'SMTP password' },
+  'mail.from_address': { section: 'outgoing-email', label: 'From address' },
+  'mail.from_name': { section: 'outgoing-email', label: 'From name', description: 'Empty uses the site name.' },
+
+  'cache.public_pages_seconds': {
+    section: 'cache',
+    label: 'Shared cache time for public pages (seconds)',
+    description: 'How long a CDN or proxy may serve a page to visitors who are not logged in before asking again. 0 turns it off. Pages for logged-in users are never cached by shared caches.',
+  },
+
+  'analytics.page_views': { section: 'analytics', label: 'Record page views', description: 'Counts pages served to people (not API calls or bots) for the visitors report. No IP address is stored.' },
+
+  'logging.errors': { section: 'logging', label: 'Log server errors', description: 'Writes unexpected errors (500 responses, crashes) with their stack trace to storage/logs, one file a day.' },
+  'logging.retention_days': { section: 'logging', label: 'Keep error logs for (days)' },
+
+  'recaptcha.site_key': { section: 'recaptcha', label: 'Site key' },
+  'recaptcha.secret_key': { section: 'recaptcha', label: 'Secret key' },
+  'recaptcha.enable.register': { section: 'recaptcha', label: 'Check registration' },
+  'recaptcha.enable.login': { section: 'recaptcha', label: 'Check login' },
+
+  'cookie_notice.enable': { section: 'gdpr', label: 'Show the cookie notice' },
+  'cookie_notice.position': { section: 'gdpr', label: 'Position', choices: { bottom: 'Bottom', top: 'Top' } },
+  'cookie_notice.button': { section: 'gdpr', label: 'Button label', property: 'label' },
+
+  'search.results_per_page': { section: 'search', label: 'Results per page', description: 'On each tab of the search page (artists, albums, tracks...).' },
+
+  'player.default_volume': { section: 'player', label: 'Default volume', description: 'From 0 to 100, for a listener’s first visit; after that the player keeps their own choice.' },
+
+  'uploads.max_size': { section: 'uploading', label: 'Maximum file size (bytes)', description: 'Larger files are refused with "file exceeds maximum allowed size", in the uploader and on the server. 209715200 is 200 MB.' },
+  'uploads.allowed_extensions': {
+    section: 'uploading',
+    label: 'Allowed file types',
+    description: 'A JSON list of mime patterns or extensions, for example ["audio/*", "image/png", ".flac"]. An empty list [] allows every type that is not blocked.',
+  },
+  'uploads.blocked_extensions': { section: 'uploading', label: 'Blocked file types', description: 'Refused even when allowed above, in the same notation, for example [".exe", "text/html"].' },
+  'uploads.chunk_size': { section: 'uploading', label: 'Chunk size of resumable uploads (bytes)', description: 'Files of 4 MB and more are sent in chunks of this size; a dropped connection loses at most one chunk.' },
+  'uploads.disable_tus': { section: 'uploading', label: 'Turn off resumable uploads', description: 'Sends every file in one request. Large files then cannot resume after a dropped connection.' },
+};
