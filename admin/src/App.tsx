@@ -23,6 +23,8 @@ import localizations, { LocalizationTranslate } from './localizations/index.ts';
 import lyrics from './lyrics/index.ts';
 import playlists from './playlists/index.ts';
 import tags from './tags/index.ts';
+import files from './files/index.ts';
+import { UploadPage } from './upload/UploadPage.tsx';
 
 export function App() {
   // Real paths under /admin (the server falls back to index.html), not the default hash router.
@@ -48,7 +50,9 @@ export function App() {
       <Resource name="roles" {...roles} />
       <Resource name="outgoing-emails" />
       <Resource name="schedule-runs" />
+      <Resource name="files" {...files} />
       <CustomRoutes>
+        <Route path="/upload" element={<UploadPage />} />
         <Route path="/settings" element={<Navigate to="/settings/general" replace />} />
         <Route path="/settings/:section" element={<SettingsPage />} />
         <Route path="/logs" element={<Navigate to="/logs/schedule" replace />} />

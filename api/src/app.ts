@@ -44,6 +44,8 @@ import { contentAdminRoutes } from './admin/content-admin.routes.ts';
 import { workspacesRoutes } from './routes/workspaces.routes.ts';
 import { activeWorkspace } from './http/workspace.ts';
 import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
+import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.routes.ts';
+import { trackImportRoutes } from './routes/track-import.routes.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
@@ -94,7 +96,9 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', searchRoutes)
   .route('/', logsRoutes)
   .route('/', contentRoutes)
-  .route('/', workspacesRoutes);
+  .route('/', workspacesRoutes)
+  .route('/', fileEntriesRoutes)
+  .route('/', trackImportRoutes);
 export type ApiV1 = typeof apiV1;
 
 
@@ -132,6 +136,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(csrfProtection());
   app.use(async (c, next) => {
     if (!isApiPath(c.req.path)) return next();
+    // File uploads may be as large as the upload settings say; their routes enforce that limit.
+    if (OWN_BODY_LIMIT_ROUTES.some((pattern) => pattern.test(c.req.path))) return next();
     // Uploads have limits of their own, enforced again on the file itself.
     const maxSize = UPLOAD_BODY_LIMITS.find(([pattern]) => pattern.test(c.req.path))?.[1] ?? deps.config.maxBodyBytes;
     return bodyLimit({

@@ -108,3 +108,4 @@ export function createClient(app: ReturnType<typeof createApp>) {
 
 export type TestClient = ReturnType<typeof createClient>;
 export type { Db, Storage };
+export { id3v2Tag, pngImage, taggedMp3, toneMp3, wavFile, type Id3Tags } from './testing-audio.ts';

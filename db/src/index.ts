@@ -38,3 +38,4 @@ export * from './repositories/admin-accounts.repository.ts';
 export * from './repositories/content.repository.ts';
 export * from './repositories/workspaces.repository.ts';
 export type { WorkspaceInviteRow, WorkspaceRole, WorkspaceRow } from './tables/workspaces.table.ts';
+export * from './repositories/track-import.repository.ts';

@@ -1,3 +1,4 @@
+import CloudUploadIcon from '@mui/icons-material/CloudUpload';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactNode } from 'react';
@@ -13,6 +14,7 @@ export function AppMenu() {
       <Menu.ResourceItems />
       {has('settings.update') && <Menu.Item to="/settings" primaryText="Settings" leftIcon={<SettingsIcon />} />}
       {has('logs.view') && <Menu.Item to="/logs" primaryText="Logs" leftIcon={<ReceiptLongIcon />} />}
+      {has('music.create') && <Menu.Item to="/upload" primaryText="Upload" leftIcon={<CloudUploadIcon />} />}
     </Menu>
   );
 }

@@ -27,6 +27,8 @@ const RESOURCE_PERMISSIONS: Record<string, { read: string[]; write: string[] }> 
   localizations: { read: ['localizations.update'], write: ['localizations.update'] },
   ads: { read: ['settings.update'], write: ['settings.update'] },
   'backstage-requests': { read: ['users.update'], write: ['users.update'] },
+  files: { read: ['files.update'], write: ['files.update'] },
+  upload: { read: ['music.create'], write: ['music.create'] },
 };
 
 let current: Promise<Me | null> | null = null;

@@ -41,4 +41,10 @@ export const dataProvider: DataProvider = {
     const saved = Array.isArray(permissions) ? await savePermissions(resource, result.data.id, permissions) : [];
     return { data: { ...result.data, permissions: saved } as typeof result.data };
   },
+  // Deleting many files goes through the upload API's own call (spec §7), one request for all.
+  async deleteMany(resource, params) {
+    if (resource !== 'files') return base.deleteMany(resource, params);
+    const { json } = await httpClient('/api/v1/file-entries/delete', { method: 'POST', body: JSON.stringify({ entryIds: params.ids, deleteForever: true }) });
+    return { data: json.deleted };
+  },
 };

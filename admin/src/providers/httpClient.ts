@@ -1,6 +1,6 @@
 import { fetchUtils } from 'react-admin';
 
-function readCookie(name: string): string {
+export function readCookie(name: string): string {
   const match = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
   return match ? decodeURIComponent(match[1]) : '';
 }

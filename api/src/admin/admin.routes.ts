@@ -289,7 +289,8 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
         if (!existing) throw notFound();
         const refusal = resource.guardDelete?.(existing, c.get('auth'));
         if (refusal) throw new ApiError(422, refusal);
-        await deleteResource(deps.db, resource.table, id);
+        if (resource.remove) await resource.remove(existing, deps);
+        else await deleteResource(deps.db, resource.table, id);
         return c.json(existing, 200);
       },
     );

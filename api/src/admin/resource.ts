@@ -33,4 +33,6 @@ export interface AdminResource {
   afterRead?(records: ResourceRecord[], deps: AppDeps): Promise<void>;
   /** Stores the virtual fields of a write once the row exists. */
   afterWrite?(record: ResourceRecord, virtual: Record<string, unknown>, deps: AppDeps): Promise<void>;
+  /** Replaces the plain row deletion for records that own more than a row (a file entry's stored bytes). */
+  remove?(record: ResourceRecord, deps: AppDeps): Promise<void>;
 }

@@ -147,4 +147,14 @@ export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
   'search.results_per_page': { section: 'search', label: 'Results per page', description: 'On each tab of the search page (artists, albums, tracks...).' },
 
   'player.default_volume': { section: 'player', label: 'Default volume', description: 'From 0 to 100, for a listener’s first visit; after that the player keeps their own choice.' },
+
+  'uploads.max_size': { section: 'uploading', label: 'Maximum file size (bytes)', description: 'Larger files are refused with "file exceeds maximum allowed size", in the uploader and on the server. 209715200 is 200 MB.' },
+  'uploads.allowed_extensions': {
+    section: 'uploading',
+    label: 'Allowed file types',
+    description: 'A JSON list of mime patterns or extensions, for example ["audio/*", "image/png", ".flac"]. An empty list [] allows every type that is not blocked.',
+  },
+  'uploads.blocked_extensions': { section: 'uploading', label: 'Blocked file types', description: 'Refused even when allowed above, in the same notation, for example [".exe", "text/html"].' },
+  'uploads.chunk_size': { section: 'uploading', label: 'Chunk size of resumable uploads (bytes)', description: 'Files of 4 MB and more are sent in chunks of this size; a dropped connection loses at most one chunk.' },
+  'uploads.disable_tus': { section: 'uploading', label: 'Turn off resumable uploads', description: 'Sends every file in one request. Large files then cannot resume after a dropped connection.' },
 };

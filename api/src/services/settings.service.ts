@@ -152,6 +152,20 @@ export const SETTINGS = {
   'logging.errors': setting(z.boolean(), true),
   /** Days of error log files kept; older ones are deleted. */
   'logging.retention_days': setting(z.number().int().min(1).max(365), 14),
+  // Uploading (back-office section "uploading"): enforced by the upload routes and by the uploader in the browser.
+  /** Largest file anyone may upload, in bytes. */
+  'uploads.max_size': setting(z.number().int().min(1024).max(50 * 1024 ** 3), 200 * 1024 ** 2),
+  /**
+   * Types a file must match when the list is not empty: mime patterns with wildcards (`audio/*`,
+   * `image/png`) or extensions (`.mp3`, `mp3`).
+   */
+  'uploads.allowed_extensions': setting(z.array(z.string().trim().toLowerCase().min(1).max(100)).max(200), []),
+  /** Types refused whatever else allows them, in the same notation. */
+  'uploads.blocked_extensions': setting(z.array(z.string().trim().toLowerCase().min(1).max(100)).max(200), ['.exe', '.msi', '.bat', '.cmd', '.sh', '.php', '.phar', '.js', '.html', '.htm']),
+  /** Bytes per request of a resumable upload; also the most a failed request loses. */
+  'uploads.chunk_size': setting(z.number().int().min(256 * 1024).max(100 * 1024 ** 2), 5 * 1024 ** 2),
+  /** Send every file as one plain request instead of resumable uploads for files of 4 MB and more. */
+  'uploads.disable_tus': setting(z.boolean(), false),
 } as const;
 
 export type SettingName = keyof typeof SETTINGS;

@@ -1,5 +1,5 @@
 import { createReadStream } from 'node:fs';
-import { mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
+import { copyFile, mkdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { Readable } from 'node:stream';
 
@@ -11,6 +11,11 @@ export type Disk = 'public' | 'uploads';
  */
 export interface Storage {
   put(disk: Disk, key: string, data: Uint8Array | string): Promise<void>;
+  /**
+   * Takes over a finished local file (a completed resumable upload) and stores it under `key`;
+   * the source is gone afterwards. Local disk renames it; a remote backend streams it up.
+   */
+  putFile(disk: Disk, key: string, sourcePath: string): Promise<void>;
   /** Size in bytes, or undefined when the file does not exist. */
   size(disk: Disk, key: string): Promise<number | undefined>;
   /** A web stream of the bytes from `start` to `end` inclusive. */
@@ -38,6 +43,20 @@ export function createLocalStorage(root: string): Storage {
       const temporary = `${file}.${process.pid}.tmp`;
       await writeFile(temporary, data);
       await rename(temporary, file);
+    },
+    async putFile(disk, key, sourcePath) {
+      const file = resolve(disk, key);
+      await mkdir(path.dirname(file), { recursive: true });
+      try {
+        await rename(sourcePath, file);
+      } catch (error) {
+        // Another file system: copy beside the target, then rename, so a reader never sees half a file.
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
+        const temporary = `${file}.${process.pid}.tmp`;
+        await copyFile(sourcePath, temporary);
+        await rename(temporary, file);
+        await rm(sourcePath, { force: true });
+      }
     },
     async size(disk, key) {
       try {

@@ -7,6 +7,7 @@ import * as socialProfiles from './2026_11_22_000004_social_profiles.ts';
 import * as listener from './2026_11_22_000005_listener.ts';
 import * as search from './2026_11_22_000010_search.ts';
 import * as trackSortIndexes from './2026_11_22_000012_track_sort_indexes.ts';
+import * as uploads from './2026_11_22_000013_uploads.ts';
 import * as content from './2026_11_22_000014_content.ts';
 import * as reports from './2026_11_22_000015_reports.ts';
 import * as workspaces from './2026_11_22_000016_workspaces.ts';
@@ -24,6 +25,7 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000005_listener': listener,
   '2026_11_22_000010_search': search,
   '2026_11_22_000012_track_sort_indexes': trackSortIndexes,
+  '2026_11_22_000013_uploads': uploads,
   '2026_11_22_000014_content': content,
   '2026_11_22_000015_reports': reports,
   '2026_11_22_000016_workspaces': workspaces,

@@ -13,3 +13,35 @@ export async function findFileEntry(db: Db, id: number): Promise<FileEntryRow | 
 export async function deleteFileEntryByName(db: Db, fileName: string): Promise<void> {
   await db.deleteFrom('file_entries').where('file_name', '=', fileName).execute();
 }
+
+export async function findFileEntries(db: Db, ids: number[]): Promise<FileEntryRow[]> {
+  if (!ids.length) return [];
+  return db.selectFrom('file_entries').selectAll().where('id', 'in', ids).execute();
+}
+
+export async function findFileEntriesByNames(db: Db, fileNames: string[]): Promise<FileEntryRow[]> {
+  if (!fileNames.length) return [];
+  return db.selectFrom('file_entries').selectAll().where('file_name', 'in', fileNames).execute();
+}
+
+export async function deleteFileEntries(db: Db, ids: number[]): Promise<void> {
+  if (!ids.length) return;
+  await db.deleteFrom('file_entries').where('id', 'in', ids).execute();
+}
+
+/** Tracks whose audio this user uploaded: the count behind the `music.create` restriction. */
+export async function countTracksUploadedBy(db: Db, userId: number): Promise<number> {
+  const row = await db
+    .selectFrom('tracks')
+    .innerJoin('file_entries', 'file_entries.id', 'tracks.file_entry_id')
+    .select((eb) => eb.fn.countAll<number>().as('count'))
+    .where('file_entries.user_id', '=', userId)
+    .executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
+/** The track playing this file, if any: a file becomes at most one track. */
+export async function trackUsingFileEntry(db: Db, fileEntryId: number): Promise<number | undefined> {
+  const row = await db.selectFrom('tracks').select('id').where('file_entry_id', '=', fileEntryId).limit(1).executeTakeFirst();
+  return row?.id;
+}

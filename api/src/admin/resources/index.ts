@@ -13,6 +13,7 @@ import { roles } from './roles.ts';
 import { tags } from './tags.ts';
 import { tracks } from './tracks.ts';
 import { users } from './users.ts';
+import { files } from './files.ts';
 import { outgoingEmails } from './outgoing-emails.ts';
 import { scheduleRuns } from './schedule-runs.ts';
 
@@ -20,3 +21,4 @@ export const ADMIN_RESOURCES: AdminResource[] = [tracks, albums, artists, genres
 ADMIN_RESOURCES.push(outgoingEmails, scheduleRuns);
 // Catalogue and content sections (issue 6).
 ADMIN_RESOURCES.push(channels, playlists, lyrics, comments, tags, customPages, localizations, backstageRequests);
+ADMIN_RESOURCES.push(files);

@@ -1,0 +1,39 @@
+import { BulkDeleteButton, DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { formatBytes } from '../upload/restrictions.ts';
+import { FilePreview } from './FilePreview.tsx';
+
+const filters = [
+  <SearchInput key="q" source="q" alwaysOn />,
+  <SelectInput
+    key="disk"
+    source="disk"
+    choices={[
+      { id: 'uploads', name: 'Private' },
+      { id: 'public', name: 'Public' },
+    ]}
+  />,
+  <TextInput key="mime" source="mime" label="Type" helperText="For example audio or image/png" />,
+];
+
+export function FileList() {
+  return (
+    <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
+      <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
+        <DataTable.Col label="Preview" disableSort>
+          <FilePreview />
+        </DataTable.Col>
+        <DataTable.Col source="name" />
+        <DataTable.Col source="mime" label="Type" />
+        <DataTable.NumberCol source="file_size" label="Size">
+          <FunctionField source="file_size" render={(record) => formatBytes(record.file_size)} />
+        </DataTable.NumberCol>
+        <DataTable.Col source="disk" label="Visibility">
+          <FunctionField source="disk" render={(record) => (record.disk === 'public' ? 'Public' : 'Private')} />
+        </DataTable.Col>
+        <DataTable.Col source="created_at" label="Uploaded">
+          <DateField source="created_at" showTime />
+        </DataTable.Col>
+      </DataTable>
+    </List>
+  );
+}

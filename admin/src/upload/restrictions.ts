@@ -1,0 +1,89 @@
+/**
+ * The upload rules the browser applies before sending anything. The server applies the same rules
+ * again (api/src/services/upload-rules.ts) and is the one that counts; checking here spares people
+ * a wasted upload and shows the spec's messages at once.
+ */
+export interface UploadRestrictions {
+  maxSize: number;
+  /** Mime patterns with wildcards (`audio/*`) or extensions (`.mp3`); empty allows everything not blocked. */
+  allowed: string[];
+  blocked: string[];
+  chunkSize: number;
+  /** Resumable (tus) uploads for files of `resumableThreshold` bytes and more. */
+  resumable: boolean;
+  resumableThreshold: number;
+  concurrency: number;
+}
+
+export const TYPE_NOT_ALLOWED = 'This file type is not allowed';
+export const TIMED_OUT = 'Upload timed out';
+/** No progress for this long fails the upload (spec §9). */
+export const STALL_TIMEOUT_MS = 30_000;
+/** Waits before each retry of a failed chunk (spec §8). */
+export const RETRY_DELAYS_MS = [0, 3000, 5000, 10000, 20000];
+
+/** Audio the Upload section accepts, whatever else the settings allow. */
+export const AUDIO_TYPES = ['audio/*', '.mp3', '.m4a', '.aac', '.flac', '.ogg', '.oga', '.opus', '.wav', '.aif', '.aiff', '.wma', '.webm'];
+
+export function extensionOf(name: string): string {
+  const match = /\.([A-Za-z0-9]{1,16})$/.exec(name);
+  return match ? match[1].toLowerCase() : '';
+}
+
+export function matchesType(pattern: string, file: { extension: string; mime: string }): boolean {
+  const p = pattern.trim().toLowerCase();
+  if (!p) return false;
+  if (p.includes('/')) {
+    const regex = new RegExp(`^${p.split('*').map((part) => part.replace(/[.+?^${}()|[\]\\]/g, '\\$&')).join('[^/]*')}$`);
+    return Boolean(file.mime) && regex.test(file.mime.split(';')[0].trim().toLowerCase());
+  }
+  return p.replace(/^\*?\./, '') === file.extension;
+}
+
+export function typeAllowed(rules: Pick<UploadRestrictions, 'allowed' | 'blocked'>, file: { name: string; type?: string | null }): boolean {
+  const known = { extension: extensionOf(file.name), mime: file.type ?? '' };
+  if (rules.blocked.some((pattern) => matchesType(pattern, known))) return false;
+  return !rules.allowed.length || rules.allowed.some((pattern) => matchesType(pattern, known));
+}
+
+/** The picker skips these silently (spec §5). */
+export function isIgnoredFile(name: string): boolean {
+  return name.trim().toLowerCase() === '.ds_store';
+}
+
+/** Sizes as Uppy prints them, so the limit reads the same in every message. */
+export function formatBytes(bytes: number): string {
+  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
+  if (bytes <= 0) return '0 B';
+  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
+  const value = bytes / 1024 ** exponent;
+  if (exponent >= 3) return `${value % 1 === 0 ? value : value.toFixed(2)} ${units[exponent]}`;
+  return `${value >= 10 || value % 1 === 0 ? Math.round(value) : value.toFixed(1)} ${units[exponent]}`;
+}
+
+/** Upload states of the spec (§4). */
+export type UploadStatus = 'pending' | 'inProgress' | 'completed' | 'failed' | 'aborted';
+
+export interface QueuedUpload {
+  id: string;
+  status: UploadStatus;
+  /** Sent in chunks (resumable): such an upload runs alone. */
+  chunked: boolean;
+}
+
+/**
+ * Which pending uploads start now: the next ones in order while fewer than the concurrency limit
+ * are in progress; the limit is 1 while a chunked upload is in progress (spec §9).
+ */
+export function uploadsToStart(queue: readonly QueuedUpload[], concurrency: number): string[] {
+  const started: QueuedUpload[] = [];
+  const running = () => queue.filter((upload) => upload.status === 'inProgress').concat(started);
+  for (const upload of queue) {
+    if (upload.status !== 'pending') continue;
+    const active = running();
+    const limit = active.some((u) => u.chunked) ? 1 : concurrency;
+    if (active.length >= limit) break;
+    started.push(upload);
+  }
+  return started.map((upload) => upload.id);
+}

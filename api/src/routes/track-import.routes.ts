@@ -1,0 +1,48 @@
+import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import { findFileEntry, trackUsingFileEntry } from '@app/db';
+import type { AppEnv } from '../context.ts';
+import { requirePermission } from '../http/auth.ts';
+import { ApiError, notFound, validationHook } from '../http/errors.ts';
+import { ErrorSchema, errorResponses, jsonResponse as json } from '../schemas/common.ts';
+import { mayManageEntry } from '../services/file-entries.service.ts';
+import { importTrackFromFileEntry } from '../services/track-import.service.ts';
+
+const Created = z.object({ id: z.number(), name: z.string(), created: z.boolean() });
+
+export const ImportedTrackSchema = z
+  .object({
+    trackId: z.number(),
+    name: z.string(),
+    number: z.number().nullable(),
+    duration: z.number().nullable().openapi({ description: 'Milliseconds' }),
+    fileEntryId: z.number(),
+    artists: z.array(Created),
+    album: Created.extend({ image: z.string().nullable(), imageUsed: z.boolean() }),
+    genres: z.array(Created.extend({ displayName: z.string().nullable() })),
+  })
+  .openapi('ImportedTrack');
+
+export const trackImportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
+  createRoute({
+    method: 'post',
+    path: '/tracks/import',
+    tags: ['Uploads'],
+    summary: "Make a track of an uploaded audio file from its tags, creating missing artists, album and genres",
+    middleware: [requirePermission('music.create')] as const,
+    request: {
+      body: {
+        content: { 'application/json': { schema: z.strictObject({ fileEntryId: z.number({ error: 'Give the id of an uploaded file.' }).int().positive().max(Number.MAX_SAFE_INTEGER) }) } },
+        required: true,
+      },
+    },
+    responses: { 201: json(z.object({ track: ImportedTrackSchema }), 'The created track and what it refers to'), 409: json(ErrorSchema, 'A track already plays this file'), ...errorResponses },
+  }),
+  async (c) => {
+    const deps = c.get('deps');
+    const auth = c.get('auth');
+    const entry = await findFileEntry(deps.db, c.req.valid('json').fileEntryId);
+    if (!entry || !mayManageEntry(auth, entry)) throw notFound('This file does not exist.');
+    if (await trackUsingFileEntry(deps.db, entry.id)) throw new ApiError(409, 'A track already plays this file.');
+    return c.json({ track: await importTrackFromFileEntry(deps, auth, entry) }, 201);
+  },
+);

@@ -1,0 +1,145 @@
+import { rm } from 'node:fs/promises';
+import path from 'node:path';
+import { FileStore } from '@tus/file-store';
+import { Metadata, Server, type Upload } from '@tus/server';
+import type { UserRow } from '@app/db';
+import type { AppDeps } from '../context.ts';
+import { ApiError, notFound } from '../http/errors.ts';
+import { storeUpload, type UploadMetadata } from './file-entries.service.ts';
+import { loadSettings } from './settings.service.ts';
+import { checkDeclaredUpload, checkRelativePath, uploadRules } from './upload-rules.ts';
+
+/** Where the tus protocol is served (spec §7: `tus/upload` under the api/v1 prefix). */
+export const TUS_PATH = '/api/v1/tus/upload';
+/** Unfinished uploads are kept this long after they start, then cleaned up. */
+const EXPIRATION_MS = 24 * 60 * 60 * 1000;
+const CLEANUP_EVERY_MS = 60 * 60 * 1000;
+export const UPLOAD_ID = /^[0-9a-f]{32}$/;
+
+interface Resumable {
+  server: Server;
+  store: FileStore;
+  directory: string;
+  lastCleanup: number;
+}
+
+const servers = new WeakMap<AppDeps, Resumable>();
+
+/**
+ * One tus server per app. Its state is on disk under STORAGE_PATH/tus: each upload is a file
+ * whose length is the offset reached, plus a JSON file with its length and metadata, so any
+ * process sharing the storage folder can continue an upload another one started. (The lock that
+ * keeps two requests from writing the same upload at once is per process; a client sends one
+ * request at a time per upload.)
+ */
+export function resumableUploads(deps: AppDeps): Resumable {
+  let resumable = servers.get(deps);
+  if (!resumable) {
+    const directory = path.join(deps.config.storagePath, 'tus');
+    const store = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS });
+    const server = new Server({
+      path: TUS_PATH,
+      datastore: store,
+      relativeLocation: true,
+      // Same-origin only: no CORS headers for other sites.
+      allowedOrigins: [],
+      maxSize: async () => (await loadSettings(deps.db))['uploads.max_size'],
+    });
+    resumable = { server, store, directory, lastCleanup: 0 };
+    servers.set(deps, resumable);
+  }
+  return resumable;
+}
+
+function parseMetadata(header: string | undefined): Record<string, string> {
+  if (!header) return {};
+  try {
+    const parsed = Metadata.parse(header);
+    return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
+  } catch {
+    throw new ApiError(400, 'Upload-Metadata is invalid: comma-separated keys, each with a Base64 value.');
+  }
+}
+
+/**
+ * Checks a `POST tus/upload` before the tus server sees it and returns the headers to pass on:
+ * the declared length and type against the settings, the file name, and the metadata the server
+ * keeps, owner included (whatever the client claimed about the owner is replaced).
+ */
+export async function prepareCreation(deps: AppDeps, user: UserRow, headers: Headers): Promise<Headers> {
+  const lengthHeader = headers.get('Upload-Length');
+  if (headers.has('Upload-Defer-Length') || headers.has('Upload-Concat') || !lengthHeader || !/^\d{1,16}$/.test(lengthHeader)) {
+    throw new ApiError(400, 'Upload-Length is required: a resumable upload declares its size when it starts.');
+  }
+  const metadata = parseMetadata(headers.get('Upload-Metadata') ?? undefined);
+  const rules = uploadRules(await loadSettings(deps.db));
+  if (!rules.resumable) throw new ApiError(403, 'Resumable uploads are turned off. Upload the file in one request.');
+  const clientName = metadata.name ?? metadata.clientName ?? metadata.filename ?? '';
+  const { name } = checkDeclaredUpload(rules, { name: clientName, size: Number(lengthHeader), mime: metadata.clientMime ?? metadata.filetype ?? metadata.type });
+  const disk = metadata.disk === 'public' ? 'public' : 'uploads';
+  const kept: Record<string, string> = {
+    clientName: name,
+    disk,
+    userId: String(user.id),
+  };
+  const relativePath = checkRelativePath(metadata.relativePath);
+  if (relativePath) kept.relativePath = relativePath;
+  const clientMime = metadata.clientMime ?? metadata.filetype ?? metadata.type;
+  if (clientMime) kept.clientMime = clientMime.slice(0, 255);
+  const forwarded = new Headers(headers);
+  forwarded.set('Upload-Metadata', Metadata.stringify(kept));
+  await cleanUpNowAndThen(deps);
+  return forwarded;
+}
+
+async function cleanUpNowAndThen(deps: AppDeps) {
+  const resumable = resumableUploads(deps);
+  if (Date.now() - resumable.lastCleanup < CLEANUP_EVERY_MS) return;
+  resumable.lastCleanup = Date.now();
+  await resumable.server.cleanUpExpiredUploads().catch((error) => console.error('Cleaning up expired uploads failed', error));
+}
+
+/** The upload, if it exists and belongs to this user; anyone else's looks like no upload at all. */
+export async function findOwnUpload(deps: AppDeps, user: UserRow, id: string): Promise<Upload | undefined> {
+  if (!UPLOAD_ID.test(id)) return undefined;
+  try {
+    const upload = await resumableUploads(deps).store.getUpload(id);
+    return upload.metadata?.userId === String(user.id) ? upload : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+async function discard(deps: AppDeps, id: string) {
+  const { directory } = resumableUploads(deps);
+  await rm(path.join(directory, id), { force: true });
+  await rm(path.join(directory, `${id}.json`), { force: true });
+}
+
+/**
+ * `POST tus/entries`: turns a finished upload into a file entry. Its bytes are checked as a
+ * plain upload's are; an upload that fails the checks is deleted, not kept.
+ */
+export async function completeUpload(deps: AppDeps, user: UserRow, uploadKey: string) {
+  const upload = await findOwnUpload(deps, user, uploadKey);
+  if (!upload) throw notFound('This upload does not exist or has expired.');
+  if (upload.size === undefined || upload.offset !== upload.size) {
+    throw new ApiError(409, `This upload is not finished: ${upload.offset} of ${upload.size ?? '?'} bytes received.`);
+  }
+  const meta = upload.metadata ?? {};
+  const metadata: UploadMetadata = {
+    clientName: meta.clientName ?? '',
+    clientMime: meta.clientMime ?? null,
+    disk: meta.disk === 'public' ? 'public' : 'uploads',
+    parentId: null,
+    relativePath: meta.relativePath ?? null,
+  };
+  try {
+    const entry = await storeUpload(deps, user, { kind: 'file', path: path.join(resumableUploads(deps).directory, upload.id), size: upload.size }, metadata);
+    await rm(path.join(resumableUploads(deps).directory, `${upload.id}.json`), { force: true });
+    return entry;
+  } catch (error) {
+    if (error instanceof ApiError && error.status < 500) await discard(deps, upload.id);
+    throw error;
+  }
+}
