@@ -25,6 +25,8 @@ import playlists from './playlists/index.ts';
 import tags from './tags/index.ts';
 import files from './files/index.ts';
 import { UploadPage } from './upload/UploadPage.tsx';
+import plans from './plans/index.ts';
+import subscriptions from './subscriptions/index.ts';
 
 export function App() {
   // Real paths under /admin (the server falls back to index.html), not the default hash router.
@@ -77,6 +79,11 @@ export function App() {
       </Resource>
       <Resource name="ads" {...ads} />
       <Resource name="backstage-requests" {...backstageRequests} />
+      <Resource name="subscriptions" {...subscriptions} />
+      <Resource name="plans" {...plans}>
+        <Route path="new" element={<plans.create />} />
+        <Route path=":id/edit" element={<plans.edit />} />
+      </Resource>
     </Admin>
     </BrowserRouter>
   );

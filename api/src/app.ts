@@ -46,6 +46,7 @@ import { activeWorkspace } from './http/workspace.ts';
 import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
 import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.routes.ts';
 import { trackImportRoutes } from './routes/track-import.routes.ts';
+import { billingRoutes } from './routes/billing.routes.ts';
 import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
@@ -98,7 +99,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', contentRoutes)
   .route('/', workspacesRoutes)
   .route('/', fileEntriesRoutes)
-  .route('/', trackImportRoutes);
+  .route('/', trackImportRoutes)
+  .route('/', billingRoutes);
 export type ApiV1 = typeof apiV1;
 
 

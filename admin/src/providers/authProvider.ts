@@ -29,6 +29,8 @@ const RESOURCE_PERMISSIONS: Record<string, { read: string[]; write: string[] }> 
   'backstage-requests': { read: ['users.update'], write: ['users.update'] },
   files: { read: ['files.update'], write: ['files.update'] },
   upload: { read: ['music.create'], write: ['music.create'] },
+  plans: { read: ['plans.update'], write: ['plans.update'] },
+  subscriptions: { read: ['subscriptions.update'], write: ['subscriptions.update'] },
 };
 
 let current: Promise<Me | null> | null = null;

@@ -11,6 +11,7 @@ import * as uploads from './2026_11_22_000013_uploads.ts';
 import * as content from './2026_11_22_000014_content.ts';
 import * as reports from './2026_11_22_000015_reports.ts';
 import * as workspaces from './2026_11_22_000016_workspaces.ts';
+import * as plans from './2026_11_22_000017_plans.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -29,4 +30,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000014_content': content,
   '2026_11_22_000015_reports': reports,
   '2026_11_22_000016_workspaces': workspaces,
+  '2026_11_22_000017_plans': plans,
 };

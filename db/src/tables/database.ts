@@ -28,6 +28,7 @@ import type {
   TagsTable,
   TrackTagTable,
 } from './listener.table.ts';
+import type { PricesTable, ProductsTable, SubscriptionsTable } from './billing.table.ts';
 import type { WorkspaceInvitesTable, WorkspacesTable, WorkspaceUserTable } from './workspaces.table.ts';
 
 export interface Database {
@@ -75,4 +76,7 @@ export interface Database {
   workspaces: WorkspacesTable;
   workspace_user: WorkspaceUserTable;
   workspace_invites: WorkspaceInvitesTable;
+  products: ProductsTable;
+  prices: PricesTable;
+  subscriptions: SubscriptionsTable;
 }

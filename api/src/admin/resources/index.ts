@@ -22,3 +22,7 @@ ADMIN_RESOURCES.push(outgoingEmails, scheduleRuns);
 // Catalogue and content sections (issue 6).
 ADMIN_RESOURCES.push(channels, playlists, lyrics, comments, tags, customPages, localizations, backstageRequests);
 ADMIN_RESOURCES.push(files);
+// Billing sections: plans with their prices, and subscriptions.
+import { plans } from './plans.ts';
+import { subscriptions } from './subscriptions.ts';
+ADMIN_RESOURCES.push(plans, subscriptions);

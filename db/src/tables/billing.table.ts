@@ -1,0 +1,50 @@
+import type { Generated, Selectable } from 'kysely';
+
+export type PriceInterval = 'day' | 'month' | 'year';
+export type SubscriptionStatus = 'active' | 'trialing' | 'past_due' | 'cancelled' | 'expired';
+export type SubscriptionGateway = 'none' | 'stripe' | 'paypal';
+
+export interface ProductsTable {
+  id: Generated<number>;
+  name: string;
+  description: string | null;
+  /** JSON array of strings. */
+  feature_list: Generated<string>;
+  recommended: Generated<number>;
+  free: Generated<number>;
+  hidden: Generated<number>;
+  position: Generated<number>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface PricesTable {
+  id: Generated<number>;
+  product_id: number;
+  /** Minor units (cents). */
+  amount: number;
+  currency: string;
+  interval: PriceInterval;
+  interval_count: Generated<number>;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export interface SubscriptionsTable {
+  id: Generated<number>;
+  user_id: number;
+  product_id: number | null;
+  price_id: number | null;
+  status: Generated<SubscriptionStatus>;
+  gateway: Generated<SubscriptionGateway>;
+  gateway_id: string | null;
+  ends_at: string | null;
+  renews_at: string | null;
+  cancelled_at: string | null;
+  created_at: Generated<string>;
+  updated_at: Generated<string>;
+}
+
+export type ProductRow = Selectable<ProductsTable>;
+export type PriceRow = Selectable<PricesTable>;
+export type SubscriptionRow = Selectable<SubscriptionsTable>;
