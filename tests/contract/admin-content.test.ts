@@ -106,6 +106,16 @@ const CASES: Case[] = [
 describeResourceCases(CASES, () => ({ admin, listener, guest }));
 
 describe('channels', () => {
+  it('the home page channel can be neither deleted nor renamed away', async () => {
+    const { data: home } = await admin.getList('channels', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: { slug: 'discover' } });
+    const deleting = await refusal(admin.delete('channels', { id: home[0].id, previousData: home[0] }));
+    expect(deleting).toEqual({ status: 422, body: { message: 'This channel is the home page. Choose another home page in the settings first.' } });
+    const renaming = await refusal(admin.update('channels', { id: home[0].id, data: { ...home[0], slug: 'elsewhere' }, previousData: home[0] }));
+    expect(renaming.status).toBe(422);
+    expect(renaming.body?.errors?.slug).toBe('This channel is the home page. Choose another home page in the settings first.');
+    expect((await t.client().get('/api/v1/channel/discover')).status).toBe(200);
+  });
+
   it('keeps hand-picked items in order, and the site shows them so', async () => {
     const albums = await admin.getList('albums', { pagination: { page: 1, perPage: 3 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
     const [a, b, c] = albums.data.map((album) => album.id);

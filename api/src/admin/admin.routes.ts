@@ -287,7 +287,7 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
         const { id } = c.req.valid('param');
         const existing = await getResource(deps.db, resource.table, id);
         if (!existing) throw notFound();
-        const refusal = resource.guardDelete?.(existing, c.get('auth'));
+        const refusal = await resource.guardDelete?.(existing, c.get('auth'), deps);
         if (refusal) throw new ApiError(422, refusal);
         if (resource.remove) await resource.remove(existing, deps);
         else await deleteResource(deps.db, resource.table, id);

@@ -22,7 +22,7 @@ export interface AdminResource {
   /** Turns validated input into what is stored (for example, hashing a password). */
   prepare?(data: Record<string, unknown>, deps: AppDeps): Promise<Record<string, unknown>>;
   /** Refuses a deletion with a message, for example deleting yourself or the guest role. */
-  guardDelete?(record: ResourceRecord, auth: AuthState): string | undefined;
+  guardDelete?(record: ResourceRecord, auth: AuthState, deps: AppDeps): string | undefined | Promise<string | undefined>;
   /** Writes the back office may make; all three when left out. Others answer 405. */
   operations?: ('create' | 'update' | 'delete')[];
   /** Input fields that are not columns: kept out of the row and handed to `afterWrite`. */

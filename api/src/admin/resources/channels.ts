@@ -1,5 +1,7 @@
 import { channelItemsOf, missingItemIds, replaceChannelItems, type ChannelContentModel, type ResourceRecord } from '@app/db';
 import { z } from 'zod';
+import type { AppDeps } from '../../context.ts';
+import { loadSettings } from '../../services/settings.service.ts';
 import type { AdminResource } from '../resource.ts';
 import { flag, optionalText, slug } from './fields.ts';
 
@@ -27,9 +29,20 @@ const SOURCE_MODELS: Record<(typeof CHANNEL_SOURCES)[number], readonly ChannelCo
   genre: ['track', 'album'],
 };
 
+const HOME_CHANNEL_MESSAGE = 'This channel is the home page. Choose another home page in the settings first.';
+
+/** The channel `/` shows (setting homepage.value, by slug or id): deleting or renaming it would leave the home page empty. */
+async function isHomeChannel(record: ResourceRecord, deps: AppDeps): Promise<boolean> {
+  const home = (await loadSettings(deps.db))['homepage.value'];
+  return home === record.slug || home === String(record.id);
+}
+
 export const channels: AdminResource = {
   name: 'channels',
   label: 'Channels',
+  async guardDelete(record, _auth, deps) {
+    return (await isHomeChannel(record, deps)) ? HOME_CHANNEL_MESSAGE : undefined;
+  },
   permissions: { read: ['music.update'], write: ['music.update'] },
   table: {
     table: 'channels',
@@ -57,6 +70,9 @@ export const channels: AdminResource = {
   virtual: ['items'],
   async validate(data, existing, deps) {
     const errors: Record<string, string> = {};
+    if (existing && data.slug !== undefined && data.slug !== existing.slug && (await isHomeChannel(existing, deps))) {
+      errors.slug = HOME_CHANNEL_MESSAGE;
+    }
     const model = (data.content_model ?? existing?.content_model) as ChannelContentModel;
     const source = (data.content_source ?? existing?.content_source ?? 'manual') as (typeof CHANNEL_SOURCES)[number];
     if (!SOURCE_MODELS[source].includes(model)) {
