@@ -100,7 +100,9 @@ test('an admin browses uploaded files, previews and deletes them', async ({ page
 
   await page.getByRole('row', { name: new RegExp(`b-side ${stamp}`) }).getByText(`b-side ${stamp}.mp3`).click();
   await expect(page).toHaveURL(/\/admin\/files\/\d+\/show$/);
+  // The list's players leave the page a moment after the address changes.
   const preview = page.locator('audio');
+  await expect(preview).toHaveCount(1);
   const src = await preview.getAttribute('src');
   const bytes = await page.request.get(src!);
   expect(bytes.headers()['content-type']).toBe('audio/mpeg');
