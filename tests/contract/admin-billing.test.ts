@@ -1,54 +1,11 @@
-import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
-import simpleRestProvider from 'ra-data-simple-rest';
+import { createTestApp, type TestApp } from '@app/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { providerOf, refusal, type Provider } from '../support/admin-provider.ts';
 
 /**
  * The billing sections of the back office (plans with their prices, subscriptions), driven
  * through the same data provider the back office uses, against the real API on a real database.
  */
-
-class HttpError extends Error {
-  readonly status: number;
-  readonly body: { message?: string; errors?: Record<string, string> } | undefined;
-  constructor(message: string, status: number, body: HttpError['body']) {
-    super(message);
-    this.status = status;
-    this.body = body;
-  }
-}
-
-/** What react-admin's fetchJson does, over the test client (cookies and XSRF header included). */
-function httpClientOf(client: TestClient) {
-  return async (url: string, options: { method?: string; body?: string; headers?: Headers } = {}) => {
-    const headers: Record<string, string> = { Accept: 'application/json' };
-    options.headers?.forEach((value, key) => (headers[key] = value));
-    if (options.body !== undefined && !Object.keys(headers).some((k) => k.toLowerCase() === 'content-type')) headers['Content-Type'] = 'application/json';
-    const response = await client.request(options.method ?? 'GET', url, undefined, { headers, rawBody: options.body });
-    const body = await response.text();
-    let json: any;
-    try {
-      json = JSON.parse(body);
-    } catch {
-      json = undefined;
-    }
-    if (response.status < 200 || response.status >= 300) throw new HttpError(json?.message ?? response.statusText, response.status, json);
-    return { status: response.status, headers: response.headers, body, json };
-  };
-}
-
-const providerOf = (client: TestClient) => simpleRestProvider('/api/admin', httpClientOf(client) as never);
-type Provider = ReturnType<typeof providerOf>;
-
-/** The status a data provider call was refused with. */
-async function refusal(call: Promise<unknown>): Promise<{ status: number; body: HttpError['body'] }> {
-  try {
-    await call;
-  } catch (error) {
-    if (error instanceof HttpError) return { status: error.status, body: error.body };
-    throw error;
-  }
-  throw new Error('The call was not refused');
-}
 
 let t: TestApp;
 let admin: Provider;
