@@ -55,6 +55,7 @@ import { adminReportsRoutes } from './admin/reports.routes.ts';
 import { logsRoutes } from './routes/logs.routes.ts';
 import { logError } from './services/error-log.service.ts';
 import { pageViewOf } from './services/page-views.service.ts';
+import { cachedPageBody, clearSharedPageCache, findFreshPage, isShareablePage, pageCacheKey, storeRenderedPage } from './services/page-cache.service.ts';
 import { insertPageView } from '@app/db';
 
 /** What the Astro site receives with every page request. */
@@ -64,6 +65,8 @@ export interface SiteLocals {
   apiFetch: typeof fetch;
   /** Cookies and security headers the page response must carry. */
   responseHeaders: [string, string][];
+  /** Set when the page may be shared with other visitors: keeps a shareable response for them. */
+  storeInPageCache?: (response: Response) => void;
 }
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void, locals: SiteLocals) => unknown;
@@ -159,6 +162,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(accountGates());
   app.use(activeWorkspace());
 
+  // What the back office changes shows to every visitor at once, not when cached pages expire.
+  app.use('/api/admin/*', async (c, next) => {
+    await next();
+    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && c.res.status < 400) await clearSharedPageCache(deps.db);
+  });
   app.route('/api/v1', apiV1);
   app.route('/auth', authRoutes);
   app.route('/auth', twoFactorRoutes);
@@ -196,33 +204,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (isApiPath(c.req.path)) return next();
       const { incoming, outgoing } = (c.env ?? {}) as Partial<HttpBindings>;
       if (!incoming || !outgoing) throw new ApiError(500, 'Pages can only be served by the Node server.');
-      const cookieHeader = c.req.header('Cookie') ?? '';
-      const locals: SiteLocals = {
-        bootstrap: {
-          ...(await buildBootstrapData(deps, c.get('auth'), { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) })),
-          ...(await workspaceBootstrap(deps.db, c.get('auth').user, c.get('workspaceId'))),
-        },
-        apiFetch: (input, init) => {
-          const request = new Request(input instanceof Request ? input : new URL(input, deps.config.appUrl), init);
-          request.headers.set('Cookie', cookieHeader);
-          return Promise.resolve(app.fetch(request, c.env));
-        },
-        responseHeaders: [...c.get('pageHeaders').entries()],
-      };
-      const handled = await new Promise<boolean>((resolve, reject) => {
-        outgoing.once('finish', () => resolve(true));
-        outgoing.once('close', () => resolve(true));
-        Promise.resolve(siteHandler(incoming, outgoing, (error) => (error ? reject(error) : resolve(false)), locals)).catch(reject);
-      });
-      if (handled && locals.bootstrap.settings['analytics.page_views'] !== false) {
+      const settings = await loadSettings(deps.db);
+      const recordView = (status: number, contentType: string) => {
+        if (settings['analytics.page_views'] === false) return;
         // One insert after the page has gone out; a failure costs the report a row, never the visitor a page.
         const view = pageViewOf({
           method: c.req.method,
           path: c.req.path,
-          status: outgoing.statusCode,
-          // Astro passes its headers to writeHead, which getHeader does not see; the site's pages are
-          // all .astro pages, so a response that did not say otherwise is HTML.
-          contentType: String(outgoing.getHeader('Content-Type') ?? 'text/html'),
+          status,
+          contentType,
           userAgent: c.req.header('User-Agent'),
           purpose: c.req.header('Sec-Purpose') ?? c.req.header('Purpose'),
           ip: incoming.socket?.remoteAddress ?? null,
@@ -230,7 +220,51 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
           userId: c.get('auth').user?.id ?? null,
         });
         if (view) insertPageView(deps.db, view).catch((error) => console.error('Could not record a page view:', error));
+      };
+
+      // Visitors who are not logged in share pages through the page cache (Settings > Cache).
+      const cookies = { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) };
+      const cacheSeconds = c.req.method === 'GET' && !c.get('auth').user ? settings['cache.public_pages_seconds'] : 0;
+      const url = new URL(c.req.url);
+      const cacheKey = cacheSeconds > 0 ? pageCacheKey({ pathAndQuery: url.pathname + url.search, ...cookies }) : undefined;
+      const cached = cacheKey ? await findFreshPage(deps.db, cacheKey) : undefined;
+      if (cached) {
+        const { body, gzipped } = await cachedPageBody(cached, /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? ''));
+        const headers: Record<string, string> = Object.fromEntries(cached.headers);
+        headers['Age'] = String(Math.max(0, Math.floor((Date.now() - cached.created_at) / 1000)));
+        headers['X-Cache'] = 'HIT';
+        if (gzipped) headers['Content-Encoding'] = 'gzip';
+        recordView(cached.status, headers['content-type'] ?? 'text/html');
+        return c.body(body, cached.status as 200, headers);
       }
+
+      const cookieHeader = c.req.header('Cookie') ?? '';
+      const locals: SiteLocals = {
+        bootstrap: {
+          ...(await buildBootstrapData(deps, c.get('auth'), cookies)),
+          ...(await workspaceBootstrap(deps.db, c.get('auth').user, c.get('workspaceId'))),
+        },
+        apiFetch: (input, init) => {
+          const request = new Request(input instanceof Request ? input : new URL(input, deps.config.appUrl), init);
+          request.headers.set('Cookie', cookieHeader);
+          return Promise.resolve(app.fetch(request, c.env));
+        },
+        responseHeaders: [...c.get('pageHeaders').entries(), ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
+        storeInPageCache: cacheKey
+          ? (response) => {
+              if (!isShareablePage(response)) return void response.body?.cancel();
+              storeRenderedPage(deps.db, cacheKey, cacheSeconds, response).catch((error) => console.error('Could not store a page in the page cache:', error));
+            }
+          : undefined,
+      };
+      const handled = await new Promise<boolean>((resolve, reject) => {
+        outgoing.once('finish', () => resolve(true));
+        outgoing.once('close', () => resolve(true));
+        Promise.resolve(siteHandler(incoming, outgoing, (error) => (error ? reject(error) : resolve(false)), locals)).catch(reject);
+      });
+      // Astro passes its headers to writeHead, which getHeader does not see; the site's pages are
+      // all .astro pages, so a response that did not say otherwise is HTML.
+      if (handled) recordView(outgoing.statusCode, String(outgoing.getHeader('Content-Type') ?? 'text/html'));
       return handled ? RESPONSE_ALREADY_SENT : next();
     });
   }

@@ -33,6 +33,7 @@ export type { TagRow, LyricRow } from './tables/listener.table.ts';
 export * from './repositories/lyrics.repository.ts';
 export * from './repositories/search.repository.ts';
 export * from './repositories/reports.repository.ts';
+export * from './repositories/page-cache.repository.ts';
 export type { PageViewRow, ScheduleRunRow } from './tables/reports.table.ts';
 export * from './repositories/admin-accounts.repository.ts';
 export * from './repositories/content.repository.ts';

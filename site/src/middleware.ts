@@ -10,23 +10,26 @@ function gateFor(locals: App.Locals): string | undefined {
 }
 
 /**
- * Gates first, then what the API server prepared for this response (cookies, security headers)
- * and a cache policy: anonymous pages may be cached briefly, personalised ones never by shared caches.
+ * Gates first, then a cache policy: anonymous pages may be cached briefly, personalised ones never
+ * by shared caches. A shareable page is handed to the page cache before the visitor's own cookies
+ * and headers are added.
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const gate = gateFor(context.locals);
   const response = gate && context.url.pathname !== gate ? await next(gate) : await next();
-  for (const [name, value] of context.locals.responseHeaders ?? []) {
-    if (name.toLowerCase() === 'set-cookie') response.headers.append(name, value);
-    else if (!response.headers.has(name)) response.headers.set(name, value);
-  }
   if (!response.headers.has('Cache-Control') && response.headers.get('Content-Type')?.startsWith('text/html')) {
     const personal = Boolean(context.locals.bootstrap?.user);
     // Shared caches may keep anonymous pages for the time set in the back office (Settings > Cache).
     const sharedSeconds = context.locals.bootstrap?.settings['cache.public_pages_seconds'] ?? 60;
     const shared = sharedSeconds > 0 ? `public, max-age=0, s-maxage=${sharedSeconds}, stale-while-revalidate=300` : 'public, no-cache';
     response.headers.set('Cache-Control', personal || response.status >= 400 ? 'private, no-cache' : shared);
-    response.headers.append('Vary', 'Cookie');
+    // The page cache answers in gzip to clients that accept it.
+    response.headers.append('Vary', 'Cookie, Accept-Encoding');
+  }
+  context.locals.storeInPageCache?.(response.clone());
+  for (const [name, value] of context.locals.responseHeaders ?? []) {
+    if (name.toLowerCase() === 'set-cookie') response.headers.append(name, value);
+    else if (!response.headers.has(name)) response.headers.set(name, value);
   }
   return response;
 });

@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { createDb, saveSettings } from '@app/db';
+import { clearPageCache, createDb, saveSettings } from '@app/db';
 
 /**
  * The e2e server's own SQLite file, opened beside it (WAL allows a second connection), for the
@@ -11,7 +11,10 @@ const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/e2
 export async function withE2eDatabase<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
   const db = createDb(file);
   try {
-    return await work(db);
+    const result = await work(db);
+    // Changed behind the back office's back: pages already shared with visitors must go, as the back office would clear them.
+    await clearPageCache(db);
+    return result;
   } finally {
     await db.destroy();
   }

@@ -11,11 +11,11 @@ export interface ScheduledJob {
 export const SCHEDULED_JOBS: ScheduledJob[] = [
   {
     name: 'cleanup:expired',
-    description: 'Removes expired sessions, one-time tokens (password reset, email confirmation, pending two-factor logins), rate-limit counters older than a day and schedule runs older than 30 days.',
+    description: 'Removes expired sessions, one-time tokens (password reset, email confirmation, pending two-factor logins), rate-limit counters older than a day, schedule runs older than 30 days and expired pages of the page cache.',
     everyMs: 60 * 60 * 1000,
     async run(db) {
       const removed = await cleanUpExpired(db, new Date());
-      return `Removed ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.rateLimits} rate-limit counters, ${removed.scheduleRuns} old runs.`;
+      return `Removed ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.rateLimits} rate-limit counters, ${removed.scheduleRuns} old runs, ${removed.pages} expired cached pages.`;
     },
   },
 ];

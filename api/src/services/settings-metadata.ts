@@ -127,7 +127,7 @@ export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
   'cache.public_pages_seconds': {
     section: 'cache',
     label: 'Shared cache time for public pages (seconds)',
-    description: 'How long a CDN or proxy may serve a page to visitors who are not logged in before asking again. 0 turns it off. Pages for logged-in users are never cached by shared caches.',
+    description: 'How long the built-in page cache, a CDN or a proxy may serve a page to visitors who are not logged in before it is rendered again. Changes made in the back office clear the built-in cache at once; what listeners change (playlists, comments, play counts) shows to visitors within this time. 0 turns it off. Pages for logged-in users are never shared.',
   },
 
   'analytics.page_views': { section: 'analytics', label: 'Record page views', description: 'Counts pages served to people (not API calls or bots) for the visitors report. No IP address is stored.' },

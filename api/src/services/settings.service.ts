@@ -144,7 +144,7 @@ export const SETTINGS = {
   'player.default_volume': setting(z.number().int().min(0).max(100), 80),
   /** Results on each tab of the search page (artists, albums, tracks...). */
   'search.results_per_page': setting(z.number().int().min(5).max(50), 20),
-  /** How long shared caches (a CDN or proxy) may keep a page served to a visitor who is not logged in. */
+  /** How long the page cache and shared caches (a CDN or proxy) may keep a page served to a visitor who is not logged in. */
   'cache.public_pages_seconds': setting(z.number().int().min(0).max(86400), 60),
   /** Record pages served to visitors, for the visitors report of the admin home. */
   'analytics.page_views': setting(z.boolean(), true),

@@ -12,6 +12,7 @@ import * as content from './2026_11_22_000014_content.ts';
 import * as reports from './2026_11_22_000015_reports.ts';
 import * as workspaces from './2026_11_22_000016_workspaces.ts';
 import * as plans from './2026_11_22_000017_plans.ts';
+import * as pageCache from './2026_11_22_000018_page_cache.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -31,4 +32,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000015_reports': reports,
   '2026_11_22_000016_workspaces': workspaces,
   '2026_11_22_000017_plans': plans,
+  '2026_11_22_000018_page_cache': pageCache,
 };

@@ -1,4 +1,5 @@
 import { sql, type Insertable } from 'kysely';
+import { removeExpiredPages } from './page-cache.repository.ts';
 import type { Db } from '../connection.ts';
 import type { PageViewsTable, ScheduleRunRow } from '../tables/reports.table.ts';
 
@@ -163,7 +164,7 @@ export async function lastScheduleRun(db: Db, job: string): Promise<ScheduleRunR
 }
 
 /** Removes what has expired: sessions, one-time tokens, rate-limit windows, old job runs. Returns counts. */
-export async function cleanUpExpired(db: Db, now: Date): Promise<{ sessions: number; tokens: number; rateLimits: number; scheduleRuns: number }> {
+export async function cleanUpExpired(db: Db, now: Date): Promise<{ sessions: number; tokens: number; rateLimits: number; scheduleRuns: number; pages: number }> {
   const nowIso = now.toISOString();
   const dayAgo = new Date(now.getTime() - 24 * 60 * 60 * 1000).toISOString();
   const keepRunsSince = new Date(now.getTime() - 30 * 24 * 60 * 60 * 1000).toISOString();
@@ -171,10 +172,12 @@ export async function cleanUpExpired(db: Db, now: Date): Promise<{ sessions: num
   const tokens = await db.deleteFrom('user_tokens').where('expires_at', '<=', nowIso).executeTakeFirst();
   const rateLimits = await db.deleteFrom('rate_limits').where('window_start', '<=', dayAgo).executeTakeFirst();
   const scheduleRuns = await db.deleteFrom('schedule_runs').where('created_at', '<', keepRunsSince).executeTakeFirst();
+  const pages = await removeExpiredPages(db, now.getTime());
   return {
     sessions: Number(sessions.numDeletedRows),
     tokens: Number(tokens.numDeletedRows),
     rateLimits: Number(rateLimits.numDeletedRows),
     scheduleRuns: Number(scheduleRuns.numDeletedRows),
+    pages,
   };
 }

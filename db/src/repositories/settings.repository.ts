@@ -26,5 +26,7 @@ export async function saveSettings(db: Db, values: Record<string, unknown>): Pro
         .onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify(value), updated_at }))
         .execute();
     }
+    // Pages shared with visitors show settings; from any path (back office, CLI), they change at once.
+    await trx.deleteFrom('page_cache').execute();
   });
 }

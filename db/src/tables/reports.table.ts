@@ -25,5 +25,19 @@ export interface ScheduleRunsTable {
   created_at: Generated<string>;
 }
 
+/** A page rendered for visitors who are not logged in, kept for a short time (Settings > Cache). */
+export interface PageCacheTable {
+  /** sha256 of the address and the cookies such a page depends on. */
+  key: string;
+  status: number;
+  /** JSON array of [name, value] pairs, without cookies. */
+  headers: string;
+  /** The HTML, gzipped. */
+  body: Uint8Array;
+  /** Unix time in milliseconds. */
+  created_at: number;
+  expires_at: number;
+}
+
 export type PageViewRow = Selectable<PageViewsTable>;
 export type ScheduleRunRow = Selectable<ScheduleRunsTable>;

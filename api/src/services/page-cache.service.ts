@@ -1,0 +1,61 @@
+import { createHash } from 'node:crypto';
+import { promisify } from 'node:util';
+import { gunzip, gzip } from 'node:zlib';
+import { clearPageCache, findCachedPage, storeCachedPage, type CachedPage, type Db } from '@app/db';
+
+/**
+ * The shared page cache: pages rendered for visitors who are not logged in are kept in the
+ * database for `cache.public_pages_seconds` (Settings > Cache), so every server process serves
+ * the next visitor the same page without rendering it again. Back-office changes clear it, so
+ * what an admin changes (content, settings, the guest role's permissions) shows at once.
+ */
+
+const gzipAsync = promisify(gzip);
+const gunzipAsync = promisify(gunzip);
+
+/** What such a page depends on besides its address: the guest's theme and cookie-notice choice. */
+export interface GuestPageRequest {
+  /** Path and query; never the Host header, which the visitor controls. */
+  pathAndQuery: string;
+  theme: string | undefined;
+  cookieNotice: string | undefined;
+}
+
+export function pageCacheKey(request: GuestPageRequest): string {
+  return createHash('sha256').update(JSON.stringify([request.pathAndQuery, request.theme ?? '', request.cookieNotice ?? ''])).digest('hex');
+}
+
+/** Headers that describe one delivery, not the page: never stored. */
+const DELIVERY_HEADERS = new Set(['set-cookie', 'content-length', 'content-encoding', 'transfer-encoding', 'connection', 'keep-alive', 'date']);
+
+/** Only complete, public HTML pages that set no cookie of their own are shared between visitors. */
+export function isShareablePage(response: Response): boolean {
+  return (
+    response.status === 200 &&
+    (response.headers.get('Content-Type') ?? '').startsWith('text/html') &&
+    /\bpublic\b/.test(response.headers.get('Cache-Control') ?? '') &&
+    !response.headers.has('Set-Cookie')
+  );
+}
+
+export async function storeRenderedPage(db: Db, key: string, seconds: number, response: Response): Promise<void> {
+  const html = new Uint8Array(await response.arrayBuffer());
+  const headers = [...response.headers].filter(([name]) => !DELIVERY_HEADERS.has(name.toLowerCase()));
+  const now = Date.now();
+  const page: CachedPage = { status: response.status, headers, body: await gzipAsync(html), created_at: now };
+  await storeCachedPage(db, key, page, now + seconds * 1000);
+}
+
+export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefined> {
+  return findCachedPage(db, key, Date.now());
+}
+
+/** The stored body as the client can take it: gzipped as stored, or unpacked. */
+export async function cachedPageBody(page: CachedPage, acceptsGzip: boolean): Promise<{ body: Uint8Array<ArrayBuffer>; gzipped: boolean }> {
+  const bytes = acceptsGzip ? page.body : await gunzipAsync(page.body);
+  return { body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), gzipped: acceptsGzip };
+}
+
+export function clearSharedPageCache(db: Db): Promise<void> {
+  return clearPageCache(db);
+}

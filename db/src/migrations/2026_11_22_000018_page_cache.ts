@@ -1,0 +1,16 @@
+import type { Kysely } from 'kysely';
+
+export async function up(db: Kysely<any>): Promise<void> {
+  // Pages rendered for visitors who are not logged in, shared by every server process. The key is
+  // a hash of the address and the cookies a visitor's page depends on; the body is gzipped HTML.
+  await db.schema
+    .createTable('page_cache')
+    .addColumn('key', 'text', (c) => c.primaryKey())
+    .addColumn('status', 'integer', (c) => c.notNull())
+    .addColumn('headers', 'text', (c) => c.notNull())
+    .addColumn('body', 'blob', (c) => c.notNull())
+    .addColumn('created_at', 'integer', (c) => c.notNull())
+    .addColumn('expires_at', 'integer', (c) => c.notNull())
+    .execute();
+  await db.schema.createIndex('page_cache_expires_at').on('page_cache').column('expires_at').execute();
+}

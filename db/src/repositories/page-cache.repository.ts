@@ -1,0 +1,47 @@
+import type { Db } from '../connection.ts';
+
+export interface CachedPage {
+  status: number;
+  headers: [string, string][];
+  /** gzipped HTML */
+  body: Uint8Array;
+  created_at: number;
+}
+
+/** The page stored under this key, unless it has expired. */
+export async function findCachedPage(db: Db, key: string, nowMs: number): Promise<CachedPage | undefined> {
+  const row = await db
+    .selectFrom('page_cache')
+    .select(['status', 'headers', 'body', 'created_at'])
+    .where('key', '=', key)
+    .where('expires_at', '>', nowMs)
+    .executeTakeFirst();
+  return row && { ...row, headers: JSON.parse(row.headers) as [string, string][] };
+}
+
+/**
+ * Stores a page and removes two expired ones, so the table stays about as large as what is fresh
+ * even when crawlers walk through a million pages between two runs of the cleanup job.
+ */
+export async function storeCachedPage(db: Db, key: string, page: CachedPage, expiresAtMs: number): Promise<void> {
+  const values = { status: page.status, headers: JSON.stringify(page.headers), body: page.body, created_at: page.created_at, expires_at: expiresAtMs };
+  await db
+    .insertInto('page_cache')
+    .values({ key, ...values })
+    .onConflict((conflict) => conflict.column('key').doUpdateSet(values))
+    .execute();
+  await db
+    .deleteFrom('page_cache')
+    .where('key', 'in', (query) => query.selectFrom('page_cache').select('key').where('expires_at', '<=', page.created_at).limit(2))
+    .execute();
+}
+
+/** Forgets every stored page: what visitors see changed. */
+export async function clearPageCache(db: Db): Promise<void> {
+  await db.deleteFrom('page_cache').execute();
+}
+
+export async function removeExpiredPages(db: Db, nowMs: number): Promise<number> {
+  const result = await db.deleteFrom('page_cache').where('expires_at', '<=', nowMs).executeTakeFirst();
+  return Number(result.numDeletedRows);
+}
