@@ -238,6 +238,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         return c.body(body, cached.status as 200, headers);
       }
 
+      const renderedFrom = Date.now();
       const cookieHeader = c.req.header('Cookie') ?? '';
       const locals: SiteLocals = {
         bootstrap: {
@@ -253,7 +254,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         storeInPageCache: cacheKey
           ? (response) => {
               if (!isShareablePage(response)) return void response.body?.cancel();
-              storeRenderedPage(deps.db, cacheKey, cacheSeconds, response).catch((error) => console.error('Could not store a page in the page cache:', error));
+              storeRenderedPage(deps.db, cacheKey, cacheSeconds, renderedFrom, response).catch((error) => console.error('Could not store a page in the page cache:', error));
             }
           : undefined,
       };

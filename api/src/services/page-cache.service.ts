@@ -38,12 +38,12 @@ export function isShareablePage(response: Response): boolean {
   );
 }
 
-export async function storeRenderedPage(db: Db, key: string, seconds: number, response: Response): Promise<void> {
+/** Stores a page whose rendering began at `renderedFrom`; it expires `seconds` after that. */
+export async function storeRenderedPage(db: Db, key: string, seconds: number, renderedFrom: number, response: Response): Promise<void> {
   const html = new Uint8Array(await response.arrayBuffer());
   const headers = [...response.headers].filter(([name]) => !DELIVERY_HEADERS.has(name.toLowerCase()));
-  const now = Date.now();
-  const page: CachedPage = { status: response.status, headers, body: await gzipAsync(html), created_at: now };
-  await storeCachedPage(db, key, page, now + seconds * 1000);
+  const page: CachedPage = { status: response.status, headers, body: await gzipAsync(html), created_at: renderedFrom };
+  await storeCachedPage(db, key, page, renderedFrom + seconds * 1000);
 }
 
 export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefined> {

@@ -1,4 +1,4 @@
-import type { Kysely } from 'kysely';
+import { sql, type Kysely } from 'kysely';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Pages rendered for visitors who are not logged in, shared by every server process. The key is
@@ -13,4 +13,13 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('expires_at', 'integer', (c) => c.notNull())
     .execute();
   await db.schema.createIndex('page_cache_expires_at').on('page_cache').column('expires_at').execute();
+
+  // When the cache was last cleared: a page whose rendering began before that may show what was
+  // just changed, so it is not stored.
+  await db.schema
+    .createTable('page_cache_state')
+    .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
+    .addColumn('cleared_at', 'integer', (c) => c.notNull())
+    .execute();
+  await db.insertInto('page_cache_state').values({ id: 1, cleared_at: 0 }).execute();
 }

@@ -9,7 +9,7 @@ beforeAll(async () => {
   db = await createTestDb();
 });
 afterAll(() => db.destroy());
-beforeEach(() => clearPageCache(db));
+beforeEach(() => clearPageCache(db, 0));
 
 const page = (html: string, createdAt: number): CachedPage => ({
   status: 200,
@@ -40,22 +40,33 @@ describe('page cache', () => {
   });
 
   it('removes expired pages as new ones are stored, so crawlers do not grow it without end', async () => {
-    for (let i = 0; i < 5; i++) await storeCachedPage(db, `old-${i}`, page('x', 0), 60_000);
+    for (let i = 0; i < 5; i++) await storeCachedPage(db, `old-${i}`, page('x', 1), 60_000);
+    expect(await count()).toBe(5);
     await storeCachedPage(db, 'fresh-1', page('y', 100_000), 160_000);
     await storeCachedPage(db, 'fresh-2', page('y', 100_000), 160_000);
     expect(await count()).toBe(3);
     expect(await html('fresh-1', 100_000)).toBe('y');
   });
 
+  it('refuses a page whose rendering began before the cache was last cleared', async () => {
+    await clearPageCache(db, 5000);
+    await storeCachedPage(db, 'rendered-before', page('old', 4000), 64_000);
+    await storeCachedPage(db, 'rendered-after', page('new', 5001), 65_000);
+    expect(await html('rendered-before', 6000)).toBeUndefined();
+    expect(await html('rendered-after', 6000)).toBe('new');
+  });
+
   it('is emptied when what visitors see changes, and purged of expired pages by the cleanup job', async () => {
     await storeCachedPage(db, 'a', page('A', 1000), 61_000);
-    await clearPageCache(db);
+    await clearPageCache(db, 0);
     expect(await count()).toBe(0);
     // Settings show on pages, whoever saves them (the back office or the CLI).
-    await storeCachedPage(db, 'a', page('A', 1000), 61_000);
+    await storeCachedPage(db, 'a', page('A', Date.now()), Date.now() + 60_000);
+    expect(await count()).toBe(1);
     await saveSettings(db, { 'branding.site_name': 'Elsewhere' });
     expect(await count()).toBe(0);
 
+    await clearPageCache(db, 0);
     await storeCachedPage(db, 'b', page('B', Date.now()), Date.now() + 60_000);
     await storeCachedPage(db, 'a', page('A', Date.now() - 120_000), Date.now() - 60_000);
     expect((await cleanUpExpired(db, new Date())).pages).toBe(1);

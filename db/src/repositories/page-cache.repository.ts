@@ -20,14 +20,28 @@ export async function findCachedPage(db: Db, key: string, nowMs: number): Promis
 }
 
 /**
- * Stores a page and removes two expired ones, so the table stays about as large as what is fresh
- * even when crawlers walk through a million pages between two runs of the cleanup job.
+ * Stores a page, unless the cache was cleared after its rendering began (it may show what was just
+ * changed), and removes two expired ones, so the table stays about as large as what is fresh even
+ * when crawlers walk through a million pages between two runs of the cleanup job.
  */
 export async function storeCachedPage(db: Db, key: string, page: CachedPage, expiresAtMs: number): Promise<void> {
   const values = { status: page.status, headers: JSON.stringify(page.headers), body: page.body, created_at: page.created_at, expires_at: expiresAtMs };
   await db
     .insertInto('page_cache')
-    .values({ key, ...values })
+    .columns(['key', 'status', 'headers', 'body', 'created_at', 'expires_at'])
+    .expression((eb) =>
+      eb
+        .selectFrom('page_cache_state')
+        .select([
+          eb.val(key).as('key'),
+          eb.val(values.status).as('status'),
+          eb.val(values.headers).as('headers'),
+          eb.val(values.body).as('body'),
+          eb.val(values.created_at).as('created_at'),
+          eb.val(values.expires_at).as('expires_at'),
+        ])
+        .where('cleared_at', '<', page.created_at),
+    )
     .onConflict((conflict) => conflict.column('key').doUpdateSet(values))
     .execute();
   await db
@@ -36,8 +50,9 @@ export async function storeCachedPage(db: Db, key: string, page: CachedPage, exp
     .execute();
 }
 
-/** Forgets every stored page: what visitors see changed. */
-export async function clearPageCache(db: Db): Promise<void> {
+/** Forgets every stored page, and refuses pages whose rendering began before now: what visitors see changed. */
+export async function clearPageCache(db: Db, nowMs = Date.now()): Promise<void> {
+  await db.updateTable('page_cache_state').set({ cleared_at: nowMs }).execute();
   await db.deleteFrom('page_cache').execute();
 }
 

@@ -1,3 +1,4 @@
+import { clearPageCache } from './page-cache.repository.ts';
 import type { Db } from '../connection.ts';
 
 /** Stored overrides as parsed JSON, keyed by setting name. Rows whose JSON is unreadable are skipped. */
@@ -27,6 +28,6 @@ export async function saveSettings(db: Db, values: Record<string, unknown>): Pro
         .execute();
     }
     // Pages shared with visitors show settings; from any path (back office, CLI), they change at once.
-    await trx.deleteFrom('page_cache').execute();
+    await clearPageCache(trx);
   });
 }

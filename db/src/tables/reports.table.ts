@@ -34,9 +34,15 @@ export interface PageCacheTable {
   headers: string;
   /** The HTML, gzipped. */
   body: Uint8Array;
-  /** Unix time in milliseconds. */
+  /** Unix time in milliseconds at which its rendering began. */
   created_at: number;
   expires_at: number;
+}
+
+export interface PageCacheStateTable {
+  id: number;
+  /** Unix time in milliseconds of the last clearing. */
+  cleared_at: number;
 }
 
 export type PageViewRow = Selectable<PageViewsTable>;
