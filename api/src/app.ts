@@ -242,7 +242,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       const cookieHeader = c.req.header('Cookie') ?? '';
       const locals: SiteLocals = {
         bootstrap: {
-          ...(await buildBootstrapData(deps, c.get('auth'), cookies)),
+          ...(await buildBootstrapData(deps, c.get('auth'), cookies, settings)),
           ...(await workspaceBootstrap(deps.db, c.get('auth').user, c.get('workspaceId'))),
         },
         apiFetch: (input, init) => {

@@ -97,8 +97,14 @@ export function postLoginPath(settings: Settings, permissions: GrantedPermission
   return hasPermission(permissions, 'admin.access') ? '/admin' : '/';
 }
 
-export async function buildBootstrapData(deps: AppDeps, auth: AuthState, cookies: { theme?: string; cookieNotice?: string }): Promise<BootstrapData> {
-  const settings = await loadSettings(deps.db);
+export async function buildBootstrapData(
+  deps: AppDeps,
+  auth: AuthState,
+  cookies: { theme?: string; cookieNotice?: string },
+  /** When the caller has read them already for this request. */
+  loadedSettings?: Settings,
+): Promise<BootstrapData> {
+  const settings = loadedSettings ?? (await loadSettings(deps.db));
   const language = (settings['i18n.enable'] && auth.user?.language) || settings['i18n.default_language'];
   const [themes, localization, user] = await Promise.all([
     listThemes(deps.db),
