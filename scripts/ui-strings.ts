@@ -1,7 +1,8 @@
 import { writeFileSync } from 'node:fs';
-import { CATALOGUE_FILE, extractUiStrings } from '../api/src/i18n/ui-strings.ts';
+import { CATALOGUE_FILE, extractUiStrings, formatCatalogue } from '../api/src/i18n/ui-strings.ts';
 
-/** `pnpm ui-strings`: rewrites the catalogue of interface lines from the t('...') calls in the code. */
-const keys = extractUiStrings();
-writeFileSync(CATALOGUE_FILE, `${JSON.stringify(keys, null, 1)}\n`);
-console.log(`${keys.length} lines written to ${CATALOGUE_FILE}`);
+/** `pnpm ui-strings`: rewrites the catalogue of interface lines from the code of the site and the back office. */
+const catalogue = await extractUiStrings();
+writeFileSync(CATALOGUE_FILE, formatCatalogue(catalogue));
+const count = (place: string) => Object.values(catalogue).filter((places) => places.includes(place as never)).length;
+console.log(`${Object.keys(catalogue).length} lines (${count('site')} on the site, ${count('admin')} in the back office) written to ${CATALOGUE_FILE}`);

@@ -71,7 +71,7 @@ export function App() {
       <Resource name="lyrics" {...lyrics} />
       <Resource name="comments" {...comments} />
       <Resource name="tags" {...tags} />
-      <Resource name="custom-pages" {...customPages} options={{ label: 'Custom pages' }}>
+      <Resource name="custom-pages" {...customPages}>
         <Route path=":id/edit" element={<customPages.edit />} />
       </Resource>
       <Resource name="localizations" {...localizations}>

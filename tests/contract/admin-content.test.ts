@@ -243,6 +243,11 @@ describe('localizations', () => {
     expect(data.lines).toEqual({ Search: 'Suchen' });
     const strings = await (await adminClient.get('/api/admin/ui-strings')).json();
     expect(strings.strings).toContain('Search');
+    // Lines say where they show: the site, the back office (react-admin's own included), or both.
+    expect(strings.places['Page not found']).toEqual(['site']);
+    expect(strings.places['Track |||| Tracks']).toEqual(['admin']);
+    expect(strings.places['Translations saved.']).toEqual(['admin']);
+    expect(strings.places.Save).toEqual(['site', 'admin']);
     expect((await listenerClient.get('/api/admin/ui-strings')).status).toBe(403);
 
     expect((await listenerClient.post('/api/v1/users/me/locale', { locale: 'de' })).status).toBe(200);

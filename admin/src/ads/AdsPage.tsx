@@ -1,15 +1,16 @@
 import { Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { HttpError, Loading, Title, useNotify } from 'react-admin';
+import { HttpError, Loading, Title, useNotify, useTranslate } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { httpClient } from '../providers/httpClient.ts';
 
 /** The spec's ad slots with their size hints (§2.6). */
 const SLOTS = [
-  { name: 'ads.general_top', label: 'Top of every page', hint: 'At most 150px tall, or responsive' },
-  { name: 'ads.general_bottom', label: 'Bottom of every page', hint: 'At most 150px tall, or responsive' },
-  { name: 'ads.artist_top', label: 'Top of artist pages', hint: 'At most 1000px wide, or responsive' },
-  { name: 'ads.artist_bottom', label: 'Bottom of artist pages', hint: 'At most 430px wide, or responsive' },
-  { name: 'ads.album_above', label: 'Above the tracks of album pages', hint: 'As wide as possible, or responsive' },
+  { name: 'ads.general_top', label: msg('Top of every page'), hint: msg('At most 150px tall, or responsive') },
+  { name: 'ads.general_bottom', label: msg('Bottom of every page'), hint: msg('At most 150px tall, or responsive') },
+  { name: 'ads.artist_top', label: msg('Top of artist pages'), hint: msg('At most 1000px wide, or responsive') },
+  { name: 'ads.artist_bottom', label: msg('Bottom of artist pages'), hint: msg('At most 430px wide, or responsive') },
+  { name: 'ads.album_above', label: msg('Above the tracks of album pages'), hint: msg('As wide as possible, or responsive') },
 ] as const;
 
 type Ads = Record<(typeof SLOTS)[number]['name'], string> & { 'ads.disable': boolean };
@@ -20,6 +21,7 @@ type Ads = Record<(typeof SLOTS)[number]['name'], string> & { 'ads.disable': boo
  */
 export function AdsPage() {
   const notify = useNotify();
+  const translate = useTranslate();
   const [ads, setAds] = useState<Ads | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
   const [saving, setSaving] = useState(false);
@@ -27,7 +29,7 @@ export function AdsPage() {
   useEffect(() => {
     httpClient('/api/admin/ads')
       .then(({ json }) => setAds(json))
-      .catch((error) => notify(error?.message ?? 'The ads could not be loaded.', { type: 'error' }));
+      .catch((error) => notify(error?.message ?? msg('The ads could not be loaded.'), { type: 'error' }));
   }, [notify]);
   if (!ads) return <Loading />;
 
@@ -41,7 +43,7 @@ export function AdsPage() {
       notify('Ads saved.', { type: 'success' });
     } catch (error) {
       if (error instanceof HttpError) setErrors(error.body?.errors ?? {});
-      notify(error instanceof Error ? error.message : 'The ads could not be saved.', { type: 'error' });
+      notify(error instanceof Error ? error.message : msg('The ads could not be saved.'), { type: 'error' });
     } finally {
       setSaving(false);
     }
@@ -52,13 +54,15 @@ export function AdsPage() {
       <Title title="Ads" />
       <CardContent component="form" onSubmit={save}>
         <Stack spacing={3} sx={{ maxWidth: 800 }}>
-          <Typography color="text.secondary">Paste the code your ad network gives you. It is shown on the site as written; leave a slot empty to show nothing there.</Typography>
+          <Typography color="text.secondary">
+            {translate('Paste the code your ad network gives you. It is shown on the site as written; leave a slot empty to show nothing there.')}
+          </Typography>
           {SLOTS.map((slot) => (
             <TextField
               key={slot.name}
               name={slot.name}
-              label={slot.label}
-              helperText={errors[slot.name] ?? slot.hint}
+              label={translate(slot.label)}
+              helperText={errors[slot.name] ?? translate(slot.hint)}
               error={Boolean(errors[slot.name])}
               value={ads[slot.name]}
               onChange={(event) => setAds({ ...ads, [slot.name]: event.target.value })}
@@ -70,11 +74,11 @@ export function AdsPage() {
           ))}
           <FormControlLabel
             control={<Switch checked={ads['ads.disable']} onChange={(event) => setAds({ ...ads, 'ads.disable': event.target.checked })} />}
-            label="Turn all ads off (the code is kept)"
+            label={translate('Turn all ads off (the code is kept)')}
           />
           <div>
             <Button type="submit" variant="contained" disabled={saving}>
-              Save
+              {translate('ra.action.save')}
             </Button>
           </div>
         </Stack>

@@ -1,11 +1,12 @@
 import { AutocompleteArrayInput, DateInput, ReferenceArrayInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
 import { imageAddress, requiredName } from '../common/validation.ts';
+import { msg } from '../i18n/messages.ts';
 
 export const ALBUM_TYPES = [
-  { id: 'album', name: 'Album' },
-  { id: 'single', name: 'Single' },
-  { id: 'ep', name: 'EP' },
-  { id: 'compilation', name: 'Compilation' },
+  { id: 'album', name: msg('Album') },
+  { id: 'single', name: msg('Single') },
+  { id: 'ep', name: msg('EP') },
+  { id: 'compilation', name: msg('Compilation') },
 ];
 
 export function AlbumForm() {

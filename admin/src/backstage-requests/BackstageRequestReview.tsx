@@ -14,7 +14,9 @@ import {
   useNotify,
   useRecordContext,
   useRefresh,
+  useTranslate,
 } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { httpClient } from '../providers/httpClient.ts';
 import { ROLES, STATUSES } from './choices.ts';
 
@@ -22,19 +24,20 @@ function Decision() {
   const record = useRecordContext();
   const notify = useNotify();
   const refresh = useRefresh();
+  const translate = useTranslate();
   const [busy, setBusy] = useState(false);
   if (!record) return null;
   if (record.status !== 'pending') {
-    return <Alert severity={record.status === 'approved' ? 'success' : 'info'}>This request was {record.status}.</Alert>;
+    return <Alert severity={record.status === 'approved' ? 'success' : 'info'}>{translate(record.status === 'approved' ? msg('This request was approved.') : msg('This request was denied.'))}</Alert>;
   }
   const decide = async (decision: 'approve' | 'deny') => {
     setBusy(true);
     try {
       await httpClient(`/api/admin/backstage-requests/${record.id}/${decision}`, { method: 'POST' });
-      notify(decision === 'approve' ? 'Approved: the user now manages this artist.' : 'Denied.', { type: 'success' });
+      notify(decision === 'approve' ? msg('Approved: the user now manages this artist.') : msg('Denied.'), { type: 'success' });
       refresh();
     } catch (error) {
-      notify(error instanceof Error ? error.message : 'The request could not be reviewed.', { type: 'error' });
+      notify(error instanceof Error ? error.message : msg('The request could not be reviewed.'), { type: 'error' });
     } finally {
       setBusy(false);
     }

@@ -1,12 +1,14 @@
+import { msg } from '../i18n/messages.ts';
+
 export const STATUSES = [
-  { id: 'pending', name: 'Pending' },
-  { id: 'approved', name: 'Approved' },
-  { id: 'denied', name: 'Denied' },
+  { id: 'pending', name: msg('Pending') },
+  { id: 'approved', name: msg('Approved') },
+  { id: 'denied', name: msg('Denied') },
 ];
 
 export const ROLES = [
-  { id: 'artist', name: 'The artist' },
-  { id: 'manager', name: 'Manager' },
-  { id: 'label', name: 'Label' },
-  { id: 'other', name: 'Other' },
+  { id: 'artist', name: msg('The artist') },
+  { id: 'manager', name: msg('Manager') },
+  { id: 'label', name: msg('Label') },
+  { id: 'other', name: msg('Other') },
 ];

@@ -8,5 +8,4 @@ export default {
   edit: BackstageRequestReview,
   icon: HowToRegIcon,
   recordRepresentation: 'artist_name',
-  options: { label: 'Backstage requests' },
 };

@@ -1,9 +1,10 @@
 import { BooleanInput, FormDataConsumer, maxLength, NumberInput, required, SelectInput, SimpleForm, TextInput } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { ChannelItemsInput } from './ChannelItemsInput.tsx';
 import { CONTENT_MODELS, CONTENT_SOURCES, LAYOUTS } from './choices.ts';
 
 const slugRule = (value: string | undefined) =>
-  !value || /^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u.test(value) ? undefined : 'Use lower-case letters, digits and hyphens, for example summer-hits.';
+  !value || /^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u.test(value) ? undefined : msg('Use lower-case letters, digits and hyphens, for example summer-hits.');
 
 export function ChannelForm() {
   return (

@@ -4,7 +4,7 @@ import DeleteIcon from '@mui/icons-material/Delete';
 import { Autocomplete, Box, IconButton, List, ListItem, ListItemText, TextField, Typography } from '@mui/material';
 import { useEffect, useRef, useState } from 'react';
 import { useWatch } from 'react-hook-form';
-import { useGetList, useGetMany, useInput } from 'react-admin';
+import { useGetList, useGetMany, useInput, useTranslate } from 'react-admin';
 import { CONTENT_MODELS, itemLabel, referenceOf } from './choices.ts';
 
 /**
@@ -13,6 +13,7 @@ import { CONTENT_MODELS, itemLabel, referenceOf } from './choices.ts';
  */
 export function ChannelItemsInput() {
   const model = useWatch({ name: 'content_model' }) as string | undefined;
+  const translate = useTranslate();
   const reference = referenceOf(model);
   const { field } = useInput({ source: 'items', defaultValue: [] });
   const ids: number[] = Array.isArray(field.value) ? field.value : [];
@@ -34,7 +35,7 @@ export function ChannelItemsInput() {
   if (!reference) return null;
 
   const byId = new Map(picked.map((item) => [item.id, item]));
-  const kind = CONTENT_MODELS.find((m) => m.id === model)!.name.toLowerCase();
+  const addLabel = CONTENT_MODELS.find((m) => m.id === model)!.add;
   const move = (index: number, by: number) => {
     const next = [...ids];
     [next[index], next[index + by]] = [next[index + by], next[index]];
@@ -44,7 +45,7 @@ export function ChannelItemsInput() {
   return (
     <Box sx={{ width: '100%', maxWidth: 640 }}>
       <Typography variant="subtitle1" component="h2" gutterBottom>
-        Items, in the order shown
+        {translate('Items, in the order shown')}
       </Typography>
       <Autocomplete
         options={options.filter((option) => !ids.includes(option.id))}
@@ -59,14 +60,14 @@ export function ChannelItemsInput() {
           if (option) field.onChange([...ids, option.id]);
           setSearch('');
         }}
-        renderInput={(params) => <TextField {...params} label={`Add ${kind}`} helperText="Type to search, then choose" />}
+        renderInput={(params) => <TextField {...params} label={translate(addLabel)} helperText={translate('Type to search, then choose')} />}
       />
       {ids.length === 0 ? (
         <Typography color="text.secondary" sx={{ mt: 1 }}>
-          No items yet.
+          {translate('No items yet.')}
         </Typography>
       ) : (
-        <List dense aria-label="Channel items">
+        <List dense aria-label={translate('Channel items')}>
           {ids.map((id, index) => {
             const name = itemLabel(byId.get(id)) || `#${id}`;
             return (
@@ -75,13 +76,13 @@ export function ChannelItemsInput() {
                 divider
                 secondaryAction={
                   <>
-                    <IconButton aria-label={`Move ${name} up`} disabled={index === 0} onClick={() => move(index, -1)}>
+                    <IconButton aria-label={translate('Move %{name} up', { name })} disabled={index === 0} onClick={() => move(index, -1)}>
                       <ArrowUpwardIcon />
                     </IconButton>
-                    <IconButton aria-label={`Move ${name} down`} disabled={index === ids.length - 1} onClick={() => move(index, 1)}>
+                    <IconButton aria-label={translate('Move %{name} down', { name })} disabled={index === ids.length - 1} onClick={() => move(index, 1)}>
                       <ArrowDownwardIcon />
                     </IconButton>
-                    <IconButton aria-label={`Remove ${name}`} onClick={() => field.onChange(ids.filter((other) => other !== id))}>
+                    <IconButton aria-label={translate('Remove %{name}', { name })} onClick={() => field.onChange(ids.filter((other) => other !== id))}>
                       <DeleteIcon />
                     </IconButton>
                   </>

@@ -1,6 +1,7 @@
 import { Card, CardContent, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useDataProvider, useRecordContext } from 'react-admin';
+import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { httpClient } from '../providers/httpClient.ts';
 import { itemLabel } from './choices.ts';
 
@@ -13,6 +14,7 @@ interface Preview {
 export function ChannelPreview() {
   const record = useRecordContext();
   const dataProvider = useDataProvider();
+  const translate = useTranslate();
   const [state, setState] = useState<{ preview?: Preview; error?: string; address?: string }>({});
 
   useEffect(() => {
@@ -28,7 +30,7 @@ export function ChannelPreview() {
       const [, slug, restriction] = address.split('/').filter(Boolean);
       const { json } = await httpClient(`/api/v1/channel/${slug}${restriction ? `?restriction=${restriction}` : ''}`);
       if (!cancelled) setState({ preview: json.channel, address });
-    })().catch((error) => !cancelled && setState({ error: error?.message ?? 'The preview could not be loaded.' }));
+    })().catch((error) => !cancelled && setState({ error: error?.message ?? msg('The preview could not be loaded.') }));
     return () => {
       cancelled = true;
     };
@@ -36,20 +38,20 @@ export function ChannelPreview() {
 
   if (!record) return null;
   return (
-    <Card sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, minWidth: 260, maxWidth: { md: 320 } }} component="aside" aria-label="Preview">
+    <Card sx={{ ml: { md: 2 }, mt: { xs: 2, md: 0 }, minWidth: 260, maxWidth: { md: 320 } }} component="aside" aria-label={translate('Preview')}>
       <CardContent>
         <Typography variant="h6" component="h2">
-          Preview
+          {translate('Preview')}
         </Typography>
-        {state.error && <Typography color="error">{state.error}</Typography>}
+        {state.error && <Typography color="error">{translate(state.error, { _: state.error })}</Typography>}
         {state.preview && (
           <>
             <Typography variant="body2" color="text.secondary" gutterBottom>
-              As saved, at <Link href={state.address} target="_blank" rel="noopener">{state.address}</Link>
+              {translate('As saved, at')} <Link href={state.address} target="_blank" rel="noopener">{state.address}</Link>
             </Typography>
             <Typography variant="subtitle1">{state.preview.name}</Typography>
             {state.preview.content.data.length === 0 ? (
-              <Typography color="text.secondary">Nothing to show yet.</Typography>
+              <Typography color="text.secondary">{translate('Nothing to show yet.')}</Typography>
             ) : (
               <List dense data-testid="channel-preview">
                 {state.preview.content.data.map((item) => (

@@ -1,8 +1,9 @@
 import { RichTextInput } from 'ra-input-rich-text';
 import { maxLength, required, SimpleForm, TextInput } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 
 const slugRule = (value: string | undefined) =>
-  !value || /^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u.test(value) ? undefined : 'Use lower-case letters, digits and hyphens, for example privacy-policy.';
+  !value || /^[\p{Ll}\p{N}]+(?:-[\p{Ll}\p{N}]+)*$/u.test(value) ? undefined : msg('Use lower-case letters, digits and hyphens, for example privacy-policy.');
 
 export function CustomPageForm() {
   return (

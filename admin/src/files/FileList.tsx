@@ -1,4 +1,5 @@
-import { BulkDeleteButton, DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextInput } from 'react-admin';
+import { BulkDeleteButton, DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { formatBytes } from '../upload/restrictions.ts';
 import { FilePreview } from './FilePreview.tsx';
 
@@ -8,14 +9,15 @@ const filters = [
     key="disk"
     source="disk"
     choices={[
-      { id: 'uploads', name: 'Private' },
-      { id: 'public', name: 'Public' },
+      { id: 'uploads', name: msg('Private') },
+      { id: 'public', name: msg('Public') },
     ]}
   />,
   <TextInput key="mime" source="mime" label="Type" helperText="For example audio or image/png" />,
 ];
 
 export function FileList() {
+  const translate = useTranslate();
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
       <DataTable rowClick="show" bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
@@ -28,7 +30,7 @@ export function FileList() {
           <FunctionField source="file_size" render={(record) => formatBytes(record.file_size)} />
         </DataTable.NumberCol>
         <DataTable.Col source="disk" label="Visibility">
-          <FunctionField source="disk" render={(record) => (record.disk === 'public' ? 'Public' : 'Private')} />
+          <FunctionField source="disk" render={(record) => translate(record.disk === 'public' ? msg('Public') : msg('Private'))} />
         </DataTable.Col>
         <DataTable.Col source="created_at" label="Uploaded">
           <DateField source="created_at" showTime />

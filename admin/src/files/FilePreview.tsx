@@ -18,7 +18,7 @@ export function FilePreview({ large = false }: { large?: boolean; label?: string
   }
   if (isAudio(record.mime)) {
     return (
-      <audio controls preload="none" src={url} aria-label={`${translate('Play')} ${record.name}`} style={{ width: large ? '100%' : 220, maxWidth: '100%' }} onClick={(event) => event.stopPropagation()} />
+      <audio controls preload="none" src={url} aria-label={translate('Play %{name}', { name: record.name })} style={{ width: large ? '100%' : 220, maxWidth: '100%' }} onClick={(event) => event.stopPropagation()} />
     );
   }
   return <InsertDriveFileIcon color="action" aria-hidden />;

@@ -1,4 +1,5 @@
-import { DateField, DeleteButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar } from 'react-admin';
+import { DateField, DeleteButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { formatBytes } from '../upload/restrictions.ts';
 import { FilePreview } from './FilePreview.tsx';
 
@@ -11,6 +12,7 @@ function Actions() {
 }
 
 export function FileShow() {
+  const translate = useTranslate();
   return (
     <Show actions={<Actions />}>
       <SimpleShowLayout>
@@ -18,7 +20,7 @@ export function FileShow() {
         <TextField source="name" />
         <TextField source="mime" label="Type" />
         <FunctionField label="Size" render={(record) => formatBytes(record.file_size)} />
-        <FunctionField label="Visibility" render={(record) => (record.disk === 'public' ? 'Public' : 'Private')} />
+        <FunctionField label="Visibility" render={(record) => translate(record.disk === 'public' ? msg('Public') : msg('Private'))} />
         <TextField source="file_name" label="Stored as" />
         <DateField source="created_at" label="Uploaded" showTime />
       </SimpleShowLayout>

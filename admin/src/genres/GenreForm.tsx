@@ -1,5 +1,6 @@
 import { maxLength, regex, required, SimpleForm, TextInput } from 'react-admin';
 import { imageAddress } from '../common/validation.ts';
+import { msg } from '../i18n/messages.ts';
 
 export function GenreForm() {
   return (
@@ -9,7 +10,7 @@ export function GenreForm() {
         source="name"
         label="Key"
         helperText="Lower-case letters, digits and hyphens, used in addresses (for example hip-hop)"
-        validate={[required(), maxLength(100), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, 'Use lower-case letters, digits and hyphens.')]}
+        validate={[required(), maxLength(100), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, msg('Use lower-case letters, digits and hyphens.'))]}
         fullWidth
       />
       <TextInput source="image" label="Image address" validate={imageAddress} fullWidth />

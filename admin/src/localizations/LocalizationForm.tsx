@@ -1,6 +1,7 @@
 import { maxLength, required, SimpleForm, TextInput } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 
-const languageCode = (value: string | undefined) => (!value || /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(value) ? undefined : 'Enter a language code such as fr or pt-BR.');
+const languageCode = (value: string | undefined) => (!value || /^[a-z]{2,3}(?:-[A-Za-z0-9]{2,8})*$/.test(value) ? undefined : msg('Enter a language code such as fr or pt-BR.'));
 
 export function LocalizationForm() {
   return (

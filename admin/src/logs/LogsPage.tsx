@@ -1,14 +1,15 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, MenuItem, Pagination, Stack, Tab, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextField, Title } from 'react-admin';
+import { DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextField, Title, useTranslate } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { httpClient } from '../providers/httpClient.ts';
 
 const TABS = [
-  { id: 'schedule', label: 'Schedule' },
-  { id: 'error', label: 'Error' },
-  { id: 'outgoing-email', label: 'Outgoing email' },
+  { id: 'schedule', label: msg('Schedule') },
+  { id: 'error', label: msg('Error') },
+  { id: 'outgoing-email', label: msg('Outgoing email') },
 ] as const;
 
 interface Job {
@@ -19,6 +20,7 @@ interface Job {
 }
 
 function ScheduleLog() {
+  const translate = useTranslate();
   const [jobs, setJobs] = useState<Job[] | null>(null);
   useEffect(() => {
     httpClient('/api/v1/logs/schedule').then(({ json }) => setJobs(json.jobs));
@@ -32,20 +34,22 @@ function ScheduleLog() {
           <Card key={job.name} variant="outlined">
             <CardContent>
               <Typography variant="subtitle1" component="h2" sx={{ fontFamily: 'monospace' }}>
-                {job.name} <Chip size="small" label={`every ${job.every_minutes} min`} />
+                {job.name} <Chip size="small" label={translate('every %{minutes} min', { minutes: job.every_minutes })} />
               </Typography>
-              <Typography color="text.secondary">{job.description}</Typography>
+              <Typography color="text.secondary">{translate(job.description, { _: job.description })}</Typography>
               <Typography sx={{ mt: 1 }}>
-                {job.last_run ? `Last run ${new Date(job.last_run.created_at).toLocaleString()}: ${job.last_run.status}. ${job.last_run.output ?? ''}` : 'Not run yet: it runs a few seconds after the server starts, then on schedule.'}
+                {job.last_run
+                  ? `${translate('Last run %{when}: %{status}.', { when: new Date(job.last_run.created_at).toLocaleString(), status: job.last_run.status })} ${job.last_run.output ?? ''}`
+                  : translate('Not run yet: it runs a few seconds after the server starts, then on schedule.')}
               </Typography>
             </CardContent>
           </Card>
         ))
       )}
       <Typography variant="h6" component="h2">
-        Runs
+        {translate('Runs')}
       </Typography>
-      <List resource="schedule-runs" sort={{ field: 'id', order: 'DESC' }} disableSyncWithLocation exporter={false} actions={false} title={false} empty={<Alert severity="info">No job has run yet.</Alert>}>
+      <List resource="schedule-runs" sort={{ field: 'id', order: 'DESC' }} disableSyncWithLocation exporter={false} actions={false} title={false} empty={<Alert severity="info">{translate('No job has run yet.')}</Alert>}>
         <DataTable bulkActionButtons={false} rowClick={false}>
           <DataTable.Col source="created_at" label="When">
             <DateField source="created_at" showTime />
@@ -81,6 +85,7 @@ interface ErrorLog {
 const PER_PAGE = 25;
 
 function ErrorLogView() {
+  const translate = useTranslate();
   const [file, setFile] = useState<string | undefined>();
   const [page, setPage] = useState(1);
   const [log, setLog] = useState<ErrorLog | null>(null);
@@ -93,14 +98,14 @@ function ErrorLogView() {
 
   if (failure) return <Alert severity="error">{failure}</Alert>;
   if (!log) return <LinearProgress />;
-  if (!log.file) return <Alert severity="success">No errors have been logged. Unexpected server errors are written here (see Settings &gt; Logging).</Alert>;
+  if (!log.file) return <Alert severity="success">{translate('No errors have been logged. Unexpected server errors are written here (see Settings > Logging).')}</Alert>;
   return (
     <Stack spacing={2}>
       <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
         <MuiTextField
           select
           size="small"
-          label="Log file"
+          label={translate('Log file')}
           value={log.file}
           onChange={(event) => {
             setFile(event.target.value);
@@ -115,15 +120,15 @@ function ErrorLogView() {
           ))}
         </MuiTextField>
         <Button component="a" href="/api/v1/logs/error/download-latest" download startIcon={<DownloadIcon />} variant="outlined">
-          Download latest log
+          {translate('Download latest log')}
         </Button>
-        <Typography color="text.secondary">{log.total} entries</Typography>
+        <Typography color="text.secondary">{translate('1 entry |||| %{smart_count} entries', { smart_count: log.total })}</Typography>
       </Stack>
       {log.entries.map((entry, index) => (
         <Card key={`${entry.time}-${index}`} variant="outlined" component="article">
           <CardContent>
             <Typography variant="body2" color="text.secondary">
-              {entry.time ? new Date(entry.time).toLocaleString() : ''} {entry.method && `${entry.method} ${entry.path}`} {entry.status && `→ ${entry.status}`} {entry.source === 'process' && '(process)'}
+              {entry.time ? new Date(entry.time).toLocaleString() : ''} {entry.method && `${entry.method} ${entry.path}`} {entry.status && `→ ${entry.status}`} {entry.source === 'process' && translate('(process)')}
             </Typography>
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {entry.name ? `${entry.name}: ` : ''}
@@ -131,7 +136,7 @@ function ErrorLogView() {
             </Typography>
             {entry.stack && (
               <Box component="details" sx={{ mt: 1 }}>
-                <summary>Stack trace</summary>
+                <summary>{translate('Stack trace')}</summary>
                 <Box component="pre" sx={{ fontSize: 12, overflowX: 'auto', m: 0 }}>
                   {entry.stack}
                 </Box>
@@ -147,12 +152,21 @@ function ErrorLogView() {
 
 const emailFilters = [
   <SearchInput key="q" source="q" alwaysOn />,
-  <SelectInput key="status" source="status" choices={[{ id: 'sent', name: 'Sent' }, { id: 'logged', name: 'Logged (no mail server)' }, { id: 'failed', name: 'Failed' }]} />,
+  <SelectInput
+    key="status"
+    source="status"
+    choices={[
+      { id: 'sent', name: msg('Sent') },
+      { id: 'logged', name: msg('Logged (no mail server)') },
+      { id: 'failed', name: msg('Failed') },
+    ]}
+  />,
 ];
 
 function OutgoingEmailLog() {
+  const translate = useTranslate();
   return (
-    <List resource="outgoing-emails" sort={{ field: 'id', order: 'DESC' }} filters={emailFilters} disableSyncWithLocation exporter={false} title={false} empty={<Alert severity="info">No email has been sent yet.</Alert>}>
+    <List resource="outgoing-emails" sort={{ field: 'id', order: 'DESC' }} filters={emailFilters} disableSyncWithLocation exporter={false} title={false} empty={<Alert severity="info">{translate('No email has been sent yet.')}</Alert>}>
       <DataTable bulkActionButtons={false} rowClick={false} expand={<FunctionField render={(record: { body: string }) => <Box component="pre" sx={{ whiteSpace: 'pre-wrap', m: 0 }}>{record.body}</Box>} />}>
         <DataTable.Col source="created_at" label="When">
           <DateField source="created_at" showTime />
@@ -171,13 +185,14 @@ function OutgoingEmailLog() {
 /** /logs/:tab — schedule, error and outgoing email (permission logs.view). */
 export function LogsPage() {
   const { tab } = useParams();
+  const translate = useTranslate();
   if (!TABS.some((t) => t.id === tab)) return <Navigate to="/logs/schedule" replace />;
   return (
     <Box sx={{ mt: 2 }}>
       <Title title="Logs" />
-      <Tabs value={tab} aria-label="Logs" sx={{ mb: 2 }} variant="scrollable">
+      <Tabs value={tab} aria-label={translate('Logs')} sx={{ mb: 2 }} variant="scrollable">
         {TABS.map((t) => (
-          <Tab key={t.id} value={t.id} label={t.label} component={Link} to={`/logs/${t.id}`} />
+          <Tab key={t.id} value={t.id} label={translate(t.label)} component={Link} to={`/logs/${t.id}`} />
         ))}
       </Tabs>
       {tab === 'schedule' && <ScheduleLog />}

@@ -1,4 +1,5 @@
 import { AutocompleteInput, BooleanInput, maxLength, ReferenceInput, required, SimpleForm, TextInput } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 
 const STAMPED = /^\s*(\[\d{1,3}:\d{1,2}(?:[.:]\d{1,3})?\]\s*)+/;
 const TAG_LINE = /^\s*\[[a-z#]+:[^\]]*\]\s*$/i;
@@ -8,8 +9,8 @@ const lrc = (text: string | undefined, values: { is_synced?: boolean | number })
   if (!values.is_synced || !text) return undefined;
   const lines = text.split(/\r\n|\r|\n/);
   const bad = lines.findIndex((line) => line.trim() && !STAMPED.test(line) && !TAG_LINE.test(line));
-  if (bad >= 0) return `Line ${bad + 1} has no time stamp. Synced lyrics are LRC: each line starts with [mm:ss.xx].`;
-  return lines.some((line) => STAMPED.test(line)) ? undefined : 'Synced lyrics need at least one line starting with a time stamp such as [00:12.50].';
+  if (bad >= 0) return { message: msg('Line %{line} has no time stamp. Synced lyrics are LRC: each line starts with [mm:ss.xx].'), args: { line: bad + 1 } };
+  return lines.some((line) => STAMPED.test(line)) ? undefined : msg('Synced lyrics need at least one line starting with a time stamp such as [00:12.50].');
 };
 
 export function LyricForm() {

@@ -1,6 +1,7 @@
 import { Alert, Box, Checkbox, FormControlLabel, FormHelperText, LinearProgress, TextField, Typography } from '@mui/material';
 import { useEffect, useState } from 'react';
-import { useInput } from 'react-admin';
+import { useInput, useTranslate } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { httpClient } from '../providers/httpClient.ts';
 
 export interface Grant {
@@ -37,8 +38,10 @@ function firstError(error: unknown): string | undefined {
  * Every permission of the catalogue as a checkbox, grouped, with the numeric restrictions of the
  * checked ones (empty means unlimited). The value is the list of grants sent to the API.
  */
-export function PermissionsInput({ source = 'permissions', label = 'Permissions', helperText }: { source?: string; label?: string; helperText?: string }) {
+export function PermissionsInput({ source = 'permissions', label = msg('Permissions'), helperText }: { source?: string; label?: string; helperText?: string }) {
   const { field, fieldState } = useInput<Grant[]>({ source, defaultValue: [] });
+  const translate = useTranslate();
+  const text = (line: string | null) => (line ? translate(line, { _: line }) : line);
   const [entries, setEntries] = useState<CatalogEntry[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
@@ -50,21 +53,21 @@ export function PermissionsInput({ source = 'permissions', label = 'Permissions'
   const change = (next: Grant[]) => field.onChange(next);
 
   if (failure) return <Alert severity="error">{failure}</Alert>;
-  if (!entries) return <LinearProgress aria-label="Loading permissions" />;
+  if (!entries) return <LinearProgress aria-label={translate('Loading permissions')} />;
   const groups = [...new Set(entries.map((e) => e.group))];
   const error = firstError(fieldState.error);
 
   return (
     <Box component="fieldset" sx={{ border: 0, p: 0, m: 0, width: '100%' }} data-testid="permissions-editor">
       <Typography component="legend" variant="subtitle1" sx={{ mb: 1 }}>
-        {label}
+        {translate(label)}
       </Typography>
-      {helperText && <FormHelperText sx={{ mt: -1, mb: 1 }}>{helperText}</FormHelperText>}
-      {error && <Alert severity="error" sx={{ mb: 1 }}>{error}</Alert>}
+      {helperText && <FormHelperText sx={{ mt: -1, mb: 1 }}>{translate(helperText)}</FormHelperText>}
+      {error && <Alert severity="error" sx={{ mb: 1 }}>{text(error)}</Alert>}
       {groups.map((group) => (
         <Box key={group} sx={{ mb: 2 }}>
           <Typography variant="overline" component="h3" color="text.secondary">
-            {group}
+            {text(group)}
           </Typography>
           {entries
             .filter((e) => e.group === group)
@@ -82,7 +85,7 @@ export function PermissionsInput({ source = 'permissions', label = 'Permissions'
                     }
                     label={
                       <span>
-                        {entry.display_name ?? entry.name}{' '}
+                        {text(entry.display_name) ?? entry.name}{' '}
                         <Typography component="code" variant="caption" color="text.secondary">
                           {entry.name}
                         </Typography>
@@ -90,7 +93,7 @@ export function PermissionsInput({ source = 'permissions', label = 'Permissions'
                     }
                   />
                   <FormHelperText id={`permission-${entry.name}-description`} sx={{ mt: -1, ml: 4 }}>
-                    {entry.description}
+                    {text(entry.description)}
                   </FormHelperText>
                   {grant &&
                     entry.restrictions.map((restriction) => {
@@ -100,8 +103,8 @@ export function PermissionsInput({ source = 'permissions', label = 'Permissions'
                           key={restriction.name}
                           type="number"
                           size="small"
-                          label={`${entry.display_name ?? entry.name}: ${restriction.name}`}
-                          helperText={`${restriction.description} Empty means unlimited.`}
+                          label={`${text(entry.display_name) ?? entry.name}: ${restriction.name}`}
+                          helperText={`${text(restriction.description)} ${translate('Empty means unlimited.')}`}
                           value={value ?? ''}
                           slotProps={{ htmlInput: { min: 0, step: 1 } }}
                           sx={{ ml: 4, mt: 1, maxWidth: 360 }}

@@ -12,16 +12,17 @@ import {
   SimpleFormIterator,
   TextInput,
 } from 'react-admin';
-import { INTERVALS, MAX_INTERVAL_COUNT } from './choices.ts';
+import { msg } from '../i18n/messages.ts';
+import { INTERVALS, MAX_INTERVAL_COUNT, period } from './choices.ts';
 
-const currencyRule = (value: string | undefined) => (!value || /^[A-Za-z]{3}$/.test(value) ? undefined : 'Use a three-letter ISO 4217 code, for example USD or EUR.');
-const wholeNumber = (value: number | undefined) => (value === undefined || value === null || Number.isInteger(value) ? undefined : 'Enter a whole number.');
+const currencyRule = (value: string | undefined) => (!value || /^[A-Za-z]{3}$/.test(value) ? undefined : msg('Use a three-letter ISO 4217 code, for example USD or EUR.'));
+const wholeNumber = (value: number | undefined) => (value === undefined || value === null || Number.isInteger(value) ? undefined : msg('Enter a whole number.'));
 const intervalCountRule = (value: number | undefined, all: Record<string, unknown>, props: { source?: string }) => {
   // props.source is "prices.N.interval_count": read the interval of the same price.
   const index = Number(/^prices\.(\d+)\./.exec(props?.source ?? '')?.[1]);
   const interval = (all.prices as { interval?: string }[] | undefined)?.[index]?.interval;
   const max = interval ? MAX_INTERVAL_COUNT[interval] : undefined;
-  return max !== undefined && value !== undefined && value > max ? `At most ${max} ${interval}${max === 1 ? '' : 's'}.` : undefined;
+  return max !== undefined && value !== undefined && value > max ? { message: msg('At most %{period}.'), args: { period: period(interval!, max) } } : undefined;
 };
 
 export function PlanForm() {
@@ -40,7 +41,7 @@ export function PlanForm() {
       <NumberInput source="position" label="Position on the pricing page" helperText="Lowest first." min={0} max={10000} validate={[wholeNumber, minValue(0), maxValue(10000)]} />
       <FormDataConsumer>
         {({ formData }) => (
-          <ArrayInput source="prices" label="Prices" helperText={formData.free ? 'Free plans need no price; a price of 0 is allowed.' : 'Amounts are in cents: 999 is 9.99.'}>
+          <ArrayInput source="prices" label="Prices" helperText={formData.free ? msg('Free plans need no price; a price of 0 is allowed.') : msg('Amounts are in cents: 999 is 9.99.')}>
             <SimpleFormIterator inline disableReordering>
               <NumberInput source="amount" label="Amount (cents)" min={0} validate={[required(), wholeNumber, minValue(0)]} />
               <TextInput source="currency" label="Currency" helperText="ISO 4217, e.g. USD" validate={[required(), currencyRule]} parse={(value: string) => value?.toUpperCase()} />

@@ -1,4 +1,4 @@
-import { BooleanField, BulkDeleteButton, DataTable, DateField, FunctionField, List, NullableBooleanInput, SearchInput } from 'react-admin';
+import { BooleanField, BulkDeleteButton, DataTable, DateField, FunctionField, List, NullableBooleanInput, SearchInput, useTranslate } from 'react-admin';
 import { formatPrice } from './choices.ts';
 
 const filters = [
@@ -8,6 +8,7 @@ const filters = [
 ];
 
 export function PlanList() {
+  const translate = useTranslate();
   return (
     <List filters={filters} sort={{ field: 'position', order: 'ASC' }}>
       <DataTable bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
@@ -15,7 +16,7 @@ export function PlanList() {
         <DataTable.Col source="prices" label="Prices" disableSort>
           <FunctionField
             source="prices"
-            render={(record) => (record.prices?.length ? record.prices.map(formatPrice).join(', ') : record.free ? 'Free' : '—')}
+            render={(record) => (record.prices?.length ? record.prices.map(formatPrice).join(', ') : record.free ? translate('Free') : '—')}
           />
         </DataTable.Col>
         <DataTable.Col source="recommended">

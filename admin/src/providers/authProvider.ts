@@ -1,5 +1,7 @@
 import { HttpError, type AuthProvider } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { httpClient } from './httpClient.ts';
+import { loadInterfaceLanguage } from './interfaceLanguage.ts';
 
 interface Me {
   id: number;
@@ -60,22 +62,25 @@ export const authProvider: AuthProvider = {
     try {
       await httpClient('/auth/login', { method: 'POST', body: JSON.stringify({ email: username, password, remember: true }) });
     } catch (error) {
-      throw new Error(error instanceof HttpError ? (error.body?.errors?.email ?? error.message) : 'There was an issue. Please try again.');
+      throw new Error(error instanceof HttpError ? (error.body?.errors?.email ?? error.message) : msg('There was an issue. Please try again.'));
     }
     const user = await me();
     if (!user || !grants(user, 'admin.access')) {
       await authProvider.logout({});
-      throw new Error("This account can't open the admin area.");
+      throw new Error(msg("This account can't open the admin area."));
     }
+    // The back office is drawn after this, in the language of the user who just logged in.
+    await loadInterfaceLanguage();
   },
   async logout() {
     current = null;
     await httpClient('/auth/logout', { method: 'POST' }).catch(() => undefined);
+    await loadInterfaceLanguage();
   },
   async checkAuth() {
     const user = await me();
-    if (!user) throw new Error('Please log in.');
-    if (!grants(user, 'admin.access')) throw new Error("This account can't open the admin area.");
+    if (!user) throw new Error(msg('Please log in.'));
+    if (!grants(user, 'admin.access')) throw new Error(msg("This account can't open the admin area."));
   },
   async checkError(error) {
     if (error?.status === 401) {
@@ -85,7 +90,7 @@ export const authProvider: AuthProvider = {
   },
   async getIdentity() {
     const user = await me();
-    if (!user) throw new Error('Please log in.');
+    if (!user) throw new Error(msg('Please log in.'));
     return { id: user.id, fullName: user.display_name, avatar: user.image ?? undefined };
   },
   async getPermissions() {

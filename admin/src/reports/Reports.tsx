@@ -2,7 +2,8 @@ import { Alert, Box, Button, ButtonGroup, Card, CardContent, Grid, LinearProgres
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
 import { useEffect, useState } from 'react';
-import { HttpError } from 'react-admin';
+import { HttpError, useTranslate } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { Link } from 'react-router-dom';
 import { httpClient } from '../providers/httpClient.ts';
 
@@ -68,7 +69,7 @@ export function useReport<T>(url: string | null) {
     setState((s) => ({ ...s, loading: true }));
     httpClient(url).then(
       ({ json }) => current && setState({ data: json as T, error: null, loading: false }),
-      (error) => current && setState({ data: null, error: error instanceof HttpError ? error.message : 'The report could not be loaded.', loading: false }),
+      (error) => current && setState({ data: null, error: error instanceof HttpError ? error.message : msg('The report could not be loaded.'), loading: false }),
     );
     return () => {
       current = false;
@@ -78,14 +79,15 @@ export function useReport<T>(url: string | null) {
 }
 
 export function RangePicker({ range, onChange }: { range: DateRange; onChange: (range: DateRange) => void }) {
+  const translate = useTranslate();
   return (
     <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' }, mb: 2 }}>
-      <TextField type="date" size="small" label="From" value={range.from} onChange={(e) => e.target.value && onChange({ ...range, from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to } }} />
-      <TextField type="date" size="small" label="To" value={range.to} onChange={(e) => e.target.value && onChange({ ...range, to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from } }} />
-      <ButtonGroup size="small" aria-label="Quick ranges">
+      <TextField type="date" size="small" label={translate('From')} value={range.from} onChange={(e) => e.target.value && onChange({ ...range, from: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { max: range.to } }} />
+      <TextField type="date" size="small" label={translate('To')} value={range.to} onChange={(e) => e.target.value && onChange({ ...range, to: e.target.value })} slotProps={{ inputLabel: { shrink: true }, htmlInput: { min: range.from } }} />
+      <ButtonGroup size="small" aria-label={translate('Quick ranges')}>
         {[7, 30, 90, 365].map((days) => (
           <Button key={days} onClick={() => onChange(lastDays(days))}>
-            {days === 365 ? '1 year' : `${days} days`}
+            {days === 365 ? translate('1 year') : translate('%{count} days', { count: days })}
           </Button>
         ))}
       </ButtonGroup>
@@ -94,11 +96,12 @@ export function RangePicker({ range, onChange }: { range: DateRange; onChange: (
 }
 
 function Stat({ label, value, testId }: { label: string; value: number; testId: string }) {
+  const translate = useTranslate();
   return (
     <Card variant="outlined" sx={{ flex: 1 }}>
       <CardContent>
         <Typography variant="overline" color="text.secondary">
-          {label}
+          {translate(label)}
         </Typography>
         <Typography variant="h4" component="p" data-testid={testId}>
           {value.toLocaleString()}
@@ -110,35 +113,37 @@ function Stat({ label, value, testId }: { label: string; value: number; testId: 
 
 /** A ranked list as a table (readable by everyone) with a bar chart beside it. */
 function TopList({ title, rows, link }: { title: string; rows: { key: string | number; label: string; count: number }[]; link?: (key: string | number) => string }) {
+  const translate = useTranslate();
+  const unknown = translate('Unknown');
   return (
     <Card variant="outlined" sx={{ height: '100%' }}>
       <CardContent>
         <Typography variant="h6" component="h3">
-          {title}
+          {translate(title)}
         </Typography>
         {rows.length === 0 ? (
-          <Typography color="text.secondary">Nothing in this range.</Typography>
+          <Typography color="text.secondary">{translate('Nothing in this range.')}</Typography>
         ) : (
           <>
             <BarChart
               height={Math.max(120, rows.length * 28)}
               layout="horizontal"
-              yAxis={[{ scaleType: 'band', data: rows.map((r) => r.label || 'Unknown'), width: 110 }]}
-              series={[{ data: rows.map((r) => r.count), label: 'Count' }]}
+              yAxis={[{ scaleType: 'band', data: rows.map((r) => r.label || unknown), width: 110 }]}
+              series={[{ data: rows.map((r) => r.count), label: translate('Count') }]}
               hideLegend
               aria-hidden
             />
-            <Table size="small" aria-label={title}>
+            <Table size="small" aria-label={translate(title)}>
               <TableBody>
                 {rows.map((row) => (
                   <TableRow key={row.key}>
                     <TableCell sx={{ overflowWrap: 'anywhere' }}>
                       {link ? (
                         <MuiLink component={Link} to={link(row.key)}>
-                          {row.label || 'Unknown'}
+                          {row.label || unknown}
                         </MuiLink>
                       ) : (
-                        row.label || 'Unknown'
+                        row.label || unknown
                       )}
                     </TableCell>
                     <TableCell align="right">{row.count.toLocaleString()}</TableCell>
@@ -175,28 +180,29 @@ function Breakdowns({ report }: { report: { countries: Count[]; devices: Count[]
 }
 
 function DaysChart({ range, series, label }: { range: DateRange; series: { label: string; values: Map<string, number> }[]; label: string }) {
+  const translate = useTranslate();
   const days = eachDay(range);
   return (
     <Card variant="outlined">
       <CardContent>
         <Typography variant="h6" component="h3">
-          {label}
+          {translate(label)}
         </Typography>
         <LineChart
           height={280}
           xAxis={[{ scaleType: 'point', data: days, valueFormatter: (day: string) => day.slice(5) }]}
-          series={series.map((s) => ({ label: s.label, data: days.map((d) => s.values.get(d) ?? 0), showMark: days.length <= 31 }))}
+          series={series.map((s) => ({ label: translate(s.label), data: days.map((d) => s.values.get(d) ?? 0), showMark: days.length <= 31 }))}
         />
         {/* The same numbers for screen readers and copy-paste. */}
         <Box component="details">
-          <summary>Numbers per day</summary>
+          <summary>{translate('Numbers per day')}</summary>
           <Table size="small">
             <TableHead>
               <TableRow>
-                <TableCell>Day</TableCell>
+                <TableCell>{translate('Day')}</TableCell>
                 {series.map((s) => (
                   <TableCell key={s.label} align="right">
-                    {s.label}
+                    {translate(s.label)}
                   </TableCell>
                 ))}
               </TableRow>
@@ -222,9 +228,10 @@ function DaysChart({ range, series, label }: { range: DateRange; series: { label
 
 /** Plays over a range: per day, top tracks and artists, and where they were heard. */
 export function PlaysReportView({ range, scope = '' }: { range: DateRange; scope?: string }) {
+  const translate = useTranslate();
   const { data, error, loading } = useReport<PlaysReport>(`/api/admin/reports/plays?from=${range.from}&to=${range.to}${scope}`);
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (!data) return <LinearProgress aria-label="Loading the report" />;
+  if (error) return <Alert severity="error">{translate(error, { _: error })}</Alert>;
+  if (!data) return <LinearProgress aria-label={translate('Loading the report')} />;
   return (
     <Grid container spacing={2} sx={{ opacity: loading ? 0.6 : 1 }}>
       <Grid size={12}>
@@ -234,7 +241,7 @@ export function PlaysReportView({ range, scope = '' }: { range: DateRange; scope
         </Stack>
       </Grid>
       <Grid size={12}>
-        <DaysChart range={range} label="Plays per day" series={[{ label: 'Plays', values: new Map(data.days.map((d) => [d.day, d.count])) }]} />
+        <DaysChart range={range} label="Plays per day" series={[{ label: msg('Plays'), values: new Map(data.days.map((d) => [d.day, d.count])) }]} />
       </Grid>
       <Grid size={{ xs: 12, md: 6 }}>
         <TopList title="Top tracks" rows={data.tracks.map((t) => ({ key: t.id, label: t.name, count: t.count }))} link={(id) => `/tracks/${id}/insights`} />
@@ -249,9 +256,10 @@ export function PlaysReportView({ range, scope = '' }: { range: DateRange; scope
 
 /** Pages served to people (not bots or API calls) over a range. */
 export function VisitorsReportView({ range }: { range: DateRange }) {
+  const translate = useTranslate();
   const { data, error, loading } = useReport<VisitorsReport>(`/api/admin/reports/visitors?from=${range.from}&to=${range.to}`);
-  if (error) return <Alert severity="error">{error}</Alert>;
-  if (!data) return <LinearProgress aria-label="Loading the report" />;
+  if (error) return <Alert severity="error">{translate(error, { _: error })}</Alert>;
+  if (!data) return <LinearProgress aria-label={translate('Loading the report')} />;
   return (
     <Grid container spacing={2} sx={{ opacity: loading ? 0.6 : 1 }}>
       <Grid size={12}>
@@ -265,8 +273,8 @@ export function VisitorsReportView({ range }: { range: DateRange }) {
           range={range}
           label="Visits per day"
           series={[
-            { label: 'Page views', values: new Map(data.days.map((d) => [d.day, d.views])) },
-            { label: 'Visitors', values: new Map(data.days.map((d) => [d.day, d.visitors])) },
+            { label: msg('Page views'), values: new Map(data.days.map((d) => [d.day, d.views])) },
+            { label: msg('Visitors'), values: new Map(data.days.map((d) => [d.day, d.visitors])) },
           ]}
         />
       </Grid>

@@ -1,5 +1,5 @@
 import { Alert } from '@mui/material';
-import { BooleanInput, DeleteButton, maxLength, required, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext } from 'react-admin';
+import { BooleanInput, DeleteButton, maxLength, required, SaveButton, SimpleForm, TextInput, Toolbar, useRecordContext, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { PermissionsInput } from '../permissions/PermissionsInput.tsx';
 
@@ -17,8 +17,13 @@ function RoleToolbar() {
 
 function GuestNotice() {
   const record = useRecordContext<{ guests?: number }>();
+  const translate = useTranslate();
   if (!record?.guests) return null;
-  return <Alert severity="info" sx={{ mb: 2, width: '100%' }}>This role applies to every visitor who is not logged in. It can be edited but not deleted.</Alert>;
+  return (
+    <Alert severity="info" sx={{ mb: 2, width: '100%' }}>
+      {translate('This role applies to every visitor who is not logged in. It can be edited but not deleted.')}
+    </Alert>
+  );
 }
 
 export function RoleForm() {

@@ -18,8 +18,10 @@ import {
   TextInput,
   Title,
   useNotify,
+  useTranslate,
   type Validator,
 } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { useFormState } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router-dom';
 import { fetchSettings, fieldKey, saveSettings, settingName, type AdminSetting, type JsonSchema, type SettingsResponse } from './settings-api.ts';
@@ -35,7 +37,7 @@ function numberRules(schema: JsonSchema): Validator[] {
   const rules: Validator[] = [required()];
   if (schema.minimum !== undefined) rules.push(minValue(schema.minimum));
   if (schema.maximum !== undefined) rules.push(maxValue(schema.maximum));
-  if (schema.type === 'integer') rules.push((value: unknown) => (value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : 'Enter a whole number.'));
+  if (schema.type === 'integer') rules.push((value: unknown) => (value === null || value === undefined || value === '' || Number.isInteger(Number(value)) ? undefined : msg('Enter a whole number.')));
   return rules;
 }
 
@@ -45,12 +47,13 @@ const validJson = (value: unknown) => {
     JSON.parse(value);
     return undefined;
   } catch {
-    return 'Enter valid JSON.';
+    return msg('Enter valid JSON.');
   }
 };
 
 /** The input for one setting, chosen from its JSON schema; metadata only adds words and hints. */
 function SettingInput({ setting }: { setting: AdminSetting }) {
+  const translate = useTranslate();
   const source = fieldKey(setting.name);
   const { schema, label, description } = setting;
   const common = { source, label, helperText: description ?? false, fullWidth: true } as const;
@@ -60,7 +63,7 @@ function SettingInput({ setting }: { setting: AdminSetting }) {
       <PasswordInput
         {...common}
         autoComplete="new-password"
-        helperText={`${description ? `${description} ` : ''}${setting.set ? 'A value is stored and never shown. Leave empty to keep it.' : 'Not set.'}`}
+        helperText={[description && translate(description), translate(setting.set ? msg('A value is stored and never shown. Leave empty to keep it.') : msg('Not set.'))].filter(Boolean).join(' ')}
         validate={maxLength(schema.maxLength ?? 500)}
       />
     );
@@ -140,7 +143,7 @@ function SectionForm({ settings, onSaved }: { settings: AdminSetting[]; onSaved:
       return undefined;
     } catch (error) {
       const errors = error instanceof HttpError ? (error.body?.errors as Record<string, string | string[]> | undefined) : undefined;
-      notify(error instanceof Error ? error.message : 'The settings could not be saved.', { type: 'error' });
+      notify(error instanceof Error ? error.message : msg('The settings could not be saved.'), { type: 'error' });
       if (!errors) return undefined;
       // Errors come back by setting name; show each on its input.
       return Object.fromEntries(
@@ -168,6 +171,7 @@ function SectionForm({ settings, onSaved }: { settings: AdminSetting[]; onSaved:
 /** /settings/:section — every section of the spec, each listing only what the product reads. */
 export function SettingsPage() {
   const { section: current } = useParams();
+  const translate = useTranslate();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const [data, setData] = useState<SettingsResponse | null>(null);
@@ -179,27 +183,27 @@ export function SettingsPage() {
   }, []);
 
   if (failure) return <Alert severity="error">{failure}</Alert>;
-  if (!data) return <LinearProgress aria-label="Loading settings" />;
+  if (!data) return <LinearProgress aria-label={translate('Loading settings')} />;
   const section = data.sections.find((s) => s.id === current);
   if (!section) return <Navigate to="/settings/general" replace />;
   const settings = data.settings.filter((s) => s.section === section.id);
 
   return (
     <Box sx={{ display: 'flex', gap: 2, mt: 2, flexDirection: { xs: 'column', md: 'row' } }}>
-      <Title title={`Settings: ${section.label}`} />
+      <Title title={translate('Settings: %{section}', { section: translate(section.label) })} />
       {narrow ? (
         // On a phone the sixteen sections scroll sideways instead of pushing the form off screen.
-        <Tabs component="nav" aria-label="Settings sections" value={section.id} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
+        <Tabs component="nav" aria-label={translate('Settings sections')} value={section.id} variant="scrollable" scrollButtons="auto" allowScrollButtonsMobile>
           {data.sections.map((s) => (
-            <Tab key={s.id} value={s.id} label={s.label} component={Link} to={`/settings/${s.id}`} />
+            <Tab key={s.id} value={s.id} label={translate(s.label)} component={Link} to={`/settings/${s.id}`} />
           ))}
         </Tabs>
       ) : (
-        <Card component="nav" aria-label="Settings sections" sx={{ flex: '0 0 220px', alignSelf: 'flex-start' }}>
+        <Card component="nav" aria-label={translate('Settings sections')} sx={{ flex: '0 0 220px', alignSelf: 'flex-start' }}>
           <List dense>
             {data.sections.map((s) => (
               <ListItemButton key={s.id} component={Link} to={`/settings/${s.id}`} selected={s.id === section.id} aria-current={s.id === section.id ? 'page' : undefined}>
-                <ListItemText primary={s.label} />
+                <ListItemText primary={translate(s.label)} />
               </ListItemButton>
             ))}
           </List>
@@ -208,12 +212,12 @@ export function SettingsPage() {
       <Card sx={{ flex: 1, minWidth: 0 }}>
         <CardContent>
           <Typography variant="h5" component="h1">
-            {section.label}
+            {translate(section.label)}
           </Typography>
           <Typography color="text.secondary" sx={{ mb: 2 }}>
-            {section.description}
+            {translate(section.description)}
           </Typography>
-          {section.note && <Alert severity="info" sx={{ mb: 2 }}>{section.note}</Alert>}
+          {section.note && <Alert severity="info" sx={{ mb: 2 }}>{translate(section.note)}</Alert>}
           {settings.length > 0 ? (
             <SectionForm
               key={`${section.id}-${version}`}
@@ -224,7 +228,7 @@ export function SettingsPage() {
               }}
             />
           ) : (
-            !section.note && <Alert severity="info">Nothing in this section can be configured yet.</Alert>
+            !section.note && <Alert severity="info">{translate('Nothing in this section can be configured yet.')}</Alert>
           )}
         </CardContent>
       </Card>

@@ -1,6 +1,7 @@
 import { maxLength, required, SimpleForm, TextInput } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 
-const noSlash = (value: string | undefined) => (value && /[/\\?#%]/.test(value) ? 'Names cannot contain / \\ ? # or %.' : undefined);
+const noSlash = (value: string | undefined) => (value && /[/\\?#%]/.test(value) ? msg('Names cannot contain / \\ ? # or %.') : undefined);
 
 export function TagForm() {
   return (

@@ -3,6 +3,7 @@ import AlbumIcon from '@mui/icons-material/Album';
 import { useState } from 'react';
 import { Link, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { formatDuration } from '../common/duration.tsx';
+import { msg } from '../i18n/messages.ts';
 import type { UploadStatus } from './restrictions.ts';
 
 /** What `POST tracks/import` answers: the track and what it was filed under. */
@@ -35,7 +36,7 @@ function StatusCell({ row }: { row: ReviewRow }) {
   const translate = useTranslate();
   const label = {
     pending: translate('Pending'),
-    inProgress: row.message ? translate(row.message) : `${translate('Uploading')} ${row.progress}%`,
+    inProgress: row.message ? translate(row.message, { _: row.message }) : translate('Uploading %{percent}%', { percent: row.progress }),
     completed: translate('Completed'),
     failed: translate('Failed'),
     aborted: translate('Aborted'),
@@ -71,9 +72,9 @@ function TrackFields({ track, onSaved }: { track: ImportedTrack; onSaved: (track
         mutationMode: 'pessimistic',
         onSuccess: () => {
           onSaved({ ...track, ...data });
-          notify(translate('Track updated'), { type: 'success' });
+          notify('Track updated', { type: 'success' });
         },
-        onError: (error) => notify(error instanceof Error ? error.message : translate('There was an issue. Please try again.'), { type: 'error' }),
+        onError: (error) => notify(error instanceof Error ? error.message : msg('There was an issue. Please try again.'), { type: 'error' }),
       },
     );
 
@@ -86,7 +87,7 @@ function TrackFields({ track, onSaved }: { track: ImportedTrack; onSaved: (track
           disabled={isPending}
           onChange={(event) => setName(event.target.value)}
           onBlur={() => name.trim() && name.trim() !== track.name && save({ name: name.trim() })}
-          slotProps={{ htmlInput: { 'aria-label': `${translate('Title')}: ${track.name}`, maxLength: 255 } }}
+          slotProps={{ htmlInput: { 'aria-label': translate('Title: %{name}', { name: track.name }), maxLength: 255 } }}
           fullWidth
         />
       </TableCell>
@@ -101,7 +102,7 @@ function TrackFields({ track, onSaved }: { track: ImportedTrack; onSaved: (track
             const value = number === '' ? null : Math.max(0, Math.round(Number(number)));
             if (value !== track.number && (value === null || Number.isFinite(value))) save({ number: value });
           }}
-          slotProps={{ htmlInput: { 'aria-label': `${translate('Track number')}: ${track.name}`, min: 0 } }}
+          slotProps={{ htmlInput: { 'aria-label': translate('Track number: %{name}', { name: track.name }), min: 0 } }}
         />
       </TableCell>
     </>
@@ -159,7 +160,7 @@ export function ReviewList({ rows, onTrackChange }: { rows: ReviewRow[]; onTrack
                   <TableCell>{row.track.genres.map((genre) => genre.displayName ?? genre.name).join(', ')}</TableCell>
                   <TableCell>{formatDuration(row.track.duration)}</TableCell>
                   <TableCell>
-                    <Button component={Link} to={`/tracks/${row.track.trackId}`} size="small" aria-label={`${translate('Edit')}: ${row.track.name}`}>
+                    <Button component={Link} to={`/tracks/${row.track.trackId}`} size="small" aria-label={translate('Edit: %{name}', { name: row.track.name })}>
                       {translate('Edit')}
                     </Button>
                   </TableCell>

@@ -5,12 +5,13 @@ import Uppy from '@uppy/core';
 import Dashboard from '@uppy/react/dashboard';
 import { useEffect, useState } from 'react';
 import { HttpError, Loading, Title, useTranslate, type TranslateFunction } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { httpClient } from '../providers/httpClient.ts';
 import { ReviewList, type ImportedTrack, type ReviewRow } from './ReviewList.tsx';
 import { AUDIO_TYPES, formatBytes, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from './restrictions.ts';
 import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from './uploader.ts';
 
-const DEFAULT_ERROR = 'There was an issue. Please try again.';
+const DEFAULT_ERROR = msg('There was an issue. Please try again.');
 
 /** Makes a track of a stored audio file; a file that cannot become one is not kept. */
 async function importTrack(entry: FileEntry): Promise<ImportedTrack> {
@@ -62,7 +63,7 @@ function Uploader({ restrictions }: { restrictions: UploadRestrictions }) {
       const percent = progress.bytesTotal ? Math.floor((progress.bytesUploaded / progress.bytesTotal) * 100) : 0;
       change(file.id, { status: 'inProgress', progress: percent, message: undefined });
     };
-    const onProcessing = (file: { id: string } | undefined) => file && change(file.id, { status: 'inProgress', progress: 100, message: 'Reading tags…' });
+    const onProcessing = (file: { id: string } | undefined) => file && change(file.id, { status: 'inProgress', progress: 100, message: msg('Reading tags…') });
     const onSuccess = (file: { id: string } | undefined, response: { body?: UploadBody }) =>
       file && change(file.id, { status: 'completed', progress: 100, message: undefined, track: response.body?.result as ImportedTrack | undefined });
     const onError = (file: { id: string } | undefined, error: { message: string }) => file && change(file.id, { status: 'failed', progress: 0, message: error.message });

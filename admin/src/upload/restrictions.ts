@@ -1,3 +1,5 @@
+import { msg } from '../i18n/messages.ts';
+
 /**
  * The upload rules the browser applies before sending anything. The server applies the same rules
  * again (api/src/services/upload-rules.ts) and is the one that counts; checking here spares people
@@ -15,8 +17,8 @@ export interface UploadRestrictions {
   concurrency: number;
 }
 
-export const TYPE_NOT_ALLOWED = 'This file type is not allowed';
-export const TIMED_OUT = 'Upload timed out';
+export const TYPE_NOT_ALLOWED = msg('This file type is not allowed');
+export const TIMED_OUT = msg('Upload timed out');
 /** No progress for this long fails the upload (spec §9). */
 export const STALL_TIMEOUT_MS = 30_000;
 /** Waits before each retry of a failed chunk (spec §8). */

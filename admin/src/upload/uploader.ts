@@ -1,5 +1,6 @@
 import { BasePlugin, type DefinePluginOpts, type PluginOpts, type Uppy, type UppyFile } from '@uppy/core';
 import { Upload as TusUpload, type DetailedError } from 'tus-js-client';
+import { msg } from '../i18n/messages.ts';
 import { readCookie } from '../providers/httpClient.ts';
 import { RETRY_DELAYS_MS, STALL_TIMEOUT_MS, TIMED_OUT, uploadsToStart, type QueuedUpload, type UploadRestrictions } from './restrictions.ts';
 
@@ -22,7 +23,7 @@ interface UploaderOptions extends PluginOpts {
   afterUpload?: (entry: FileEntry, file: File) => Promise<unknown>;
 }
 
-const DEFAULT_ERROR = 'There was an issue. Please try again.';
+const DEFAULT_ERROR = msg('There was an issue. Please try again.');
 
 class UploadFailed extends Error {}
 
@@ -128,7 +129,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       if (aborted) return 'aborted';
       let result: unknown;
       if (this.opts.afterUpload) {
-        this.uppy.emit('postprocess-progress', this.uppy.getFile(id), { mode: 'indeterminate', message: 'Reading tags…' });
+        this.uppy.emit('postprocess-progress', this.uppy.getFile(id), { mode: 'indeterminate', message: msg('Reading tags…') });
         result = await this.opts.afterUpload(entry, file);
         this.uppy.emit('postprocess-complete', this.uppy.getFile(id));
       }
@@ -163,7 +164,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
         else reject(new UploadFailed(messageFromBody(xhr.responseText)));
       };
       xhr.onerror = () => reject(new UploadFailed(DEFAULT_ERROR));
-      xhr.onabort = () => reject(new UploadFailed('Upload aborted'));
+      xhr.onabort = () => reject(new UploadFailed(msg('Upload aborted')));
       xhr.send(form);
     });
     let reason: Error | undefined;
@@ -224,7 +225,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       cancel: (why?: Error) => {
         // A timeout keeps what was sent so a retry resumes; removing the file deletes it on the server.
         void upload.abort(!why);
-        fail(why ?? new UploadFailed('Upload aborted'));
+        fail(why ?? new UploadFailed(msg('Upload aborted')));
       },
     };
   }

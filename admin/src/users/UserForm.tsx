@@ -1,4 +1,5 @@
 import { AutocompleteArrayInput, email, maxLength, minLength, PasswordInput, ReferenceArrayInput, required, SimpleForm, TextInput } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 
 /** Name, email, password and roles: the create form, and the details tab of the edit page. */
 export function UserDetailsInputs({ creating = false }: { creating?: boolean }) {
@@ -10,7 +11,7 @@ export function UserDetailsInputs({ creating = false }: { creating?: boolean }) 
       <TextInput source="last_name" validate={maxLength(255)} />
       <PasswordInput
         source="password"
-        helperText={creating ? 'At least 8 characters' : 'Leave empty to keep the current password'}
+        helperText={creating ? msg('At least 8 characters') : msg('Leave empty to keep the current password')}
         validate={[minLength(8), maxLength(255)]}
         autoComplete="new-password"
       />

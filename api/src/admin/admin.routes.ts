@@ -266,7 +266,7 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
       const prepared = resource.prepare ? await resource.prepare(stored, deps) : stored;
       const record = await updateResource(deps.db, resource.table, id, prepared);
       if (!record) throw notFound();
-      await resource.afterWrite?.(record, virtual, deps);
+      await resource.afterWrite?.(record, virtual, deps, existing);
       return c.json(await readOne(deps, resource, id), 200);
     });
   }

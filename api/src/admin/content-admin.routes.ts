@@ -3,7 +3,7 @@ import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { forbidden, unauthenticated, validationFailed, validationHook } from '../http/errors.ts';
 import { errorResponses, idParam, jsonResponse as json } from '../schemas/common.ts';
-import { uiStrings } from '../i18n/ui-strings.ts';
+import { PLACES, uiStringPlaces, uiStrings } from '../i18n/ui-strings.ts';
 import { reviewBackstageRequest } from '../services/backstage.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { loadSettings, SETTINGS, updateSettings } from '../services/settings.service.ts';
@@ -80,11 +80,14 @@ export const contentAdminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
       method: 'get',
       path: '/ui-strings',
       tags: ['Admin: Localizations'],
-      summary: 'Every English line of the interface, the keys of translations',
+      summary: 'Every English line of the interface, the keys of translations, with where each shows',
       middleware: [adminPermission('localizations.update')] as const,
-      responses: { 200: json(z.object({ strings: z.array(z.string()) }), 'The catalogue'), ...errorResponses },
+      responses: {
+        200: json(z.object({ strings: z.array(z.string()), places: z.record(z.string(), z.array(z.enum(PLACES))) }), 'The catalogue: lines, and for each the site, the back office or both'),
+        ...errorResponses,
+      },
     }),
-    (c) => c.json({ strings: uiStrings() }, 200),
+    (c) => c.json({ strings: uiStrings(), places: uiStringPlaces() }, 200),
   )
   .openapi(
     createRoute({

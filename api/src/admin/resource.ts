@@ -31,8 +31,8 @@ export interface AdminResource {
   validate?(data: Record<string, unknown>, existing: ResourceRecord | undefined, deps: AppDeps): Promise<Record<string, string> | undefined>;
   /** Adds what is not a column (for example a channel's ordered items) to records read. */
   afterRead?(records: ResourceRecord[], deps: AppDeps): Promise<void>;
-  /** Stores the virtual fields of a write once the row exists. */
-  afterWrite?(record: ResourceRecord, virtual: Record<string, unknown>, deps: AppDeps): Promise<void>;
+  /** Stores the virtual fields of a write once the row exists; `previous` is the row before an update. */
+  afterWrite?(record: ResourceRecord, virtual: Record<string, unknown>, deps: AppDeps, previous?: ResourceRecord): Promise<void>;
   /** Replaces the plain row deletion for records that own more than a row (a file entry's stored bytes). */
   remove?(record: ResourceRecord, deps: AppDeps): Promise<void>;
 }

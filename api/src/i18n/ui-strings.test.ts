@@ -1,16 +1,31 @@
 import { describe, expect, it } from 'vitest';
-import { extractUiStrings, keysInSource, uiStrings } from './ui-strings.ts';
+import { adminKeysInSource, extractUiStrings, humanizeSource, keysInSource, uiStringPlaces } from './ui-strings.ts';
 
 describe('the catalogue of interface lines', () => {
-  it('holds every t() line of the site and the back office (run `pnpm ui-strings` after adding one)', () => {
-    const catalogue = new Set(uiStrings());
-    const missing = extractUiStrings().filter((key) => !catalogue.has(key));
-    expect(missing, 'lines used in the code but missing from api/src/i18n/ui-strings.json').toEqual([]);
+  const extracted = extractUiStrings();
+
+  it('holds every line of the site and the back office, with where it shows (run `pnpm ui-strings` after adding one)', async () => {
+    const catalogue = uiStringPlaces();
+    const missing = Object.entries(await extracted).filter(([line, places]) => JSON.stringify(catalogue[line]) !== JSON.stringify(places));
+    expect(missing, 'lines used in the code but missing from api/src/i18n/ui-strings.json, or listed with other places').toEqual([]);
   });
 
-  it('holds nothing the code no longer says', () => {
-    const used = new Set(extractUiStrings());
-    expect(uiStrings().filter((key) => !used.has(key))).toEqual([]);
+  it('holds nothing the code no longer says', async () => {
+    const used = await extracted;
+    expect(Object.keys(uiStringPlaces()).filter((line) => !(line in used))).toEqual([]);
+  });
+
+  it("lists the back office's react-admin messages, resource names, settings and permissions", async () => {
+    const catalogue = await extracted;
+    expect(catalogue['Track |||| Tracks']).toEqual(['admin']);
+    expect(catalogue['Element deleted |||| %{smart_count} elements deleted']).toEqual(['admin']);
+    expect(catalogue['Rows per page:']).toEqual(['admin']);
+    expect(catalogue.Save).toEqual(['site', 'admin']);
+    expect(catalogue['Site name']).toEqual(['admin']);
+    expect(catalogue['Manage playlists']).toEqual(['admin']);
+    // Keys are not lines, and a title made only of a placeholder has nothing to translate.
+    expect(catalogue).not.toHaveProperty(['ra.action.save']);
+    expect(catalogue).not.toHaveProperty(['%{name}']);
   });
 
   it('reads keys as JavaScript would, whatever the quotes and params', () => {
@@ -21,5 +36,43 @@ describe('the catalogue of interface lines', () => {
         'Spread over lines',
       );`;
     expect(keysInSource(source)).toEqual(['Save', "Don't stop", "It's :name", 'Plain', 'Two\nlines', 'Spread over lines']);
+  });
+
+  it('names fields as react-admin does when given no label', () => {
+    expect(humanizeSource('created_at')).toBe('Created at');
+    expect(humanizeSource('album_id')).toBe('Album');
+    expect(humanizeSource('artist_ids')).toBe('Artist');
+    expect(humanizeSource('displayName')).toBe('Display name');
+    expect(humanizeSource('prices.0.interval_count')).toBe('Interval count');
+    expect(humanizeSource('author.name')).toBe('Author name');
+  });
+
+  it('finds what the back office shows: translate, msg and notify calls, labels react-admin translates, and field names it makes', () => {
+    const source = `
+      const [rows] = useState<string[] | null>(null);
+      const kinds = [{ id: 'a', name: msg('Hand-picked') }];
+      notify('Saved it', { type: 'success' }); i18nProvider.translate('Lyrics of %{id}', { id });
+      export function Screen() {
+        const translate = useTranslate();
+        return (
+          <List filters={[<SearchInput key="q" source="q" alwaysOn />]}>
+            <DataTable>
+              <DataTable.Col source="created_at" />
+              <DataTable.Col source="album_id" label="Record">
+                <ReferenceField source="album_id" reference="albums"><ChipField source="title" /></ReferenceField>
+              </DataTable.Col>
+            </DataTable>
+            <TabbedForm.Tab label="Details" path={\`a/\${b ? \`\${c}\` : ''}\`}>
+              <TextInput source="first_name" helperText={'As written'} />
+              <Labeled label="Joined"><DateField source="updated_at" emptyText="Never" /></Labeled>
+            </TabbedForm.Tab>
+            <Typography>{translate('Upload music')}</Typography>
+            <TextField label={translate('Search lines')} placeholder="not translated by react-admin" />
+          </List>
+        );
+      }`;
+    expect(adminKeysInSource(source).sort()).toEqual(
+      ['Hand-picked', 'Saved it', 'Lyrics of %{id}', 'Upload music', 'Search lines', 'Created at', 'Record', 'Details', 'First name', 'As written', 'Joined', 'Never'].sort(),
+    );
   });
 });

@@ -233,4 +233,23 @@ describe('location and language', () => {
     expect((await client.post('/api/v1/users/me/locale', { locale: 'en' })).status).toBe(200);
     expect((await client.post('/api/v1/users/me/locale', { locale: 'tlh' })).status).toBe(422);
   });
+
+  it('tells the back office which language to show: the user\'s own once languages may be chosen, else the default', async () => {
+    await t.db.insertInto('localizations').values({ language: 'nl', name: 'Nederlands', lines: JSON.stringify({ Save: 'Opslaan' }) }).execute();
+    const client = await t.loggedIn('dutch@example.com');
+    expect((await client.post('/api/v1/users/me/locale', { locale: 'nl' })).status).toBe(200);
+    const current = async (who: TestClient) => (await who.get('/api/v1/users/me/locale')).json();
+
+    // Languages are off by default: everyone gets the site's default language.
+    expect(await current(client)).toEqual({ language: 'en', lines: {} });
+    try {
+      await saveSettings(t.db, { 'i18n.enable': true });
+      expect(await current(client)).toEqual({ language: 'nl', lines: { Save: 'Opslaan' } });
+      expect(await current(t.client())).toEqual({ language: 'en', lines: {} });
+      await saveSettings(t.db, { 'i18n.default_language': 'nl' });
+      expect(await current(t.client())).toEqual({ language: 'nl', lines: { Save: 'Opslaan' } });
+    } finally {
+      await saveSettings(t.db, { 'i18n.enable': false, 'i18n.default_language': 'en' });
+    }
+  });
 });

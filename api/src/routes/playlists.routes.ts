@@ -117,7 +117,7 @@ export const playlistsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
       responses: { 200: json(z.object({ message: z.string() }), 'Deleted'), ...errorResponses },
     }),
     async (c) => {
-      await removePlaylist(c.get('deps').db, c.get('auth'), c.req.valid('param').id);
+      await removePlaylist(c.get('deps'), c.get('auth'), c.req.valid('param').id);
       return c.json({ message: 'Playlist deleted.' }, 200);
     },
   )

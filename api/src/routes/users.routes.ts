@@ -7,7 +7,7 @@ import { ApiError, forbidden, notFound, validationFailed, validationHook } from 
 import { removeAvatar, replaceAvatar } from '../services/avatar.service.ts';
 import { isCountry, isTimezone } from '../services/value-lists.service.ts';
 import { errorResponses, jsonResponse as json } from '../schemas/common.ts';
-import { currentUser, displayName } from '../services/bootstrap.service.ts';
+import { currentUser, displayName, interfaceLanguage } from '../services/bootstrap.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 
 const DetailsBody = z.strictObject({
@@ -141,24 +141,40 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     },
   );
 
-export const localeRoute = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
-  createRoute({
-    method: 'post',
-    path: '/users/me/locale',
-    tags: ['Account'],
-    summary: 'Choose the interface language',
-    middleware: [requireLogin()] as const,
-    request: { body: { content: { 'application/json': { schema: LocaleBody } }, required: true } },
-    responses: { 200: json(z.object({ locale: z.string() }), 'Saved'), ...errorResponses },
-  }),
-  async (c) => {
-    const deps = c.get('deps');
-    const { locale } = c.req.valid('json');
-    if (!(await findLocalization(deps.db, locale))) throw validationFailed({ locale: 'This language is not available.' });
-    await updateUser(deps.db, c.get('auth').user!.id, { language: locale });
-    return c.json({ locale }, 200);
-  },
-);
+export const localeRoute = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/users/me/locale',
+      tags: ['Account'],
+      summary: "The interface language and its translated lines: yours, or the site's default for a visitor",
+      description: 'Pages of the site carry this in their bootstrap data; the back office, a single-page app, reads it here.',
+      responses: { 200: json(z.object({ language: z.string(), lines: z.record(z.string(), z.string()) }), 'The language and its lines, keyed by English text'), ...errorResponses },
+    }),
+    async (c) => {
+      // Lines change when a translator saves; a stale copy would hide the change.
+      c.header('Cache-Control', 'no-store');
+      return c.json(await interfaceLanguage(c.get('deps'), c.get('auth').user), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/users/me/locale',
+      tags: ['Account'],
+      summary: 'Choose the interface language',
+      middleware: [requireLogin()] as const,
+      request: { body: { content: { 'application/json': { schema: LocaleBody } }, required: true } },
+      responses: { 200: json(z.object({ locale: z.string() }), 'Saved'), ...errorResponses },
+    }),
+    async (c) => {
+      const deps = c.get('deps');
+      const { locale } = c.req.valid('json');
+      if (!(await findLocalization(deps.db, locale))) throw validationFailed({ locale: 'This language is not available.' });
+      await updateUser(deps.db, c.get('auth').user!.id, { language: locale });
+      return c.json({ locale }, 200);
+    },
+  );
 
 /** The account a users/{id}/… call acts on: yourself, or anyone for a user manager. */
 async function ownAccount(c: Context<AppEnv>): Promise<UserRow> {

@@ -97,6 +97,16 @@ export function postLoginPath(settings: Settings, permissions: GrantedPermission
   return hasPermission(permissions, 'admin.access') ? '/admin' : '/';
 }
 
+/**
+ * The language the interface speaks to this person, site and back office alike: their own choice
+ * when people may choose, else the site's default; lines missing from it show in English.
+ */
+export async function interfaceLanguage(deps: AppDeps, user: Pick<UserRow, 'language'> | null, settings?: Settings): Promise<BootstrapData['i18n']> {
+  const current = settings ?? (await loadSettings(deps.db));
+  const language = (current['i18n.enable'] && user?.language) || current['i18n.default_language'];
+  return { language, lines: (await findLocalization(deps.db, language))?.lines ?? {} };
+}
+
 export async function buildBootstrapData(
   deps: AppDeps,
   auth: AuthState,
@@ -105,16 +115,15 @@ export async function buildBootstrapData(
   loadedSettings?: Settings,
 ): Promise<BootstrapData> {
   const settings = loadedSettings ?? (await loadSettings(deps.db));
-  const language = (settings['i18n.enable'] && auth.user?.language) || settings['i18n.default_language'];
-  const [themes, localization, user] = await Promise.all([
+  const [themes, i18n, user] = await Promise.all([
     listThemes(deps.db),
-    findLocalization(deps.db, language),
+    interfaceLanguage(deps, auth.user, settings),
     auth.user ? currentUser(deps, auth.user, auth.permissions) : null,
   ]);
   return {
     user,
     settings: { ...publicSettings(settings), base_url: deps.config.appUrl },
-    i18n: { language, lines: localization?.lines ?? {} },
+    i18n,
     themes: { all: themes, selected: selectTheme(themes, settings, cookies.theme) },
     show_cookie_notice: settings['cookie_notice.enable'] && !cookies.cookieNotice,
     permissions: auth.permissions,

@@ -1,5 +1,6 @@
 import {
   addTracksToPlaylist,
+  countPlaylistsWithImage,
   createPlaylist,
   deleteFileEntryByName,
   insertFileEntry,
@@ -139,10 +140,30 @@ export async function changePlaylist(db: Db, auth: AuthState, id: number, input:
   return (await presentPlaylists(db, [(await findPlaylist(db, id))!]))[0];
 }
 
-export async function removePlaylist(db: Db, auth: AuthState, id: number): Promise<void> {
-  const playlist = await visiblePlaylist(db, auth, id);
+export async function removePlaylist(deps: AppDeps, auth: AuthState, id: number): Promise<void> {
+  const playlist = await visiblePlaylist(deps.db, auth, id);
   if (!canEditDetails(auth, playlist)) throw forbidden('Only the owner can delete this playlist.');
-  await deletePlaylist(db, id);
+  await deletePlaylistAndCover(deps, playlist);
+}
+
+/** Deletes a playlist and its uploaded cover: the owner's delete on the site and the back office's. */
+export async function deletePlaylistAndCover(deps: AppDeps, playlist: Pick<PlaylistRow, 'id' | 'image'>): Promise<void> {
+  await deletePlaylist(deps.db, playlist.id);
+  await releasePlaylistCover(deps, playlist.image);
+}
+
+/** Names the server gives uploaded covers; anything else is an address someone typed, not our file. */
+const UPLOADED_COVER = /^\/uploads\/(playlist-[\w-]+\.[a-z0-9]+)$/;
+
+/**
+ * Removes the bytes and file entry of an uploaded cover no playlist shows any more. A cover given
+ * as an address is left alone, and so is one the back office also gave to another playlist.
+ */
+export async function releasePlaylistCover(deps: AppDeps, image: string | null | undefined): Promise<void> {
+  const key = image ? UPLOADED_COVER.exec(image)?.[1] : undefined;
+  if (!key || (await countPlaylistsWithImage(deps.db, image!)) > 0) return;
+  await deleteFileEntryByName(deps.db, key);
+  await deps.storage.delete('public', key);
 }
 
 async function editableForTracks(db: Db, auth: AuthState, id: number): Promise<PlaylistRow> {
@@ -185,12 +206,8 @@ export async function replacePlaylistImage(deps: AppDeps, auth: AuthState, id: n
   const key = `playlist-${randomUUID()}.${type.extension}`;
   await deps.storage.put('public', key, bytes);
   await insertFileEntry(deps.db, { name: file.name.slice(0, 255) || key, file_name: key, mime: type.mime, extension: type.extension, file_size: bytes.byteLength, disk: 'public', user_id: auth.user!.id });
-  const previous = playlist.image?.startsWith('/uploads/playlist-') ? playlist.image.slice('/uploads/'.length) : undefined;
-  if (previous) {
-    await deps.storage.delete('public', previous);
-    await deleteFileEntryByName(deps.db, previous);
-  }
   await updatePlaylist(deps.db, id, { image: deps.storage.publicUrl(key) });
+  await releasePlaylistCover(deps, playlist.image);
   return (await presentPlaylists(deps.db, [(await findPlaylist(deps.db, id))!]))[0];
 }
 

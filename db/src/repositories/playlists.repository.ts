@@ -33,6 +33,12 @@ export async function deletePlaylist(db: Db, id: number): Promise<void> {
   await db.deleteFrom('playlists').where('id', '=', id).execute();
 }
 
+/** How many playlists show this image address (a cover address may be given to several). */
+export async function countPlaylistsWithImage(db: Db, image: string): Promise<number> {
+  const row = await db.selectFrom('playlists').select((eb) => eb.fn.countAll<number>().as('count')).where('image', '=', image).executeTakeFirstOrThrow();
+  return Number(row.count);
+}
+
 /** Tracks of a playlist in their order, one page at a time. */
 export async function tracksOfPlaylist(db: Db, playlistId: number, offset: number, limit: number): Promise<(TrackRow & { added_at: string })[]> {
   return db

@@ -1,5 +1,6 @@
 import { z } from 'zod';
 import type { AdminResource } from '../resource.ts';
+import { deletePlaylistAndCover, releasePlaylistCover } from '../../services/playlists.service.ts';
 import { flag, imageUrl, optionalText } from './fields.ts';
 
 /** Every user's playlists, private ones included; the permission the seed calls "Manage playlists". */
@@ -26,4 +27,11 @@ export const playlists: AdminResource = {
     collaborative: flag,
   }),
   references: { owner_id: 'users' },
+  // An uploaded cover goes with its playlist, as when the owner deletes it on the site.
+  async remove(record, deps) {
+    await deletePlaylistAndCover(deps, { id: record.id, image: record.image as string | null });
+  },
+  async afterWrite(record, _virtual, deps, previous) {
+    if (previous && previous.image !== record.image) await releasePlaylistCover(deps, previous.image as string | null);
+  },
 };
