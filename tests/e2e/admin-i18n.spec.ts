@@ -15,6 +15,9 @@ const DUTCH = {
   Artists: 'Artiesten',
   // Text of our own screens.
   Visitors: 'Bezoekers',
+  // The uploader's (Uppy's) own texts.
+  'Drop files here or %{browseFiles}': 'Sleep bestanden hierheen of %{browseFiles}',
+  'browse files': 'kies bestanden',
 };
 
 test('the back office shows the lines of its user’s language, and English where a line has none', async ({ page, request }) => {
@@ -50,6 +53,10 @@ test('the back office shows the lines of its user’s language, and English wher
     await expect(page.getByRole('textbox', { name: 'Naam' })).toBeVisible();
     await expect(page.getByRole('button', { name: 'Opslaan' })).toBeVisible();
     await expect(page.getByRole('spinbutton', { name: 'Track number' })).toBeVisible();
+
+    // The uploader speaks it too, placeholders filled in by Uppy.
+    await page.goto('/admin/upload');
+    await expect(page.getByText('Sleep bestanden hierheen of kies bestanden')).toBeVisible();
 
     // Logging out brings back the site's default language.
     await page.getByRole('button', { name: 'Profile' }).click();

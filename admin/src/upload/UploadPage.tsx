@@ -9,6 +9,7 @@ import { msg } from '../i18n/messages.ts';
 import { httpClient } from '../providers/httpClient.ts';
 import { ReviewList, type ImportedTrack, type ReviewRow } from './ReviewList.tsx';
 import { AUDIO_TYPES, formatBytes, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from './restrictions.ts';
+import { translatedUppyStrings } from './uppy-locale.ts';
 import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from './uploader.ts';
 
 const DEFAULT_ERROR = msg('There was an issue. Please try again.');
@@ -31,6 +32,8 @@ function createUppy(restrictions: UploadRestrictions, translate: TranslateFuncti
     restrictions: { maxFileSize: restrictions.maxSize, allowedFileTypes: AUDIO_TYPES },
     locale: {
       strings: {
+        ...translatedUppyStrings((line, values) => translate(line, { _: line, ...values })),
+        // The spec's wording for the two refusals.
         exceedsSize: translate('file exceeds maximum allowed size of %{size}', { _: 'file exceeds maximum allowed size of %{size}', size: '%{size}' }),
         youCanOnlyUploadFileTypes: translate(TYPE_NOT_ALLOWED),
       },

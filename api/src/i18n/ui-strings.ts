@@ -248,6 +248,9 @@ export async function extractUiStrings(root = ROOT): Promise<Catalogue> {
     add('admin', adminKeysInSource(readFileSync(file, 'utf8')).filter((key) => !messages.has(key)));
   }
   add('admin', adminDataLines(messages));
+  // The uploader's own texts (Uppy's core and dashboard), translated by admin/src/upload/uppy-locale.ts.
+  const uppyModule = pathToFileURL(path.join(root, SOURCE_DIRS.admin, 'upload/uppy-locale.ts')).href;
+  add('admin', ((await import(uppyModule)) as { uppyEnglishLines(): string[] }).uppyEnglishLines());
   const sorted = [...places.keys()].sort((a, b) => a.localeCompare(b, 'en'));
   return Object.fromEntries(sorted.map((line) => [line, PLACES.filter((place) => places.get(line)!.has(place))]));
 }
