@@ -55,6 +55,7 @@ import { adminReportsRoutes } from './admin/reports.routes.ts';
 import { logsRoutes } from './routes/logs.routes.ts';
 import { logError } from './services/error-log.service.ts';
 import { pageViewOf } from './services/page-views.service.ts';
+import { translateErrors } from './http/translate-errors.ts';
 import { cachedPageBody, clearSharedPageCache, findFreshPage, isShareablePage, pageCacheKey, storeRenderedPage } from './services/page-cache.service.ts';
 import { insertPageView } from '@app/db';
 
@@ -134,6 +135,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   });
   app.use(methodOverride(app));
   app.use(securityHeaders());
+  app.use(translateErrors());
   app.use(methodNotAllowed({
     app,
     onMethodNotAllowed: (c, methods) => c.json({ message: `${c.req.method} is not allowed here. Allowed: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),

@@ -7,9 +7,9 @@ import { httpClient } from '../providers/httpClient.ts';
 
 const PER_PAGE = 25;
 
-type Place = 'site' | 'admin';
+type Place = 'site' | 'admin' | 'api';
 
-const PLACE_NAMES: Record<Place, string> = { site: msg('Site'), admin: msg('Back office') };
+const PLACE_NAMES: Record<Place, string> = { site: msg('Site'), admin: msg('Back office'), api: msg('Server messages') };
 
 /**
  * localizations/{localeId}/translate: every English line of the interface with its translation,

@@ -22,6 +22,9 @@ describe('the catalogue of interface lines', () => {
     expect(catalogue['Rows per page:']).toEqual(['admin']);
     expect(catalogue.Save).toEqual(['site', 'admin']);
     expect(catalogue['Site name']).toEqual(['admin']);
+    // The API's error messages, sent in the asker's language.
+    expect(catalogue['This album does not exist.']).toEqual(['api']);
+    expect(catalogue['Enter a valid email address.']).toContain('api');
     expect(catalogue['Manage playlists']).toEqual(['admin']);
     // Keys are not lines, and a title made only of a placeholder has nothing to translate.
     expect(catalogue).not.toHaveProperty(['ra.action.save']);

@@ -13,13 +13,13 @@ import { SETTING_FIELDS, SETTINGS_SECTIONS } from '../services/settings-metadata
 export const CATALOGUE_FILE = fileURLToPath(new URL('./ui-strings.json', import.meta.url));
 const ROOT = fileURLToPath(new URL('../../../', import.meta.url));
 
-export const PLACES = ['site', 'admin'] as const;
+export const PLACES = ['site', 'admin', 'api'] as const;
 export type Place = (typeof PLACES)[number];
 /** Each line, with the parts of the product that show it. */
 export type Catalogue = Record<string, Place[]>;
 
 /** Where each part's code lives. */
-export const SOURCE_DIRS: Record<Place, string> = { site: 'site/src', admin: 'admin/src' };
+export const SOURCE_DIRS: Record<Place, string> = { site: 'site/src', admin: 'admin/src', api: 'api/src' };
 
 const SOURCE_FILE = /\.(ts|tsx|astro)$/;
 const LITERAL = String.raw`(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|\x60((?:\\.|[^\x60\\$])*)\x60)`;
@@ -30,6 +30,16 @@ const CALL = new RegExp(String.raw`(?<![\w$.])t\(\s*${LITERAL}\s*[,)]`, 'g');
  * translates where it shows it) and notify('text') (react-admin translates notifications).
  */
 const ADMIN_CALL = new RegExp(String.raw`(?<![\w$])(?:translate|msg|notify)\(\s*${LITERAL}\s*[,)]`, 'g');
+/**
+ * The API's messages, which it sends in the language of the person asking (http/translate-errors.ts):
+ * errors it throws (`new ApiError(422, '…')`, `notFound('…')`, `forbidden('…')`), `message: '…'`
+ * (payloads and zod options), zod checks given a message (`.min(1, '…')`, `.email('…')`), and the
+ * field errors of `validationFailed({ field: '…' })` and `{ field: ['…'] }`.
+ */
+const API_MESSAGE = new RegExp(
+  String.raw`(?:new ApiError\(\s*\d+\s*,|(?<![\w$])(?:notFound|forbidden)\(|(?<![\w$])message:|\.(?:min|max|length|regex|gte|lte|lt|gt)\([^,()]*(?:\([^()]*\))?[^,()]*,|\.(?:email|url|nonempty)\(|validationFailed\(\{\s*['"]?[\w.]+['"]?:\s*\[?)\s*${LITERAL}`,
+  'g',
+);
 /** Props that react-admin's components translate when given text. */
 const TRANSLATED_PROPS = new Set(['label', 'title', 'helperText', 'emptyText', 'primaryText', 'confirmTitle', 'confirmContent']);
 /**
@@ -203,6 +213,11 @@ export function adminKeysInSource(source: string): string[] {
   return keys;
 }
 
+/** Messages of one API file (see API_MESSAGE). */
+export function apiMessagesInSource(source: string): string[] {
+  return literalsOf(source, API_MESSAGE);
+}
+
 function* sourceFiles(dir: string): Generator<string> {
   for (const entry of readdirSync(dir, { withFileTypes: true })) {
     const full = path.join(dir, entry.name);
@@ -247,6 +262,7 @@ export async function extractUiStrings(root = ROOT): Promise<Catalogue> {
     // translate('ra.action.save') asks for a react-admin message, whose English text is listed below.
     add('admin', adminKeysInSource(readFileSync(file, 'utf8')).filter((key) => !messages.has(key)));
   }
+  for (const file of sourceFiles(path.join(root, SOURCE_DIRS.api))) add('api', apiMessagesInSource(readFileSync(file, 'utf8')));
   add('admin', adminDataLines(messages));
   // The uploader's own texts (Uppy's core and dashboard), translated by admin/src/upload/uppy-locale.ts.
   const uppyModule = pathToFileURL(path.join(root, SOURCE_DIRS.admin, 'upload/uppy-locale.ts')).href;
