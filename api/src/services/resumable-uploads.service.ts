@@ -96,7 +96,10 @@ async function cleanUpNowAndThen(deps: AppDeps) {
   const resumable = resumableUploads(deps);
   if (Date.now() - resumable.lastCleanup < CLEANUP_EVERY_MS) return;
   resumable.lastCleanup = Date.now();
-  await resumable.server.cleanUpExpiredUploads().catch((error) => console.error('Cleaning up expired uploads failed', error));
+  await resumable.server.cleanUpExpiredUploads().catch((error) => {
+    // Before the first upload, the folder the store makes for them may not exist yet: nothing to clean.
+    if ((error as NodeJS.ErrnoException)?.code !== 'ENOENT') console.error('Cleaning up expired uploads failed', error);
+  });
 }
 
 /** The upload, if it exists and belongs to this user; anyone else's looks like no upload at all. */
