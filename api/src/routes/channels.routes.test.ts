@@ -108,8 +108,9 @@ describe('query cost', () => {
   it('the home channel and an album cost a fixed number of queries, whatever they hold', async () => {
     const home = await cost('/api/v1/channel/discover');
     const album = await cost('/api/v1/albums/1?with=artists,tracks,tracks.artists,tags');
-    // One query per section and one per kind of thing shown, never one per item.
-    expect(home).toBeLessThanOrEqual(21);
+    // The permission check, the tree of channels, then one statement per kind of item for all
+    // sections together, artists included: never one per section, let alone per item.
+    expect(home).toBeLessThanOrEqual(7);
     expect(album).toBeLessThanOrEqual(6);
 
     // Twice the editors' picks, and an album with twice the tracks: the same number of queries.
@@ -123,5 +124,34 @@ describe('query cost', () => {
     await t.db.updateTable('tracks').set({ album_id: 1 }).where('id', 'in', moreTracks.map((row) => row.id)).execute();
     expect(await cost('/api/v1/channel/discover')).toBe(home);
     expect(await cost('/api/v1/albums/1?with=artists,tracks,tracks.artists,tags')).toBe(album);
+
+    // Twice the sections, of every source, one of them a channel of channels: still the same.
+    const discover = await t.db.selectFrom('channels').select('id').where('slug', '=', 'discover').executeTakeFirstOrThrow();
+    const channel = async (values: { name: string; content_model: 'track' | 'album' | 'artist' | 'playlist' | 'genre' | 'channel'; content_source?: 'manual' | 'popular' | 'new' }) =>
+      (await t.db.insertInto('channels').values({ ...values, slug: values.name.toLowerCase().replace(/\W+/g, '-'), items_limit: 6 }).returning('id').executeTakeFirstOrThrow()).id;
+    const place = (parent: number, ids: number[], type: 'channel' | 'track' | 'genre' = 'channel') =>
+      t.db.insertInto('channel_items').values(ids.map((id, position) => ({ channel_id: parent, item_type: type, item_id: id, position: 100 + position }))).execute();
+    const handPicked = await channel({ name: 'Staff tracks', content_model: 'track' });
+    await place(handPicked, [3, 1, 2], 'track');
+    const moreGenres = await channel({ name: 'More genres', content_model: 'genre' });
+    await place(moreGenres, [1, 2], 'genre');
+    const shelf = await channel({ name: 'Shelf', content_model: 'channel' });
+    await place(shelf, [await channel({ name: 'Fresh artists', content_model: 'artist', content_source: 'new' }), moreGenres]);
+    await place(discover.id, [
+      await channel({ name: 'Popular albums', content_model: 'album', content_source: 'popular' }),
+      await channel({ name: 'New tracks', content_model: 'track', content_source: 'new' }),
+      await channel({ name: 'New playlists', content_model: 'playlist', content_source: 'new' }),
+      await channel({ name: 'Popular playlists', content_model: 'playlist', content_source: 'popular' }),
+      handPicked,
+      shelf,
+    ]);
+    const { body } = await json(t.client(), '/api/v1/channel/discover');
+    const sections = body.channel.content.data as { slug: string; content: { data: { id: number; content?: { data: unknown[] } }[] } }[];
+    expect(sections).toHaveLength(11);
+    expect(sections.find((s) => s.slug === 'staff-tracks')!.content.data.map((track) => track.id)).toEqual([3, 1, 2]);
+    const nested = sections.find((s) => s.slug === 'shelf')!.content.data;
+    expect(nested).toHaveLength(2);
+    expect(nested.every((child) => child.content!.data.length > 0)).toBe(true);
+    expect(await cost('/api/v1/channel/discover')).toBe(home);
   });
 });

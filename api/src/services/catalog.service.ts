@@ -15,6 +15,7 @@ import {
   tracksOfAlbums,
   type AlbumRow,
   type ArtistRow,
+  type ArtistSummary,
   type Db,
   type TrackRow,
 } from '@app/db';
@@ -40,18 +41,30 @@ function albumResource(album: AlbumRow): AlbumResource {
   return { ...albumSummary(album), description: album.description };
 }
 
+/** Relations a caller has already loaded in its own batch, so presenting them costs no query. */
+export interface LoadedTrackRelations {
+  artists?: Map<number, ArtistSummary[]>;
+  albums?: Map<number, AlbumRow>;
+  albumArtists?: Map<number, ArtistSummary[]>;
+}
+
 /** Tracks with their artists, album and genres loaded in one query per relation. */
-export async function presentTracks(db: Db, tracks: TrackRow[], relations: Relations<typeof TRACK_RELATIONS>): Promise<TrackResource[]> {
+export async function presentTracks(
+  db: Db,
+  tracks: TrackRow[],
+  relations: Relations<typeof TRACK_RELATIONS>,
+  loaded: LoadedTrackRelations = {},
+): Promise<TrackResource[]> {
   const ids = tracks.map((t) => t.id);
   const wantsAlbum = relations.has('album') || relations.has('album.artists');
   const albumIds = [...new Set(tracks.map((t) => t.album_id).filter((id): id is number => id !== null))];
   const [artists, genres, albums, tags] = await Promise.all([
-    relations.has('artists') ? artistsOfTracks(db, ids) : undefined,
+    relations.has('artists') ? (loaded.artists ?? artistsOfTracks(db, ids)) : undefined,
     relations.has('genres') ? genresOfTracks(db, ids) : undefined,
-    wantsAlbum ? albumsByIds(db, albumIds) : undefined,
+    wantsAlbum ? (loaded.albums ? [...loaded.albums.values()] : albumsByIds(db, albumIds)) : undefined,
     relations.has('tags') ? tagsOfTracks(db, ids) : undefined,
   ]);
-  const albumArtists = relations.has('album.artists') ? await artistsOfAlbums(db, albumIds) : undefined;
+  const albumArtists = relations.has('album.artists') ? (loaded.albumArtists ?? (await artistsOfAlbums(db, albumIds))) : undefined;
   const albumById = new Map((albums ?? []).map((a) => [a.id, a]));
   return tracks.map((track) => {
     const album = track.album_id !== null ? albumById.get(track.album_id) : undefined;
@@ -76,11 +89,12 @@ export async function presentAlbums(
   albums: AlbumRow[],
   relations: Relations<typeof ALBUM_RELATIONS>,
   counts: Relations<typeof ALBUM_COUNTS> = new Set(),
+  loaded: { artists?: Map<number, ArtistSummary[]> } = {},
 ): Promise<AlbumResource[]> {
   const ids = albums.map((a) => a.id);
   const wantsTracks = relations.has('tracks') || relations.has('tracks.artists');
   const [artists, tracks, trackCounts, tags] = await Promise.all([
-    relations.has('artists') ? artistsOfAlbums(db, ids) : undefined,
+    relations.has('artists') ? (loaded.artists ?? artistsOfAlbums(db, ids)) : undefined,
     wantsTracks ? tracksOfAlbums(db, ids) : undefined,
     counts.has('tracks') ? trackCountsOfAlbums(db, ids) : undefined,
     relations.has('tags') ? tagsOfAlbums(db, ids) : undefined,

@@ -1,25 +1,26 @@
 import {
-  albumsByIds,
-  artistsByIds,
-  channelItemIds,
-  channelsByIds,
-  findChannel,
+  channelTree,
   findGenreByName,
-  genreContentIds,
-  genresByIds,
-  inOrderOf,
-  newestIds,
-  playlistsByIds,
-  popularIds,
-  tracksByIds,
+  sectionAlbums,
+  sectionArtists,
+  sectionGenres,
+  sectionPlaylists,
+  sectionTracks,
   type ChannelRow,
+  type ChannelSlice,
+  type ChannelTreeRow,
   type Db,
+  type PublicUserRow,
+  type SectionPlace,
 } from '@app/db';
 import { notFound } from '../http/errors.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
 import { presentPlaylists } from './playlists.service.ts';
 
-/** Nested channels show a first page of their own; deeper nesting is not followed, so a loop can't hang a page. */
+/**
+ * Nested channels show a first page of their own; deeper nesting is not followed, so a loop can't
+ * hang a page. channelTree() loads exactly these two levels.
+ */
 const MAX_DEPTH = 2;
 
 export interface ChannelPage {
@@ -41,83 +42,168 @@ export interface ChannelResource {
   content: ChannelPage;
 }
 
-/** Item ids of one page of the channel, following its content source. */
-async function contentIds(db: Db, channel: ChannelRow, genreId: number | undefined, offset: number, limit: number): Promise<number[]> {
+/** A channel of the page being built, and which slice of its content it shows. */
+interface Node {
+  channel: ChannelRow;
+  depth: number;
+  page: number;
+  perPage: number;
+  restriction: ChannelResource['restriction'];
+  /** How many items its source gave: up to one more than a page, to tell whether there are more. */
+  items: number;
+  /** For channels of channels: the nested channels, already in order. */
+  children?: Node[];
+}
+
+/** The slice a channel's content source gives, or none when the source lists nothing for its kind. */
+function sliceOf(node: Node, genreId: number | undefined): ChannelSlice | undefined {
+  const { channel } = node;
   const model = channel.content_model;
+  if (model === 'channel') return undefined;
+  const page = { channelId: channel.id, offset: (node.page - 1) * node.perPage, limit: node.perPage + 1 };
   switch (channel.content_source) {
     case 'popular':
-      return model === 'genre' || model === 'channel' ? [] : popularIds(db, model, offset, limit);
     case 'new':
-      return model === 'genre' || model === 'channel' ? [] : newestIds(db, model, offset, limit);
+      return model === 'genre' ? undefined : { ...page, source: channel.content_source, model };
     case 'genre':
-      return genreId !== undefined && (model === 'track' || model === 'album') ? genreContentIds(db, genreId, model, offset, limit) : [];
+      return genreId !== undefined && (model === 'track' || model === 'album') ? { ...page, source: 'genre', model, genreId } : undefined;
     default:
-      return channelItemIds(db, channel.id, model, offset, limit);
+      return { ...page, source: 'manual', model };
   }
 }
 
-async function presentItems(db: Db, model: ChannelRow['content_model'], ids: number[], depth: number): Promise<unknown[]> {
-  switch (model) {
-    case 'track':
-      return presentTracks(db, inOrderOf(ids, await tracksByIds(db, ids)), new Set(['artists', 'album', 'album.artists']));
-    case 'album':
-      return presentAlbums(db, inOrderOf(ids, await albumsByIds(db, ids)), new Set(['artists']));
-    case 'artist':
-      return presentArtists(db, inOrderOf(ids, await artistsByIds(db, ids)), new Set());
-    case 'playlist':
-      // Hand-picked playlists that were made private since drop out of public channels.
-      return presentPlaylists(db, inOrderOf(ids, await playlistsByIds(db, ids)).filter((p) => p.public));
-    case 'genre':
-      return inOrderOf(ids, await genresByIds(db, ids)).map(({ id, name, display_name, image }) => ({ id, name, display_name, image }));
-    case 'channel': {
-      if (depth >= MAX_DEPTH) return [];
-      const children = inOrderOf(ids, await channelsByIds(db, ids));
-      return Promise.all(children.map((child) => presentChannel(db, child, { page: 1, perPage: child.items_limit, depth: depth + 1 })));
-    }
-  }
-}
-
-async function presentChannel(
+/**
+ * A channel and its nested channels, built with a fixed number of queries whatever they hold:
+ * the tree of channels, then one statement per kind of item for all sections together (each
+ * section a part of a UNION ALL), with the relations the cards show.
+ */
+async function buildChannel(
   db: Db,
-  channel: ChannelRow,
-  options: { page: number; perPage: number; restriction?: string; depth?: number },
+  tree: ChannelTreeRow[],
+  options: { page: number; perPage: number; restriction: ChannelResource['restriction']; genreId?: number },
 ): Promise<ChannelResource> {
-  const depth = options.depth ?? 0;
-  let restriction: ChannelResource['restriction'] = null;
-  let genreId: number | undefined;
-  if (channel.content_source === 'genre' && options.restriction !== undefined) {
-    const genre = await findGenreByName(db, options.restriction);
-    if (!genre) throw notFound('This genre does not exist.');
-    genreId = genre.id;
-    restriction = { name: genre.name, display_name: genre.display_name ?? genre.name };
-  }
-  // A channel shows at most its own limit of items per page.
-  const perPage = Math.min(options.perPage, channel.items_limit);
-  const ids = await contentIds(db, channel, genreId, (options.page - 1) * perPage, perPage + 1);
-  return {
-    id: channel.id,
-    name: restriction ? `${restriction.display_name}` : channel.name,
-    slug: channel.slug,
-    description: channel.description,
-    content_model: channel.content_model,
-    layout: channel.layout,
-    hide_title: Boolean(channel.hide_title),
-    restriction,
-    content: {
-      data: await presentItems(db, channel.content_model, ids.slice(0, perPage), depth),
-      current_page: options.page,
-      per_page: perPage,
-      has_more: ids.length > perPage,
-    },
+  const root = tree.find((row) => row.depth === 0)!;
+  const rootNode: Node = { channel: root, depth: 0, page: options.page, perPage: Math.min(options.perPage, root.items_limit), restriction: options.restriction, items: 0 };
+  const nodes: Node[] = [rootNode];
+  const nested = (parent: Node, depth: 1 | 2) => {
+    const children = tree.filter((row) => row.parent_id === parent.channel.id && row.depth === depth).sort((a, b) => a.place - b.place);
+    parent.items = children.length;
+    parent.children = children.slice(0, parent.perPage).map((channel) => {
+      // A nested channel shows the first page of its own limit.
+      const node: Node = { channel, depth, page: 1, perPage: channel.items_limit, restriction: null, items: 0 };
+      nodes.push(node);
+      if (channel.content_model === 'channel' && channel.content_source === 'manual') {
+        if (depth < MAX_DEPTH) nested(node, 2);
+        // Too deep to show, but it still says whether it holds anything.
+        else node.items = Math.min(channel.channels_count, channel.items_limit + 1);
+      }
+      return node;
+    });
   };
+  if (root.content_model === 'channel' && root.content_source === 'manual') nested(rootNode, 1);
+
+  // A channel nested twice in one page shows the same first page each time: one slice serves both.
+  const slices = new Map<number, { nodes: Node[]; slice: ChannelSlice }>();
+  for (const node of nodes) {
+    const slice = sliceOf(node, node === rootNode ? options.genreId : undefined);
+    if (slice) slices.set(node.channel.id, { nodes: [...(slices.get(node.channel.id)?.nodes ?? []), node], slice });
+  }
+  const ofKind = (model: ChannelSlice['model']) => [...slices.values()].filter(({ slice }) => slice.model === model).map(({ slice }) => slice);
+
+  const [tracks, artists, playlists, genres] = await Promise.all([
+    sectionTracks(db, ofKind('track')),
+    sectionArtists(db, ofKind('artist')),
+    sectionPlaylists(db, ofKind('playlist')),
+    sectionGenres(db, ofKind('genre')),
+  ]);
+  const albums = await sectionAlbums(
+    db,
+    ofKind('album'),
+    tracks.map(({ track }) => track.album_id).filter((id): id is number => id !== null),
+  );
+
+  const [presentedTracks, presentedAlbums, presentedArtists, presentedPlaylists] = await Promise.all([
+    presentTracks(
+      db,
+      unique(tracks.map(({ track }) => track)),
+      new Set(['artists', 'album', 'album.artists']),
+      { artists: new Map(tracks.map(({ track, artists }) => [track.id, artists])), albums: albums.albums, albumArtists: albums.artists },
+    ),
+    presentAlbums(db, unique(albums.placed.map(({ album }) => album)), new Set(['artists']), new Set(), { artists: albums.artists }),
+    presentArtists(db, unique(artists.map(({ artist }) => artist)), new Set()),
+    presentPlaylists(
+      db,
+      unique(playlists.map(({ playlist }) => playlist)),
+      {
+        owners: new Map(playlists.flatMap(({ owner }) => (owner ? [[owner.id, owner] as [number, PublicUserRow]] : []))),
+        stats: new Map(playlists.map(({ playlist, tracks_count, duration }) => [playlist.id, { count: tracks_count, duration }])),
+        followers: new Map(playlists.map(({ playlist, followers_count }) => [playlist.id, followers_count])),
+      },
+    ),
+  ]);
+
+  const content = new Map<number, unknown[]>();
+  const place = <T extends SectionPlace, R>(rows: T[], present: (row: T) => R | undefined) => {
+    const bySection = new Map<number, T[]>();
+    for (const row of rows) {
+      const list = bySection.get(row.section_id);
+      if (list) list.push(row);
+      else bySection.set(row.section_id, [row]);
+    }
+    for (const [sectionId, list] of bySection) {
+      const { nodes, slice } = slices.get(sectionId)!;
+      const ordered = list.sort((a, b) => a.section_place - b.section_place);
+      for (const node of nodes) node.items = ordered.length;
+      content.set(sectionId, ordered.slice(0, slice.limit - 1).map(present));
+    }
+  };
+  const byId = <R extends { id: number }>(list: R[]) => new Map(list.map((item) => [item.id, item]));
+  const trackById = byId(presentedTracks);
+  const albumById = byId(presentedAlbums);
+  const artistById = byId(presentedArtists);
+  const playlistById = byId(presentedPlaylists);
+  place(tracks, ({ track }) => trackById.get(track.id));
+  place(albums.placed, ({ album }) => albumById.get(album.id));
+  place(artists, ({ artist }) => artistById.get(artist.id));
+  // Hand-picked playlists that were made private since drop out of public channels.
+  place(playlists, ({ playlist }) => (playlist.public ? playlistById.get(playlist.id) : undefined));
+  place(genres, ({ genre: { id, name, display_name, image } }) => ({ id, name, display_name, image }));
+
+  const resource = (node: Node): ChannelResource => {
+    const { channel, restriction } = node;
+    const data = node.children ? node.children.map(resource) : (content.get(channel.id) ?? []).filter((item) => item !== undefined);
+    return {
+      id: channel.id,
+      name: restriction ? `${restriction.display_name}` : channel.name,
+      slug: channel.slug,
+      description: channel.description,
+      content_model: channel.content_model,
+      layout: channel.layout,
+      hide_title: Boolean(channel.hide_title),
+      restriction,
+      content: { data, current_page: node.page, per_page: node.perPage, has_more: node.items > node.perPage },
+    };
+  };
+  return resource(rootNode);
+}
+
+function unique<T extends { id: number }>(rows: T[]): T[] {
+  return [...new Map(rows.map((row) => [row.id, row])).values()];
 }
 
 export async function getChannel(db: Db, slugOrId: string, options: { page: number; perPage: number; restriction?: string }): Promise<ChannelResource> {
-  const channel = await findChannel(db, slugOrId);
+  const tree = await channelTree(db, slugOrId, options.page, options.perPage);
+  const channel = tree.find((row) => row.depth === 0);
   if (!channel) throw notFound('This channel does not exist.');
   // A genre channel without a genre has nothing to list: it is not a page.
   if (channel.content_source === 'genre' && options.restriction === undefined) throw notFound('Choose a genre for this channel.');
   // Only genre channels take a restriction; any other would be an address that shows nothing new.
   if (channel.content_source !== 'genre' && options.restriction !== undefined) throw notFound('This channel does not exist.');
-  return presentChannel(db, channel, options);
+  if (channel.content_source === 'genre' && options.restriction !== undefined) {
+    const genre = await findGenreByName(db, options.restriction);
+    if (!genre) throw notFound('This genre does not exist.');
+    const restriction = { name: genre.name, display_name: genre.display_name ?? genre.name };
+    return buildChannel(db, tree, { page: options.page, perPage: options.perPage, restriction, genreId: genre.id });
+  }
+  return buildChannel(db, tree, { page: options.page, perPage: options.perPage, restriction: null });
 }

@@ -44,16 +44,25 @@ export function userSummary(user: PublicUserRow): UserSummary {
   return { id: user.id, name: publicName(user), image: user.image };
 }
 
-export async function presentPlaylists(db: Db, playlists: PlaylistRow[]): Promise<PlaylistResource[]> {
+/** What a playlist's card shows beside its own columns, when a caller loaded it in its own batch. */
+export interface LoadedPlaylistFacts {
+  owners: Map<number, PublicUserRow>;
+  stats: Map<number, { count: number; duration: number }>;
+  followers: Map<number, number>;
+}
+
+export async function presentPlaylists(db: Db, playlists: PlaylistRow[], loaded?: LoadedPlaylistFacts): Promise<PlaylistResource[]> {
   const ids = playlists.map((p) => p.id);
-  const [owners, stats, followers] = await Promise.all([
-    publicUsersByIds(
-      db,
-      playlists.map((p) => p.owner_id),
-    ),
-    trackStatsOfPlaylists(db, ids),
-    followerCounts(db, 'playlist', ids),
-  ]);
+  const [owners, stats, followers] = loaded
+    ? [loaded.owners, loaded.stats, loaded.followers]
+    : await Promise.all([
+        publicUsersByIds(
+          db,
+          playlists.map((p) => p.owner_id),
+        ),
+        trackStatsOfPlaylists(db, ids),
+        followerCounts(db, 'playlist', ids),
+      ]);
   return playlists.map((playlist) => {
     const owner = owners.get(playlist.owner_id);
     return {
