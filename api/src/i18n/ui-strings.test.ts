@@ -39,6 +39,8 @@ describe('the catalogue of interface lines', () => {
         'Spread over lines',
       );`;
     expect(keysInSource(source)).toEqual(['Save', "Don't stop", "It's :name", 'Plain', 'Two\nlines', 'Spread over lines']);
+    // Text kept in a table and translated later is marked with msg().
+    expect(keysInSource(`const LABELS = { like: msg('Like :name') }; t(LABELS.like, { name });`)).toEqual(['Like :name']);
   });
 
   it('names fields as react-admin does when given no label', () => {

@@ -24,7 +24,7 @@ export const SOURCE_DIRS: Record<Place, string> = { site: 'site/src', admin: 'ad
 const SOURCE_FILE = /\.(ts|tsx|astro)$/;
 const LITERAL = String.raw`(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|\x60((?:\\.|[^\x60\\$])*)\x60)`;
 // t('text'), t("text") and t(`text`) without ${...}; the key may be followed by params.
-const CALL = new RegExp(String.raw`(?<![\w$.])t\(\s*${LITERAL}\s*[,)]`, 'g');
+const CALL = new RegExp(String.raw`(?<![\w$.])(?:t|msg)\(\s*${LITERAL}\s*[,)]`, 'g');
 /**
  * The back office's calls: translate('text') (useTranslate), msg('text') (marks text react-admin
  * translates where it shows it) and notify('text') (react-admin translates notifications).

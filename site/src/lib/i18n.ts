@@ -9,6 +9,12 @@ export function translate(lines: Lines, key: string, params: Record<string, stri
   return text.replace(/:([a-zA-Z_]+)/g, (match, name: string) => (name in params ? String(params[name]) : match));
 }
 
+/**
+ * Marks English text kept in a table and translated later with `t(...)`: returned as is, and listed
+ * for translators by `pnpm ui-strings`.
+ */
+export const msg = (text: string): string => text;
+
 export function translator(lines: Lines) {
   return (key: string, params?: Record<string, string | number>) => translate(lines, key, params);
 }

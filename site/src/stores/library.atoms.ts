@@ -1,5 +1,6 @@
 import { atom } from 'jotai';
 import { currentUserId, goToLogin } from '../lib/current-user.ts';
+import { msg } from '../lib/i18n.ts';
 import { apiRequest, HttpError } from '../lib/http.ts';
 import { appStore } from './store.ts';
 import { toast } from './toast.atoms.ts';
@@ -48,9 +49,9 @@ export function loadLibraryIds(): Promise<void> {
 const PATHS: Record<LibraryAction, string> = { like: 'likes', follow: 'follows', repost: 'reposts' };
 
 const MESSAGES: Record<LibraryAction, [on: string, off: string]> = {
-  like: ['Added to your library', 'Removed from your library'],
-  follow: ['Following', 'Unfollowed'],
-  repost: ['Reposted to your profile', 'Repost removed'],
+  like: [msg('Added to your library'), msg('Removed from your library')],
+  follow: [msg('Following'), msg('Unfollowed')],
+  repost: [msg('Reposted to your profile'), msg('Repost removed')],
 };
 
 /**

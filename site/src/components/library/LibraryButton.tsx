@@ -1,6 +1,6 @@
 import { Provider, useAtomValue } from 'jotai';
 import { useEffect } from 'react';
-import { translator, type Lines } from '../../lib/i18n.ts';
+import { msg, translator, type Lines } from '../../lib/i18n.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { LIBRARY_LISTS, libraryIdsAtom, loadLibraryIds, setInLibrary, type LibraryAction } from '../../stores/library.atoms.ts';
 import { appStore } from '../../stores/store.ts';
@@ -19,15 +19,15 @@ interface Props {
 }
 
 const LABELS: Record<LibraryAction, [off: string, on: string]> = {
-  like: ['Like :name', 'Remove :name from your library'],
-  follow: ['Follow :name', 'Unfollow :name'],
-  repost: ['Repost :name', 'Remove repost of :name'],
+  like: [msg('Like :name'), msg('Remove :name from your library')],
+  follow: [msg('Follow :name'), msg('Unfollow :name')],
+  repost: [msg('Repost :name'), msg('Remove repost of :name')],
 };
 
 const TEXT: Record<LibraryAction, [off: string, on: string]> = {
-  like: ['Like', 'Liked'],
-  follow: ['Follow', 'Following'],
-  repost: ['Repost', 'Reposted'],
+  like: [msg('Like'), msg('Liked')],
+  follow: [msg('Follow'), msg('Following')],
+  repost: [msg('Repost'), msg('Reposted')],
 };
 
 /** Like, follow or repost anything; guests are sent to log in first. */

@@ -1,5 +1,6 @@
 import { useEffect, useState, type FormEvent } from 'react';
 import { apiRequest, HttpError } from '../../lib/http.ts';
+import { msg } from '../../lib/i18n.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Section } from '../account/Section.tsx';
 import type { Translate } from '../account/types.ts';
@@ -128,7 +129,7 @@ export function WorkspacesSection({ t, userId }: { t: Translate; userId: number 
 }
 
 function roleLabel(role: Role): string {
-  return role === 'owner' ? 'Owner' : role === 'admin' ? 'Admin' : 'Member';
+  return role === 'owner' ? msg('Owner') : role === 'admin' ? msg('Admin') : msg('Member');
 }
 
 /** One team: rename, members and their roles, invitations, leave or delete, as the user's role allows. */
