@@ -16,7 +16,7 @@ function gateFor(locals: App.Locals): string | undefined {
  */
 export const onRequest = defineMiddleware(async (context, next) => {
   const gate = gateFor(context.locals);
-  const response = gate && context.url.pathname !== gate ? await next(gate) : await next();
+  let response = gate && context.url.pathname !== gate ? await next(gate) : await next();
   if (!response.headers.has('Cache-Control') && response.headers.get('Content-Type')?.startsWith('text/html')) {
     const personal = Boolean(context.locals.bootstrap?.user);
     // Shared caches may keep anonymous pages for the time set in the back office (Settings > Cache).
@@ -26,7 +26,13 @@ export const onRequest = defineMiddleware(async (context, next) => {
     // The page cache answers in gzip to clients that accept it.
     response.headers.append('Vary', 'Cookie, Accept-Encoding');
   }
-  context.locals.storeInPageCache?.(response.clone());
+  const store = context.locals.storeInPageCache;
+  if (store && response.status === 200 && /\bpublic\b/.test(response.headers.get('Cache-Control') ?? '')) {
+    // Read once and sent as one piece: cheaper than streaming the page and a copy of it side by side.
+    const html = await response.text();
+    store(new Response(html, response));
+    response = new Response(html, response);
+  }
   for (const [name, value] of context.locals.responseHeaders ?? []) {
     if (name.toLowerCase() === 'set-cookie') response.headers.append(name, value);
     else if (!response.headers.has(name)) response.headers.set(name, value);
