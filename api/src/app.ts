@@ -1,3 +1,4 @@
+import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
 import type { IncomingMessage, ServerResponse } from 'node:http';
@@ -197,7 +198,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   if (options.siteClientDir) {
     // Files such as favicon.svg or robots.txt; hashed assets were answered above.
     const publicFiles = serveStatic({ root: path.relative(process.cwd(), options.siteClientDir), onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') });
-    app.use('*', async (c, next) => (isApiPath(c.req.path) ? next() : publicFiles(c, next)));
+    // The build's files are listed once, so a page request does not look on disk for a file first.
+    const clientDir = options.siteClientDir;
+    const publicPaths = new Set(
+      readdirSync(clientDir, { recursive: true, withFileTypes: true })
+        .filter((entry) => entry.isFile())
+        .map((entry) => '/' + path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+        .filter((file) => !file.startsWith('/_astro/')),
+    );
+    app.use('*', async (c, next) => (publicPaths.has(c.req.path) ? publicFiles(c, next) : next()));
   }
   const siteHandler = options.siteHandler;
   if (siteHandler) {

@@ -176,7 +176,9 @@ export async function loadSettings(db: Db): Promise<Settings> {
   const settings = {} as Record<string, unknown>;
   for (const [name, definition] of Object.entries(SETTINGS) as [SettingName, SettingDefinition<z.ZodType>][]) {
     const parsed = name in stored ? definition.schema.safeParse(stored[name]) : undefined;
-    settings[name] = parsed?.success ? parsed.data : structuredClone(definition.default);
+    const fallback = definition.default;
+    // Object defaults are copied so that no caller can change them for the next request.
+    settings[name] = parsed?.success ? parsed.data : typeof fallback === 'object' && fallback !== null ? structuredClone(fallback) : fallback;
   }
   return settings as Settings;
 }
