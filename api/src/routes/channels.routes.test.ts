@@ -111,7 +111,7 @@ describe('query cost', () => {
     // The permission check, the tree of channels, then one statement per kind of item for all
     // sections together, artists included: never one per section, let alone per item.
     expect(home).toBeLessThanOrEqual(7);
-    expect(album).toBeLessThanOrEqual(6);
+    expect(album).toBeLessThanOrEqual(4);
 
     // Twice the editors' picks, and an album with twice the tracks: the same number of queries.
     const picks = await t.db.selectFrom('channels').select('id').where('slug', '=', 'editors-picks').executeTakeFirstOrThrow();

@@ -5,6 +5,7 @@ import {
   artistsOfAlbums,
   artistsOfTracks,
   findAlbum,
+  findAlbumWithArtists,
   findArtist,
   findTrack,
   genresOfTracks,
@@ -13,6 +14,7 @@ import {
   tagsOfTracks,
   trackCountsOfAlbums,
   tracksOfAlbums,
+  tracksOfAlbumsWithArtists,
   type AlbumRow,
   type ArtistRow,
   type ArtistSummary,
@@ -93,14 +95,16 @@ export async function presentAlbums(
 ): Promise<AlbumResource[]> {
   const ids = albums.map((a) => a.id);
   const wantsTracks = relations.has('tracks') || relations.has('tracks.artists');
-  const [artists, tracks, trackCounts, tags] = await Promise.all([
+  const withTrackArtists = relations.has('tracks.artists');
+  const [artists, albumTracks, trackCounts, tags] = await Promise.all([
     relations.has('artists') ? (loaded.artists ?? artistsOfAlbums(db, ids)) : undefined,
-    wantsTracks ? tracksOfAlbums(db, ids) : undefined,
+    wantsTracks ? (withTrackArtists ? tracksOfAlbumsWithArtists(db, ids) : tracksOfAlbums(db, ids).then((tracks) => ({ tracks, artists: undefined }))) : undefined,
     counts.has('tracks') ? trackCountsOfAlbums(db, ids) : undefined,
     relations.has('tags') ? tagsOfAlbums(db, ids) : undefined,
   ]);
+  const tracks = albumTracks?.tracks;
   const allTracks = tracks ? [...tracks.values()].flat() : [];
-  const presented = wantsTracks ? await presentTracks(db, allTracks, new Set(relations.has('tracks.artists') ? ['artists'] : [])) : [];
+  const presented = wantsTracks ? await presentTracks(db, allTracks, new Set(withTrackArtists ? ['artists'] : []), { artists: albumTracks?.artists }) : [];
   const presentedById = new Map(presented.map((t) => [t.id, t]));
   return albums.map((album) => ({
     ...albumResource(album),
@@ -142,6 +146,11 @@ export async function presentArtists(
 }
 
 export async function getAlbum(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>) {
+  if (relations.has('artists')) {
+    // The album page's case: the album and its artists in one query.
+    const found = await findAlbumWithArtists(db, id);
+    return found ? (await presentAlbums(db, [found.album], relations, counts, { artists: new Map([[id, found.artists]]) }))[0] : undefined;
+  }
   const album = await findAlbum(db, id);
   return album ? (await presentAlbums(db, [album], relations, counts))[0] : undefined;
 }

@@ -1,4 +1,6 @@
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../connection.ts';
+import type { Database } from '../tables/database.ts';
 import type { AlbumRow } from '../tables/albums.table.ts';
 import type { ArtistRow } from '../tables/artists.table.ts';
 import type { GenreRow } from '../tables/genres.table.ts';
@@ -23,6 +25,19 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
 
 export async function findAlbum(db: Db, id: number): Promise<AlbumRow | undefined> {
   return db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+/** The album with its artists, in one query. */
+export async function findAlbumWithArtists(db: Db, id: number): Promise<{ album: AlbumRow; artists: ArtistSummary[] } | undefined> {
+  const row = await db
+    .selectFrom('albums')
+    .selectAll('albums')
+    .select((eb) => albumArtistsJson(eb).as('artists_json'))
+    .where('albums.id', '=', id)
+    .executeTakeFirst();
+  if (!row) return undefined;
+  const { artists_json, ...album } = row;
+  return { album, artists: parseArtists(artists_json) };
 }
 
 export async function findArtist(db: Db, id: number): Promise<ArtistRow | undefined> {
@@ -83,6 +98,26 @@ export async function tracksOfAlbums(db: Db, albumIds: number[]): Promise<Map<nu
     .orderBy('id')
     .execute();
   return groupBy(rows, (r) => r.album_id as number);
+}
+
+/** The tracks of albums in their order, and the artists of each track, in one query. */
+export async function tracksOfAlbumsWithArtists(db: Db, albumIds: number[]): Promise<{ tracks: Map<number, TrackRow[]>; artists: Map<number, ArtistSummary[]> }> {
+  if (!albumIds.length) return { tracks: new Map(), artists: new Map() };
+  const rows = await db
+    .selectFrom('tracks')
+    .selectAll('tracks')
+    .select((eb) => trackArtistsJson(eb).as('artists_json'))
+    .where('album_id', 'in', albumIds)
+    .orderBy('album_id')
+    .orderBy('number')
+    .orderBy('id')
+    .execute();
+  const artists = new Map<number, ArtistSummary[]>();
+  const tracks = rows.map(({ artists_json, ...track }) => {
+    artists.set(track.id, parseArtists(artists_json));
+    return track;
+  });
+  return { tracks: groupBy(tracks, (track) => track.album_id as number), artists };
 }
 
 export async function albumsOfArtists(db: Db, artistIds: number[]): Promise<Map<number, AlbumRow[]>> {
@@ -215,4 +250,35 @@ export async function taggedIds(db: Db, tagId: number, model: 'track' | 'album',
     .limit(limit)
     .execute();
   return rows.map((r) => r.id);
+}
+
+export function parseArtists(json: string | null): ArtistSummary[] {
+  return json ? (JSON.parse(json) as ArtistSummary[]) : [];
+}
+
+/** The artists of each track (or album), in their order, as a JSON array: no query per row. */
+export function trackArtistsJson(eb: ExpressionBuilder<Database, 'tracks'>) {
+  return eb
+    .selectFrom('track_artist')
+    .innerJoin('artists', 'artists.id', 'track_artist.artist_id')
+    .select((eb) =>
+      eb.fn
+        .agg<string>('json_group_array', [eb.fn('json_object', [sql.lit('id'), 'artists.id', sql.lit('name'), 'artists.name', sql.lit('image'), 'artists.image'])])
+        .orderBy('track_artist.position')
+        .as('artists'),
+    )
+    .whereRef('track_artist.track_id', '=', 'tracks.id');
+}
+
+export function albumArtistsJson(eb: ExpressionBuilder<Database, 'albums'>) {
+  return eb
+    .selectFrom('album_artist')
+    .innerJoin('artists', 'artists.id', 'album_artist.artist_id')
+    .select((eb) =>
+      eb.fn
+        .agg<string>('json_group_array', [eb.fn('json_object', [sql.lit('id'), 'artists.id', sql.lit('name'), 'artists.name', sql.lit('image'), 'artists.image'])])
+        .orderBy('album_artist.position')
+        .as('artists'),
+    )
+    .whereRef('album_artist.album_id', '=', 'albums.id');
 }

@@ -1,12 +1,11 @@
-import { sql, type AliasedSelectQueryBuilder, type ExpressionBuilder } from 'kysely';
+import { sql, type AliasedSelectQueryBuilder } from 'kysely';
 import type { Db } from '../connection.ts';
-import type { Database } from '../tables/database.ts';
 import type { AlbumRow } from '../tables/albums.table.ts';
 import type { ArtistRow } from '../tables/artists.table.ts';
 import type { GenreRow } from '../tables/genres.table.ts';
 import type { ChannelRow, PlaylistRow } from '../tables/listener.table.ts';
 import type { TrackRow } from '../tables/tracks.table.ts';
-import type { ArtistSummary } from './catalog.repository.ts';
+import { albumArtistsJson, parseArtists, trackArtistsJson, type ArtistSummary } from './catalog.repository.ts';
 import type { PublicUserRow } from './users.repository.ts';
 
 export type { ChannelContentModel, ChannelContentSource, ChannelLayout, ChannelRow } from '../tables/listener.table.ts';
@@ -225,37 +224,6 @@ async function eachStatement<T>(slices: ChannelSlice[], run: (slices: ChannelSli
   const chunks: ChannelSlice[][] = [slices.slice(0, SLICES_PER_STATEMENT)];
   for (let i = SLICES_PER_STATEMENT; i < slices.length; i += SLICES_PER_STATEMENT) chunks.push(slices.slice(i, i + SLICES_PER_STATEMENT));
   return (await Promise.all(chunks.map((chunk, i) => run(chunk, i === 0)))).flat();
-}
-
-function parseArtists(json: string | null): ArtistSummary[] {
-  return json ? (JSON.parse(json) as ArtistSummary[]) : [];
-}
-
-/** The artists of each track (or album), in their order, as a JSON array: no query per row. */
-function trackArtistsJson(eb: ExpressionBuilder<Database, 'tracks'>) {
-  return eb
-    .selectFrom('track_artist')
-    .innerJoin('artists', 'artists.id', 'track_artist.artist_id')
-    .select((eb) =>
-      eb.fn
-        .agg<string>('json_group_array', [eb.fn('json_object', [sql.lit('id'), 'artists.id', sql.lit('name'), 'artists.name', sql.lit('image'), 'artists.image'])])
-        .orderBy('track_artist.position')
-        .as('artists'),
-    )
-    .whereRef('track_artist.track_id', '=', 'tracks.id');
-}
-
-function albumArtistsJson(eb: ExpressionBuilder<Database, 'albums'>) {
-  return eb
-    .selectFrom('album_artist')
-    .innerJoin('artists', 'artists.id', 'album_artist.artist_id')
-    .select((eb) =>
-      eb.fn
-        .agg<string>('json_group_array', [eb.fn('json_object', [sql.lit('id'), 'artists.id', sql.lit('name'), 'artists.name', sql.lit('image'), 'artists.image'])])
-        .orderBy('album_artist.position')
-        .as('artists'),
-    )
-    .whereRef('album_artist.album_id', '=', 'albums.id');
 }
 
 /** Tracks of track sections, each with its artists. */
