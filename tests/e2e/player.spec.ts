@@ -405,6 +405,8 @@ test('a stream that stalls for 30 s shows a clear error and a retry that resumes
     await route.continue().catch(() => undefined);
   });
   await page.getByRole('button', { name: 'Play', exact: true }).first().click();
+  // The player has asked for the track (its stall timer runs from there) before time moves on.
+  await expect.poll(async () => (await audioState(page)).src).toContain(`/tracks/${firstId}/stream`);
   await page.clock.runFor(31_000);
   const alert = page.getByTestId('player').getByRole('alert');
   await expect(alert).toContainText('Playback stalled. Check your connection and retry.');
