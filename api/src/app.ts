@@ -57,7 +57,8 @@ import { logsRoutes } from './routes/logs.routes.ts';
 import { logError } from './services/error-log.service.ts';
 import { pageViewOf } from './services/page-views.service.ts';
 import { translateErrors } from './http/translate-errors.ts';
-import { cachedPageBody, clearSharedPageCache, findFreshPage, isShareablePage, pageCacheKey, storeRenderedPage } from './services/page-cache.service.ts';
+import { findFreshPage, isShareablePage, pageCacheKey, storeRenderedPage } from './services/page-cache.service.ts';
+import { cachedPageResponse, clearPageCacheOnWrites } from './http/page-cache.ts';
 import { insertPageView } from '@app/db';
 
 /** What the Astro site receives with every page request. */
@@ -165,11 +166,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(accountGates());
   app.use(activeWorkspace());
 
-  // What the back office changes shows to every visitor at once, not when cached pages expire.
-  app.use('/api/admin/*', async (c, next) => {
-    await next();
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && c.res.status < 400) await clearSharedPageCache(deps.db);
-  });
+  app.use('/api/admin/*', clearPageCacheOnWrites());
   app.route('/api/v1', apiV1);
   app.route('/auth', authRoutes);
   app.route('/auth', twoFactorRoutes);
@@ -240,13 +237,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       const cacheKey = cacheSeconds > 0 ? pageCacheKey({ pathAndQuery: url.pathname + url.search, ...cookies }) : undefined;
       const cached = cacheKey ? await findFreshPage(deps.db, cacheKey) : undefined;
       if (cached) {
-        const { body, gzipped } = await cachedPageBody(cached, /\bgzip\b/.test(c.req.header('Accept-Encoding') ?? ''));
-        const headers: Record<string, string> = Object.fromEntries(cached.headers);
-        headers['Age'] = String(Math.max(0, Math.floor((Date.now() - cached.created_at) / 1000)));
-        headers['X-Cache'] = 'HIT';
-        if (gzipped) headers['Content-Encoding'] = 'gzip';
-        recordView(cached.status, headers['content-type'] ?? 'text/html');
-        return c.body(body, cached.status as 200, headers);
+        recordView(cached.status, cached.headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html');
+        return cachedPageResponse(c, cached);
       }
 
       const renderedFrom = Date.now();
