@@ -7,7 +7,9 @@ const chromiumPath = process.env.CHROMIUM_PATH || (existsSync('/usr/bin/chromium
 const runningAsRoot = process.getuid?.() === 0;
 
 export default defineConfig({
-  testDir: './e2e',
+  // Browser tests, and the security suite's attacks that need the built site (pages, headers).
+  testDir: '.',
+  testMatch: ['e2e/**/*.spec.ts', 'security/**/*.spec.ts'],
   outputDir: '../test-results/playwright',
   fullyParallel: false,
   workers: 1,
