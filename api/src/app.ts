@@ -48,7 +48,7 @@ import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspac
 import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.routes.ts';
 import { trackImportRoutes } from './routes/track-import.routes.ts';
 import { billingRoutes } from './routes/billing.routes.ts';
-import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData } from './services/bootstrap.service.ts';
+import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData, type BrowserBootstrap } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
 import { adminAccountsRoutes } from './admin/accounts.routes.ts';
@@ -63,7 +63,10 @@ import { insertPageView } from '@app/db';
 
 /** What the Astro site receives with every page request. */
 export interface SiteLocals {
+  /** Everything pages read while they render on the server. */
   bootstrap: BootstrapData & WorkspaceBootstrap;
+  /** The part of it a page may hand the browser (`#be-bootstrap`). */
+  browserBootstrap: BrowserBootstrap;
   /** Calls this API in process with the visitor's cookies, for the typed client. */
   apiFetch: typeof fetch;
   /** Cookies and security headers the page response must carry. */
@@ -243,11 +246,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
       const renderedFrom = Date.now();
       const cookieHeader = c.req.header('Cookie') ?? '';
+      const bootstrap = await buildBootstrapData(deps, c.get('auth'), cookies, settings);
       const locals: SiteLocals = {
-        bootstrap: {
-          ...(await buildBootstrapData(deps, c.get('auth'), cookies, settings)),
-          ...(await workspaceBootstrap(deps.db, c.get('auth').user, c.get('workspaceId'))),
-        },
+        bootstrap: { ...bootstrap, ...(await workspaceBootstrap(deps.db, c.get('auth').user, c.get('workspaceId'))) },
+        browserBootstrap: browserBootstrap(bootstrap),
         apiFetch: (input, init) => {
           const request = new Request(input instanceof Request ? input : new URL(input, deps.config.appUrl), init);
           request.headers.set('Cookie', cookieHeader);

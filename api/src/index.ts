@@ -1,7 +1,7 @@
 export { createApp, apiV1, type ApiV1, type AppOptions, type SiteLocals, type SiteHandler } from './app.ts';
 export { loadConfig, type Config } from './config.ts';
 export type { AppDeps } from './context.ts';
-export type { BootstrapData, CurrentUser, ThemeSelection } from './services/bootstrap.service.ts';
+export type { BootstrapData, BrowserBootstrap, CurrentUser, ThemeSelection } from './services/bootstrap.service.ts';
 export type { MenuConfig, MenuItemConfig, Settings } from './services/settings.service.ts';
 export type { AlbumResource, ArtistResource, TrackResource } from './schemas/catalog.ts';
 export { prepare } from './startup/prepare.ts';

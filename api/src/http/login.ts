@@ -2,7 +2,7 @@ import { markPasswordConfirmed, type UserRow } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { endSession, hashSessionToken, resolveAuth, SESSION_COOKIE, startSession } from '../services/auth.service.ts';
-import { buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE } from '../services/bootstrap.service.ts';
+import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE } from '../services/bootstrap.service.ts';
 import { getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
 
 export function clientInfo(c: Context<AppEnv>) {
@@ -10,8 +10,9 @@ export function clientInfo(c: Context<AppEnv>) {
   return { ip: incoming?.socket?.remoteAddress ?? null, userAgent: c.req.header('User-Agent') };
 }
 
-export function bootstrapFor(c: Context<AppEnv>) {
-  return buildBootstrapData(c.get('deps'), c.get('auth'), { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) });
+/** The browser's share of the bootstrap data, as login answers carry it. */
+export async function bootstrapFor(c: Context<AppEnv>) {
+  return browserBootstrap(await buildBootstrapData(c.get('deps'), c.get('auth'), { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) }));
 }
 
 /**

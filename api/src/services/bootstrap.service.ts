@@ -2,7 +2,7 @@ import { findLocalization, listThemes, rolesOfUser, socialProfilesOfUser, type G
 import type { AppDeps, AuthState } from '../context.ts';
 import { hasPermission } from './permissions.ts';
 import { twoFactorState, type TwoFactorState } from './two-factor.service.ts';
-import { loadSettings, publicSettings, type Settings } from './settings.service.ts';
+import { browserSettings, loadSettings, publicSettings, type Settings } from './settings.service.ts';
 
 export const THEME_COOKIE = 'be-active-theme';
 export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
@@ -43,6 +43,21 @@ export interface BootstrapData {
   permissions: GrantedPermission[];
   /** Where the logo leads and where login ends: see postLoginPath. */
   post_login_path: string;
+}
+
+/**
+ * What a page hands the browser (the `#be-bootstrap` data block) and what login answers carry: the
+ * person's own account, the interface's lines and the few settings the site's scripts read. The
+ * rest of BootstrapData (deployment settings, ad code, every theme) is for rendering on the server.
+ */
+export interface BrowserBootstrap {
+  user: CurrentUser | null;
+  settings: Partial<Settings> & { base_url: string };
+  i18n: BootstrapData['i18n'];
+}
+
+export function browserBootstrap(data: BootstrapData): BrowserBootstrap {
+  return { user: data.user, settings: { ...browserSettings(data.settings), base_url: data.settings.base_url }, i18n: data.i18n };
 }
 
 export function displayName(user: Pick<UserRow, 'name' | 'first_name' | 'last_name' | 'email'>): string {

@@ -9,6 +9,15 @@ import { notFound } from '../http/errors.ts';
  */
 const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*(,\s*(0|1|0?\.\d+)\s*)?\))$/i;
 
+/**
+ * Ids in page content are prefixed, as GitHub does with READMEs: an element of the page must not
+ * take an id the site's own markup or scripts use (`be-bootstrap`, `main`...), which would let
+ * content shadow them. Links to a fragment of the page follow the renamed element. Applying the
+ * prefix twice changes nothing, since bodies are cleaned when saved and again when shown.
+ */
+const ID_PREFIX = 'user-content-';
+const prefixed = (id: string) => (id.startsWith(ID_PREFIX) ? id : ID_PREFIX + id);
+
 const OPTIONS: sanitize.IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'sub', 'sup',
@@ -35,8 +44,16 @@ const OPTIONS: sanitize.IOptions = {
   allowProtocolRelative: false,
   disallowedTagsMode: 'discard',
   transformTags: {
-    // A page opened from a link must not be able to script its opener.
-    a: (tagName, attribs) => (attribs.target === '_blank' ? { tagName, attribs: { ...attribs, rel: 'noopener noreferrer' } } : { tagName, attribs }),
+    '*': (tagName, attribs) => {
+      const result = { ...attribs };
+      if (result.id) result.id = prefixed(result.id);
+      if (tagName === 'a') {
+        if (result.href?.startsWith('#') && result.href.length > 1) result.href = '#' + prefixed(result.href.slice(1));
+        // A page opened from a link must not be able to script its opener.
+        if (result.target === '_blank') result.rel = 'noopener noreferrer';
+      }
+      return { tagName, attribs: result };
+    },
   },
 };
 

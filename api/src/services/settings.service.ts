@@ -27,11 +27,17 @@ export type MenuItemConfig = z.infer<typeof menuItem>;
 interface SettingDefinition<S extends z.ZodType> {
   schema: S;
   default: z.infer<S>;
-  /** Private settings (secrets) never leave the server. */
+  /** Private settings (secrets) never leave the server, not even to the back office. */
   private?: boolean;
+  /**
+   * Sent to browsers in every page's bootstrap data because the site's scripts read it. Everything
+   * else stays with the server (pages are rendered there) and the back office: an allow-list, so a
+   * new setting is never published by accident.
+   */
+  browser?: boolean;
 }
 
-const setting = <S extends z.ZodType>(schema: S, defaultValue: z.infer<S>, options: { private?: boolean } = {}): SettingDefinition<S> => ({
+const setting = <S extends z.ZodType>(schema: S, defaultValue: z.infer<S>, options: { private?: boolean; browser?: boolean } = {}): SettingDefinition<S> => ({
   schema,
   default: defaultValue,
   ...options,
@@ -42,7 +48,7 @@ const setting = <S extends z.ZodType>(schema: S, defaultValue: z.infer<S>, optio
  * defaults; a stored value that no longer fits its schema is ignored rather than breaking pages.
  */
 export const SETTINGS = {
-  'branding.site_name': setting(z.string().min(1).max(80), 'Cadence'),
+  'branding.site_name': setting(z.string().min(1).max(80), 'Cadence', { browser: true }),
   'branding.site_description': setting(z.string().max(300), 'Stream music from independent artists, build your library and share playlists.'),
   'branding.logo_light': setting(z.string().max(500), ''),
   'branding.logo_dark': setting(z.string().max(500), ''),
@@ -183,13 +189,23 @@ export async function loadSettings(db: Db): Promise<Settings> {
   return settings as Settings;
 }
 
-/** Settings that may be sent to browsers; secrets stay on the server. */
-export function publicSettings(settings: Settings): Partial<Settings> {
+function pickSettings(settings: Partial<Settings>, keep: (definition: SettingDefinition<z.ZodType>) => boolean): Partial<Settings> {
   const result: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(settings)) {
-    if (!(SETTINGS as Record<string, SettingDefinition<z.ZodType>>)[name].private) result[name] = value;
+    const definition = (SETTINGS as Record<string, SettingDefinition<z.ZodType> | undefined>)[name];
+    if (definition && keep(definition)) result[name] = value;
   }
   return result as Partial<Settings>;
+}
+
+/** Settings pages may read while they render on the server; secrets stay out. */
+export function publicSettings(settings: Settings): Partial<Settings> {
+  return pickSettings(settings, (definition) => !definition.private);
+}
+
+/** The settings a browser receives: only those marked `browser`, read by the site's scripts. */
+export function browserSettings(settings: Partial<Settings>): Partial<Settings> {
+  return pickSettings(settings, (definition) => Boolean(definition.browser && !definition.private));
 }
 
 /** Validates and stores changed settings; unknown names and wrong types are refused with field errors. */

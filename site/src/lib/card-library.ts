@@ -1,7 +1,8 @@
 import { LIBRARY_LISTS, libraryIdsAtom, loadLibraryIds, setInLibrary, type LibraryAction, type LibraryIds } from '../stores/library.atoms.ts';
 import { appStore } from '../stores/store.ts';
 import { currentUserId, goToLogin } from './current-user.ts';
-import { translator, type Lines } from './i18n.ts';
+import { translator } from './i18n.ts';
+import { pageBootstrap } from './page-bootstrap.ts';
 
 const SELECTOR = 'button[data-library-kind]';
 
@@ -13,12 +14,7 @@ function listOf(button: HTMLButtonElement): keyof LibraryIds | undefined {
 
 /** The page's interface lines, for the messages shown after a change. */
 function pageTranslator() {
-  try {
-    const bootstrap = JSON.parse(document.getElementById('be-bootstrap')?.textContent ?? '{}') as { i18n?: { lines?: Lines } };
-    return translator(bootstrap.i18n?.lines ?? {});
-  } catch {
-    return translator({});
-  }
+  return translator(pageBootstrap().i18n?.lines ?? {});
 }
 
 /** Every card button shows what the library holds; people get none for their own things. */

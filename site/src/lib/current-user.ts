@@ -1,17 +1,12 @@
+import { pageBootstrap } from './page-bootstrap.ts';
+
 /**
- * The logged-in user's id as the server rendered it into the page (#be-bootstrap), for islands
- * that need to know without a prop: null for guests and during server rendering.
+ * The logged-in user's id as the server rendered it into the page, for islands that need to know
+ * without a prop: null for guests and during server rendering.
  */
 export function currentUserId(): number | null {
-  if (typeof document === 'undefined') return null;
-  const script = document.getElementById('be-bootstrap');
-  if (!script?.textContent) return null;
-  try {
-    const id = (JSON.parse(script.textContent) as { user?: { id?: unknown } | null }).user?.id;
-    return typeof id === 'number' ? id : null;
-  } catch {
-    return null;
-  }
+  const id = pageBootstrap().user?.id;
+  return typeof id === 'number' ? id : null;
 }
 
 export function goToLogin(): void {
