@@ -12,6 +12,7 @@ import type { Context } from 'hono';
 import { createAdminRoutes } from './admin/admin.routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { accountGates, authenticate } from './http/auth.ts';
+import { clientIp } from './http/client-ip.ts';
 import { getCookie } from './http/cookies.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
@@ -226,7 +227,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
           contentType,
           userAgent: c.req.header('User-Agent'),
           purpose: c.req.header('Sec-Purpose') ?? c.req.header('Purpose'),
-          ip: incoming.socket?.remoteAddress ?? null,
+          ip: clientIp(c),
           country: c.req.header('CF-IPCountry'),
           userId: c.get('auth').user?.id ?? null,
         });

@@ -28,5 +28,12 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ PORT: 'eighty' })).toThrow(/PORT must be a port number/);
     expect(() => loadConfig({ MAX_BODY_SIZE: 'lots' })).toThrow(/MAX_BODY_SIZE/);
     expect(() => loadConfig({ APP_URL: 'music.example.com' })).toThrow(/APP_URL must be an absolute URL/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: '10.0.0.0/33' })).toThrow(/TRUSTED_PROXIES/);
+    expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.local' })).toThrow(/TRUSTED_PROXIES/);
+  });
+
+  it('lists the trusted proxies, by address or range', () => {
+    expect(loadConfig({}).trustedProxies).toEqual([]);
+    expect(loadConfig({ TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8 ::1 fd00::/8' }).trustedProxies).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
   });
 });

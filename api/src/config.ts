@@ -1,3 +1,4 @@
+import { isIP } from 'node:net';
 import path from 'node:path';
 
 /**
@@ -20,6 +21,11 @@ export interface Config {
   adminEmail: string | undefined;
   adminPassword: string | undefined;
   production: boolean;
+  /**
+   * Addresses and CIDR ranges of the reverse proxies in front of the server (TRUSTED_PROXIES):
+   * only a request coming from one of them has its client read from X-Forwarded-For.
+   */
+  trustedProxies: string[];
   /** Where reCAPTCHA tokens are checked; Google's service unless a compatible one is set. */
   recaptchaVerifyUrl: string;
   /** Social sign-in credentials and addresses from SOCIAL_<NAME>_* variables; they win over settings. */
@@ -56,6 +62,18 @@ function parseEncryption(value: string | undefined): Config['mail']['encryption'
   if (lower === 'ssl' || lower === 'smtps') return 'ssl';
   if (lower === 'none' || lower === 'null' || lower === 'false') return 'none';
   throw new Error(`MAIL_ENCRYPTION must be tls, ssl or none, got "${value}"`);
+}
+
+/** `127.0.0.1, 10.0.0.0/8 ::1` → each address or range, checked, so a typo stops the start instead of trusting nothing. */
+function parseTrustedProxies(value: string | undefined): string[] {
+  const entries = (value ?? '').split(/[\s,]+/).filter(Boolean);
+  for (const entry of entries) {
+    const [address, bits, ...rest] = entry.split('/');
+    const family = isIP(address);
+    const validBits = bits === undefined || (/^\d{1,3}$/.test(bits) && Number(bits) <= (family === 6 ? 128 : 32));
+    if (!family || !validBits || rest.length) throw new Error(`TRUSTED_PROXIES must list IP addresses or ranges such as 127.0.0.1 or 10.0.0.0/8, got "${entry}"`);
+  }
+  return entries;
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
@@ -96,6 +114,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
         ];
       }),
     ),
+    trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
     mail: {
       host: env.MAIL_HOST || undefined,

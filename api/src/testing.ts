@@ -33,7 +33,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: {
     storage,
     storageDir,
     config,
-    client: () => createClient(app),
+    client: (options?: ClientOptions) => createClient(app, options),
     async createUser(email: string, roleNames: string[] = ['users'], password = 'password123') {
       const roleIds: number[] = [];
       for (const name of roleNames) {
@@ -66,8 +66,15 @@ interface RequestOptions {
   rawBody?: string;
 }
 
-export function createClient(app: ReturnType<typeof createApp>) {
+export interface ClientOptions {
+  /** The address the request comes from, as the Node server reads it from the socket; unset, as in process, there is none. */
+  remoteAddress?: string;
+}
+
+export function createClient(app: ReturnType<typeof createApp>, options: ClientOptions = {}) {
   const cookies = new Map<string, string>();
+  // What @hono/node-server passes as the env: enough of the Node request for the socket's address.
+  const env = options.remoteAddress ? { incoming: { socket: { remoteAddress: options.remoteAddress } } } : undefined;
 
   function store(response: Response) {
     for (const header of response.headers.getSetCookie()) {
@@ -82,7 +89,7 @@ export function createClient(app: ReturnType<typeof createApp>) {
   }
 
   async function request(method: string, url: string, body?: unknown, options: RequestOptions = {}): Promise<Response> {
-    if (!cookies.has('XSRF-TOKEN') && method !== 'GET') store(await app.request('/api/v1/genres'));
+    if (!cookies.has('XSRF-TOKEN') && method !== 'GET') store(await app.request('/api/v1/genres', {}, env));
     const headers: Record<string, string> = { Accept: 'application/json', ...options.headers };
     if (cookies.size) headers.Cookie = [...cookies].map(([k, v]) => `${k}=${v}`).join('; ');
     if (method !== 'GET' && !options.withoutXsrf) headers['X-XSRF-TOKEN'] = decodeURIComponent(cookies.get('XSRF-TOKEN') ?? '');
@@ -91,7 +98,7 @@ export function createClient(app: ReturnType<typeof createApp>) {
       payload = JSON.stringify(body);
       headers['Content-Type'] ??= 'application/json';
     }
-    const response = await app.request(url, { method, headers, body: payload });
+    const response = await app.request(url, { method, headers, body: payload }, env);
     store(response);
     return response;
   }

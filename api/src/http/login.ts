@@ -3,11 +3,11 @@ import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { endSession, hashSessionToken, resolveAuth, SESSION_COOKIE, startSession } from '../services/auth.service.ts';
 import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE } from '../services/bootstrap.service.ts';
+import { clientIp } from './client-ip.ts';
 import { getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
 
 export function clientInfo(c: Context<AppEnv>) {
-  const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  return { ip: incoming?.socket?.remoteAddress ?? null, userAgent: c.req.header('User-Agent') };
+  return { ip: clientIp(c), userAgent: c.req.header('User-Agent') };
 }
 
 /** The browser's share of the bootstrap data, as login answers carry it. */

@@ -16,7 +16,7 @@ import { CHALLENGE_COOKIE, CHALLENGE_MINUTES, startLoginChallenge, twoFactorStat
 import { bootstrapFor, clientInfo, logIn } from '../http/login.ts';
 import { joinAfterRegistration } from '../http/workspace.ts';
 import { inviteForRegistration } from '../services/workspaces.service.ts';
-import { assertNotThrottled, clearLimit, hit, loginLimit } from '../services/throttle.service.ts';
+import { assertNotThrottled, hit, loginLimits, spendAttempt } from '../services/throttle.service.ts';
 
 const LoginBody = z
   .strictObject({
@@ -100,15 +100,13 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     async (c) => {
       const deps = c.get('deps');
       const { email, password, remember, token } = c.req.valid('json');
-      await requireHuman(deps, 'login', token, clientInfo(c).ip);
-      const limit = loginLimit(email, clientInfo(c).ip);
-      await assertNotThrottled(deps, limit, 'Too many login attempts. Please try again in :seconds seconds.');
+      const { ip } = clientInfo(c);
+      await requireHuman(deps, 'login', token, ip);
+      const attempt = await spendAttempt(deps, loginLimits(email, ip), c.get('auth').user);
       const user = await verifyCredentials(deps, email, password);
-      if (!user) {
-        await hit(deps, limit);
-        throw validationFailed({ email: 'These credentials do not match our records.' });
-      }
-      await clearLimit(deps, limit);
+      if (!user) throw validationFailed({ email: 'These credentials do not match our records.' });
+      // Clears the account's failures but not the network's, nor the account's wrong two-factor codes.
+      await attempt.succeeded();
       if (twoFactorState(user) === 'enabled') {
         // No session yet: a short-lived challenge cookie waits for the second factor.
         setResponseCookie(c, CHALLENGE_COOKIE, await startLoginChallenge(deps, user, remember), { httpOnly: true, sameSite: 'Lax', secure: isSecureRequest(c), maxAge: CHALLENGE_MINUTES * 60 });

@@ -23,7 +23,7 @@ import {
   type SocialFlowState,
   type SocialMode,
 } from '../services/social/social-auth.service.ts';
-import { assertNotThrottled, clearLimit, hit, loginLimit } from '../services/throttle.service.ts';
+import { loginLimits, spendAttempt } from '../services/throttle.service.ts';
 import { twoFactorState } from '../services/two-factor.service.ts';
 
 const FLOW_COOKIE = 'social_flow';
@@ -108,13 +108,9 @@ export const socialRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       const deps = c.get('deps');
       const pending = await pendingConnection(deps, getCookie(c, PENDING_COOKIE));
       if (!pending) throw new ApiError(401, 'This sign-in expired. Please try again.');
-      const limit = loginLimit(pending.user.email, clientInfo(c).ip);
-      await assertNotThrottled(deps, limit, 'Too many login attempts. Please try again in :seconds seconds.');
-      if (!(await passwordMatches(pending.user, c.req.valid('json').password))) {
-        await hit(deps, limit);
-        throw validationFailed({ password: 'This password is incorrect.' });
-      }
-      await clearLimit(deps, limit);
+      const attempt = await spendAttempt(deps, loginLimits(pending.user.email, clientInfo(c).ip), c.get('auth').user);
+      if (!(await passwordMatches(pending.user, c.req.valid('json').password))) throw validationFailed({ password: 'This password is incorrect.' });
+      await attempt.succeeded();
       if (twoFactorState(pending.user) === 'enabled') throw new ApiError(422, 'This account uses two-factor authentication: log in with your email and password.');
       if (!(await pending.finish())) throw new ApiError(401, 'This sign-in expired. Please try again.');
       deleteResponseCookie(c, PENDING_COOKIE, COOKIE_PATH);

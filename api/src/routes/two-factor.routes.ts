@@ -8,6 +8,7 @@ import { bootstrapFor, logIn } from '../http/login.ts';
 import { ErrorSchema, jsonResponse as json } from '../schemas/common.ts';
 import { postLoginPath } from '../services/bootstrap.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
+import { spendAttempt, twoFactorLimit } from '../services/throttle.service.ts';
 import {
   CHALLENGE_COOKIE,
   confirmSetup,
@@ -49,18 +50,25 @@ export const twoFactorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
       tags: ['Auth'],
       summary: 'Finish a login with a code from the authenticator or a recovery code',
       request: { body: { content: { 'application/json': { schema: ChallengeBody } }, required: true } },
-      responses: { 200: json(z.object({ status: z.literal('success'), bootstrapData: z.record(z.string(), z.unknown()), redirect_uri: z.string() }), 'Logged in'), ...errors },
+      responses: {
+        200: json(z.object({ status: z.literal('success'), bootstrapData: z.record(z.string(), z.unknown()), redirect_uri: z.string() }), 'Logged in'),
+        429: json(ErrorSchema, 'Too many wrong codes for this account'),
+        ...errors,
+      },
     }),
     async (c) => {
       const deps = c.get('deps');
       const pending = await pendingLogin(deps, getCookie(c, CHALLENGE_COOKIE));
       if (!pending) throw new ApiError(401, 'This login expired. Log in again.');
       const { code, recovery_code } = c.req.valid('json');
+      // Counted per account, not per challenge: a new login would otherwise bring five fresh guesses.
+      const attempt = await spendAttempt(deps, [twoFactorLimit(pending.user.id)], c.get('auth').user);
       const accepted = code ? await verifyTotp(deps, pending.user, code, await issuer(c.get('deps'))) : await useRecoveryCode(deps, pending.user, recovery_code!);
       if (!accepted) {
         await pending.failed();
         throw validationFailed(code ? { code: 'This code is not valid or was already used.' } : { recovery_code: 'This recovery code is not valid or was already used.' });
       }
+      await attempt.succeeded();
       if (!(await pending.finish())) throw new ApiError(401, 'This login expired. Log in again.');
       deleteResponseCookie(c, CHALLENGE_COOKIE);
       await logIn(c, pending.user, pending.remember);

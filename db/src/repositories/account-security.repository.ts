@@ -70,6 +70,20 @@ export async function peekRateLimit(db: Db, key: string, windowMs: number, now: 
   return { hits: row.hits, windowStart: row.window_start };
 }
 
+/**
+ * Takes back one hit counted in the window that started at `windowStart`; a window that has
+ * since started over keeps its count.
+ */
+export async function refundRateLimitHit(db: Db, key: string, windowStart: string): Promise<void> {
+  await db
+    .updateTable('rate_limits')
+    .set((eb) => ({ hits: eb('hits', '-', 1) }))
+    .where('key', '=', key)
+    .where('window_start', '=', windowStart)
+    .where('hits', '>', 0)
+    .execute();
+}
+
 export async function clearRateLimit(db: Db, key: string): Promise<void> {
   await db.deleteFrom('rate_limits').where('key', '=', key).execute();
 }
