@@ -1,0 +1,60 @@
+import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
+import { registerAccount } from '../support/accounts.ts';
+import { E2E_PORT } from '../support/constants.ts';
+
+const baseURL = `http://localhost:${E2E_PORT}`;
+
+/** Where the server sends this request, without following it. */
+async function redirectOf(request: APIRequestContext, path: string) {
+  const response = await request.get(path, { maxRedirects: 0 });
+  return { status: response.status(), location: response.headers()['location'] };
+}
+
+/** `?redirect=` values an attacker puts in a login link to send people elsewhere once logged in. */
+const HOSTILE = {
+  tab: '/\t/evil.com',
+  newline: '/\n/evil.com',
+  'carriage return': '/\r/evil.com',
+  backslash: '\\\\evil.com',
+  'slash backslash': '/\\evil.com',
+  'protocol-relative': '//evil.com',
+  'absolute URL': 'https://evil.com/',
+  'double-encoded slashes': '%2F%2Fevil.com',
+  'javascript: URL': 'javascript:alert(document.domain)',
+};
+
+test.describe('a logged-in user following a login link', () => {
+  let user: APIRequestContext;
+  test.beforeAll(async () => {
+    user = await playwrightRequest.newContext({ baseURL });
+    await registerAccount(user, `redirects-${Date.now()}@example.com`);
+  });
+  test.afterAll(() => user.dispose());
+
+  for (const [name, value] of Object.entries(HOSTILE)) {
+    test(`stays on the site when ?redirect= holds a ${name}`, async () => {
+      // The raw query as an attacker writes it: every byte encoded, so the server sees exactly `value`.
+      expect(await redirectOf(user, `/login?redirect=${encodeURIComponent(value)}`)).toEqual({ status: 302, location: '/' });
+    });
+  }
+
+  test('goes to a path of the site, query and fragment kept', async () => {
+    expect(await redirectOf(user, `/login?redirect=${encodeURIComponent('/album/1/x?y=1#z')}`)).toEqual({ status: 302, location: '/album/1/x?y=1#z' });
+  });
+});
+
+test('after logging in through the form, a hostile ?redirect= still lands on the site', async ({ page }) => {
+  const email = `redirects-form-${Date.now()}@example.com`;
+  const signup = await playwrightRequest.newContext({ baseURL });
+  await registerAccount(signup, email);
+  await signup.dispose();
+  // Had the browser left, it would land here instead of failing on a missing DNS name.
+  await page.route((url) => url.hostname === 'evil.com', (route) => route.fulfill({ contentType: 'text/html', body: '<h1>evil</h1>' }));
+
+  await page.goto(`/login?redirect=${encodeURIComponent(HOSTILE.tab)}`);
+  await page.getByLabel('Email').fill(email);
+  await page.getByLabel('Password').fill('a-long-password');
+  await page.getByRole('button', { name: 'Continue' }).click();
+  await expect(page.getByTestId('user-menu')).toBeVisible();
+  expect(new URL(page.url()).origin).toBe(baseURL);
+});
