@@ -1,6 +1,7 @@
 import { expect, request as playwrightRequest, test, type APIRequestContext } from '@playwright/test';
-import { registerAccount } from '../support/accounts.ts';
+import { logInAsAdmin, registerAccount } from '../support/accounts.ts';
 import { E2E_PORT } from '../support/constants.ts';
+import { setE2eSettings } from '../support/database.ts';
 
 const baseURL = `http://localhost:${E2E_PORT}`;
 
@@ -57,4 +58,35 @@ test('after logging in through the form, a hostile ?redirect= still lands on the
   await page.getByRole('button', { name: 'Continue' }).click();
   await expect(page.getByTestId('user-menu')).toBeVisible();
   expect(new URL(page.url()).origin).toBe(baseURL);
+});
+
+test('/notifications/settings sends visitors to log in and, without notification subscriptions, users home', async ({ request }) => {
+  expect(await redirectOf(request, '/notifications/settings')).toEqual({ status: 302, location: '/login?redirect=%2Fnotifications%2Fsettings' });
+  await registerAccount(request, `redirects-notifications-${Date.now()}@example.com`);
+  expect(await redirectOf(request, '/notifications/settings')).toEqual({ status: 302, location: '/' });
+});
+
+test.describe('/api-docs without the api.access permission', () => {
+  test.afterEach(() => setE2eSettings({ 'billing.enable': false }));
+
+  test('sends visitors to log in, and users to /pricing while billing is on, else to the not-found page', async ({ request }) => {
+    expect(await redirectOf(request, '/api-docs')).toEqual({ status: 302, location: '/login?redirect=%2Fapi-docs' });
+    await registerAccount(request, `redirects-docs-${Date.now()}@example.com`);
+    expect(await redirectOf(request, '/api-docs')).toEqual({ status: 302, location: '/404' });
+    await setE2eSettings({ 'billing.enable': true });
+    expect(await redirectOf(request, '/api-docs')).toEqual({ status: 302, location: '/pricing' });
+  });
+});
+
+test('every auth page sends a logged-in user to the post-login destination', async ({ request }) => {
+  const authPages = ['/register', '/login', '/forgot-password', '/password/reset/some-token', '/workspace/join/register', '/workspace/join/register?invite_id='];
+  await logInAsAdmin(request);
+  for (const path of authPages) expect({ path, ...(await redirectOf(request, path)) }).toEqual({ path, status: 302, location: '/admin' });
+  // An invitation link opened while logged in is answered on the join page.
+  expect(await redirectOf(request, '/workspace/join/register?invite_id=abc123')).toEqual({ status: 302, location: '/workspace/join/login?invite_id=abc123' });
+
+  const user = await playwrightRequest.newContext({ baseURL });
+  await registerAccount(user, `redirects-auth-${Date.now()}@example.com`);
+  for (const path of authPages) expect({ path, ...(await redirectOf(user, path)) }).toEqual({ path, status: 302, location: '/' });
+  await user.dispose();
 });

@@ -4,7 +4,9 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { forbidden, unauthenticated } from '../http/errors.ts';
+import { bootstrapFor } from '../http/login.ts';
 import { hasPermission } from '../services/permissions.ts';
+import { guardRedirect } from '../shared/guards.ts';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<string, string> = {
@@ -56,10 +58,8 @@ export function createDocsRoutes(document: () => object, siteName: () => Promise
       return c.body(await readFile(path.join(swaggerDir, file)), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
     })
     .get('/api-docs', async (c) => {
-      const auth = c.get('auth');
-      if (!hasPermission(auth.permissions, 'api.access')) {
-        return c.redirect(auth.user ? '/404' : `/login?redirect=${encodeURIComponent('/api-docs')}`, 302);
-      }
+      // A page, so the pages' guard decides: the same /login, /pricing or /404 as everywhere else.
+      if (!hasPermission(c.get('auth').permissions, 'api.access')) return c.redirect(guardRedirect(await bootstrapFor(c), { permission: 'api.access' }, '/api-docs') ?? '/404', 302);
       return c.html(page(await siteName()));
     });
 }
