@@ -44,6 +44,19 @@ test.describe('a logged-in user following a login link', () => {
   });
 });
 
+test('a malformed encoding in a page address is sent to the canonical address, never a 500', async ({ request }) => {
+  for (const [path, canonical] of [
+    ['/album/1/x/%E0%A4%A', '/album/1/'],
+    ['/track/1/%E0%A4%A', '/track/1/'],
+    ['/playlist/1/%E0%A4%A', '/playlist/1/'],
+    ['/user/1/%E0%A4%A', '/user/1/'],
+    ['/radio/track/1/%E0%A4%A', '/radio/track/1/'],
+  ]) {
+    const { status, location } = await redirectOf(request, path);
+    expect({ path, status, canonical: location?.startsWith(canonical) }).toEqual({ path, status: 301, canonical: true });
+  }
+});
+
 test('after logging in through the form, a hostile ?redirect= still lands on the site', async ({ page }) => {
   const email = `redirects-form-${Date.now()}@example.com`;
   const signup = await playwrightRequest.newContext({ baseURL });

@@ -25,4 +25,11 @@ describe('redirects built from what an admin typed', () => {
     await t.createUser(email);
     expect((await (await t.client().post('/auth/login', { email, password: 'password123' })).json()).redirect_uri).toBe('/library');
   });
+
+  it('an external audio address with a control character is still a valid redirect, never a 500', async () => {
+    const { id } = await t.db.insertInto('tracks').values({ name: 'Elsewhere', src: 'https://cdn.example/a\u0000b.mp3' }).returning('id').executeTakeFirstOrThrow();
+    const response = await admin.get(`/api/v1/tracks/${id}/stream`);
+    expect(response.status).toBe(302);
+    expect(response.headers.get('Location')).toBe('https://cdn.example/a%00b.mp3');
+  });
 });
