@@ -4,7 +4,7 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { forbidden, unauthenticated } from '../http/errors.ts';
-import { bootstrapFor } from '../http/login.ts';
+import { buildBootstrapData } from '../services/bootstrap.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { guardRedirect } from '../shared/guards.ts';
 
@@ -58,8 +58,12 @@ export function createDocsRoutes(document: () => object, siteName: () => Promise
       return c.body(await readFile(path.join(swaggerDir, file)), 200, { 'Content-Type': type, 'Cache-Control': 'public, max-age=86400' });
     })
     .get('/api-docs', async (c) => {
-      // A page, so the pages' guard decides: the same /login, /pricing or /404 as everywhere else.
-      if (!hasPermission(c.get('auth').permissions, 'api.access')) return c.redirect(guardRedirect(await bootstrapFor(c), { permission: 'api.access' }, '/api-docs') ?? '/404', 302);
+      const auth = c.get('auth');
+      if (!hasPermission(auth.permissions, 'api.access')) {
+        // A page: the pages' guard decides, on the data pages render with (/login, /pricing or /404).
+        const bootstrap = await buildBootstrapData(c.get('deps'), auth, {});
+        return c.redirect(guardRedirect(bootstrap, { permission: 'api.access' }, '/api-docs') ?? '/404', 302);
+      }
       return c.html(page(await siteName()));
     });
 }
