@@ -17,8 +17,9 @@ interface Target {
   bin: string;
 }
 
+// The site bundles the API's pure shared modules (the redirect rule, the route guard) as its own source.
 const TARGETS: Target[] = [
-  { name: 'site', dir: 'site', output: 'dist/server/entry.mjs', sources: ['src', 'public', 'astro.config.mjs', 'package.json'], bin: 'node_modules/astro/bin/astro.mjs' },
+  { name: 'site', dir: 'site', output: 'dist/server/entry.mjs', sources: ['src', 'public', 'astro.config.mjs', 'package.json', '../api/src/shared'], bin: 'node_modules/astro/bin/astro.mjs' },
   { name: 'back office', dir: 'admin', output: 'dist/index.html', sources: ['src', 'index.html', 'vite.config.ts', 'package.json'], bin: 'node_modules/vite/bin/vite.js' },
 ];
 

@@ -74,6 +74,8 @@ export interface SiteLocals {
   responseHeaders: [string, string][];
   /** Set when the page may be shared with other visitors: keeps a shareable response for them. */
   storeInPageCache?: (response: Response) => void;
+  /** Writes a page that failed to the error log, as app.onError does for the API. */
+  reportError: (error: unknown) => void;
 }
 
 export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void, locals: SiteLocals) => unknown;
@@ -263,6 +265,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
               storeRenderedPage(deps.db, cacheKey, cacheSeconds, renderedFrom, response).catch((error) => console.error('Could not store a page in the page cache:', error));
             }
           : undefined,
+        // Astro answers a failed page with its 500 page itself; without this, only its console would know.
+        reportError: (error) => void logError(deps.config.storagePath, deps.db, error, { method: c.req.method, path: c.req.path, status: 500, user_id: c.get('auth').user?.id ?? null }),
       };
       const handled = await new Promise<boolean>((resolve, reject) => {
         outgoing.once('finish', () => resolve(true));

@@ -115,7 +115,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       await logIn(c, user, remember);
       const settings = await loadSettings(deps.db);
       return c.json(
-        { status: 'success' as const, two_factor: false, bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) },
+        { status: 'success' as const, two_factor: false, bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions, deps.config.appUrl) },
         200,
       );
     },
@@ -157,7 +157,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       await logIn(c, user, true);
       const status = (await needsVerification(deps, user)) ? 'needs_email_verification' : 'success';
       if (status === 'needs_email_verification') await sendVerificationCode(deps, user);
-      return c.json({ status, bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) }, 200);
+      return c.json({ status, bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions, deps.config.appUrl) }, 200);
     },
   )
   .openapi(

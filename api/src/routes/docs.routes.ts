@@ -4,7 +4,9 @@ import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { forbidden, unauthenticated } from '../http/errors.ts';
+import { buildBootstrapData } from '../services/bootstrap.service.ts';
 import { hasPermission } from '../services/permissions.ts';
+import { guardRedirect } from '../shared/guards.ts';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<string, string> = {
@@ -58,7 +60,9 @@ export function createDocsRoutes(document: () => object, siteName: () => Promise
     .get('/api-docs', async (c) => {
       const auth = c.get('auth');
       if (!hasPermission(auth.permissions, 'api.access')) {
-        return c.redirect(auth.user ? '/404' : `/login?redirect=${encodeURIComponent('/api-docs')}`, 302);
+        // A page: the pages' guard decides, on the data pages render with (/login, /pricing or /404).
+        const bootstrap = await buildBootstrapData(c.get('deps'), auth, {});
+        return c.redirect(guardRedirect(bootstrap, { permission: 'api.access' }, '/api-docs') ?? '/404', 302);
       }
       return c.html(page(await siteName()));
     });

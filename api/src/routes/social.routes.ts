@@ -115,7 +115,7 @@ export const socialRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       if (!(await pending.finish())) throw new ApiError(401, 'This sign-in expired. Please try again.');
       deleteResponseCookie(c, PENDING_COOKIE, COOKIE_PATH);
       await logIn(c, pending.user, true);
-      return c.json({ bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(await loadSettings(deps.db), c.get('auth').permissions) }, 200);
+      return c.json({ bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(await loadSettings(deps.db), c.get('auth').permissions, deps.config.appUrl) }, 200);
     },
   )
   .openapi(
@@ -172,7 +172,7 @@ export const socialRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
         return popupResult(c, 'ERROR', { errorMessage: 'This account uses two-factor authentication: log in with your email and password.' });
       }
       await logIn(c, outcome.user, true);
-      return popupResult(c, 'SUCCESS', { redirectUri: postLoginPath(await loadSettings(deps.db), c.get('auth').permissions) });
+      return popupResult(c, 'SUCCESS', { redirectUri: postLoginPath(await loadSettings(deps.db), c.get('auth').permissions, deps.config.appUrl) });
     } catch (error) {
       if (error instanceof SocialAuthError) return popupResult(c, 'ERROR', { errorMessage: error.message });
       console.error('[social] sign-in failed', error instanceof Error ? error.message : error);

@@ -32,7 +32,9 @@ export const streamRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     if (!track) throw notFound('This track does not exist.');
     const entry = track.file_entry_id ? await findFileEntry(db, track.file_entry_id) : undefined;
     if (!entry) {
-      if (track.src && /^https?:\/\//i.test(track.src)) return c.redirect(track.src, 302);
+      // Re-serialized by the URL parser, what an admin typed is always a valid Location header.
+      const external = track.src && URL.canParse(track.src) ? new URL(track.src) : null;
+      if (external && (external.protocol === 'https:' || external.protocol === 'http:')) return c.redirect(external.href, 302);
       throw notFound('This track has no audio.');
     }
     const disk = entry.disk === 'public' ? 'public' : 'uploads';

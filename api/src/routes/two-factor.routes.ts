@@ -73,7 +73,7 @@ export const twoFactorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
       deleteResponseCookie(c, CHALLENGE_COOKIE);
       await logIn(c, pending.user, pending.remember);
       const settings = await loadSettings(deps.db);
-      return c.json({ status: 'success' as const, bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions) }, 200);
+      return c.json({ status: 'success' as const, bootstrapData: await bootstrapFor(c), redirect_uri: postLoginPath(settings, c.get('auth').permissions, deps.config.appUrl) }, 200);
     },
   )
   .openapi(

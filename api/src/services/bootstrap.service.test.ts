@@ -8,6 +8,7 @@ const themes: Theme[] = [
   { id: 2, name: 'Dark', is_dark: true, default_light: false, default_dark: true, values: {} },
   { id: 3, name: 'Sepia', is_dark: false, default_light: false, default_dark: false, values: {} },
 ];
+const APP_URL = 'http://localhost:3000';
 const settings = (overrides: Partial<Settings> = {}) => ({ 'themes.user_change': true, 'themes.default_id': 0, 'auth.post_login_redirect': '', ...overrides }) as Settings;
 
 describe('theme selection', () => {
@@ -36,10 +37,12 @@ describe('theme selection', () => {
 
 describe('post-login address', () => {
   it('is / for users, /admin for admins, or the configured path', () => {
-    expect(postLoginPath(settings(), [{ name: 'music.view', restrictions: [] }])).toBe('/');
-    expect(postLoginPath(settings(), [{ name: 'admin', restrictions: [] }])).toBe('/admin');
-    expect(postLoginPath(settings({ 'auth.post_login_redirect': '/library' }), [])).toBe('/library');
-    // Never off-site.
-    expect(postLoginPath(settings({ 'auth.post_login_redirect': '//evil.example' }), [])).toBe('/');
+    expect(postLoginPath(settings(), [{ name: 'music.view', restrictions: [] }], APP_URL)).toBe('/');
+    expect(postLoginPath(settings(), [{ name: 'admin', restrictions: [] }], APP_URL)).toBe('/admin');
+    expect(postLoginPath(settings({ 'auth.post_login_redirect': '/library' }), [], APP_URL)).toBe('/library');
+    // Never off-site, and never a value that cannot be sent as a Location header.
+    expect(postLoginPath(settings({ 'auth.post_login_redirect': '//evil.example' }), [], APP_URL)).toBe('/');
+    expect(postLoginPath(settings({ 'auth.post_login_redirect': '/\t/evil.example' }), [], APP_URL)).toBe('/');
+    expect(postLoginPath(settings({ 'auth.post_login_redirect': '/library\n' }), [{ name: 'admin', restrictions: [] }], APP_URL)).toBe('/admin');
   });
 });

@@ -1,5 +1,6 @@
 import { findLocalization, listThemes, rolesOfUser, socialProfilesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
+import { sameSitePath } from '../shared/redirects.ts';
 import { hasPermission } from './permissions.ts';
 import { twoFactorState, type TwoFactorState } from './two-factor.service.ts';
 import { browserSettings, loadSettings, publicSettings, type Settings } from './settings.service.ts';
@@ -106,10 +107,9 @@ export function selectTheme(themes: Theme[], settings: Settings, cookie: string 
 }
 
 /** Where a user goes after logging in: the configured address, else /admin for admins and / for others. */
-export function postLoginPath(settings: Settings, permissions: GrantedPermission[]): string {
-  const configured = settings['auth.post_login_redirect'];
-  if (configured && configured.startsWith('/') && !configured.startsWith('//')) return configured;
-  return hasPermission(permissions, 'admin.access') ? '/admin' : '/';
+export function postLoginPath(settings: Settings, permissions: GrantedPermission[], appUrl: string): string {
+  // Sent as a Location header by every auth page: a value that could not be one would make them all fail.
+  return sameSitePath(settings['auth.post_login_redirect'], appUrl) ?? (hasPermission(permissions, 'admin.access') ? '/admin' : '/');
 }
 
 /**
@@ -142,6 +142,6 @@ export async function buildBootstrapData(
     themes: { all: themes, selected: selectTheme(themes, settings, cookies.theme) },
     show_cookie_notice: settings['cookie_notice.enable'] && !cookies.cookieNotice,
     permissions: auth.permissions,
-    post_login_path: postLoginPath(settings, auth.permissions),
+    post_login_path: postLoginPath(settings, auth.permissions, deps.config.appUrl),
   };
 }

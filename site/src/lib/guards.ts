@@ -1,24 +1,2 @@
-import type { BootstrapData } from '@app/api';
-
-export interface Requirement {
-  /** Login needed (the default for app routes in the spec). */
-  login?: boolean;
-  permission?: string;
-}
-
-/**
- * Where a visitor who may not see a page goes (spec §2, route guards): to /login when not logged
- * in; with a missing permission to /pricing when billing is on and they are not subscribed, else
- * to the not-found page. Undefined when the page may be shown.
- */
-export function guardRedirect(bootstrap: BootstrapData, requirement: Requirement, currentPath: string): string | undefined {
-  const { user, permissions, settings } = bootstrap;
-  const login = `/login?redirect=${encodeURIComponent(currentPath)}`;
-  if (requirement.login && !user) return login;
-  if (requirement.permission && !permissions.some((p) => p.name === 'admin' || p.name === requirement.permission)) {
-    if (!user) return login;
-    const subscribed = user.subscriptions.some((s) => s.valid);
-    return settings['billing.enable'] && !subscribed ? '/pricing' : '/404';
-  }
-  return undefined;
-}
+// The API's /api-docs follows the same guard, so the rule lives in the API's pure shared modules.
+export { guardRedirect, type Requirement } from '@app/api/shared/guards';

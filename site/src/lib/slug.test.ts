@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { albumUrl, playlistUrl, searchUrl, slugify, tagUrl, trackUrl, userUrl } from './slug.ts';
+import { albumUrl, isCanonicalPath, playlistUrl, searchUrl, slugify, tagUrl, trackUrl, userUrl } from './slug.ts';
 
 describe('slugify', () => {
   it('lower-cases and joins words with hyphens', () => {
@@ -35,5 +35,13 @@ describe('search and listener addresses', () => {
     expect(userUrl({ id: 4, name: 'Robin Quiet' })).toBe('/user/4/robin-quiet');
     expect(trackUrl({ id: 5, name: 'Neon Drive' })).toBe('/track/5/neon-drive');
     expect(tagUrl({ name: 'lo-fi' })).toBe('/tag/lo-fi');
+  });
+});
+
+describe('canonical addresses', () => {
+  it('compares paths as decoded, and a malformed encoding is never the canonical one', () => {
+    expect(isCanonicalPath('/album/1/mara-quinn/caf%C3%A9', '/album/1/mara-quinn/café')).toBe(true);
+    expect(isCanonicalPath('/album/1/x/y', '/album/1/mara-quinn/quiet-rooms')).toBe(false);
+    expect(isCanonicalPath('/album/1/x/%E0%A4%A', '/album/1/mara-quinn/quiet-rooms')).toBe(false);
   });
 });

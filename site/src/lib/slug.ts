@@ -42,3 +42,15 @@ export function searchUrl(query: string, tab?: string): string {
   if (!text || /^\.+$/.test(text)) return '/search';
   return `/search/${encodeURIComponent(text)}${tab ? `/${tab}` : ''}`;
 }
+
+/**
+ * Whether the requested path is the canonical address, compared decoded. A path whose encoding is
+ * malformed (`%E0%A4%A`) is not: the page redirects it to the canonical one instead of failing.
+ */
+export function isCanonicalPath(requested: string, canonical: string): boolean {
+  try {
+    return decodeURIComponent(requested) === decodeURIComponent(canonical);
+  } catch {
+    return false;
+  }
+}

@@ -1,3 +1,4 @@
+import { sameSitePath } from '@app/api/shared/redirects';
 import { navigate } from 'astro:transitions/client';
 import { useRef, useState, type FormEvent } from 'react';
 import { HttpError } from '../../lib/http.ts';
@@ -93,7 +94,8 @@ function onboardingCheckout(): string | null {
 
 /** After logging in: a picked plan's checkout first; the back office is its own application, everything else is a page swap. */
 export async function goAfterLogin(destination: string) {
-  const target = onboardingCheckout() ?? destination;
+  // Every way of logging in ends here, so nothing that reached it unchecked can take the user off the site.
+  const target = onboardingCheckout() ?? sameSitePath(destination, location.origin) ?? '/';
   if (target.startsWith('/admin') || target.startsWith('/checkout/')) window.location.assign(target);
   else await navigate(target, { history: 'replace' });
 }

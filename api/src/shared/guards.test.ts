@@ -1,4 +1,4 @@
-import type { BootstrapData } from '@app/api';
+import type { BootstrapData } from '../services/bootstrap.service.ts';
 import { describe, expect, it } from 'vitest';
 import { guardRedirect } from './guards.ts';
 
