@@ -16,13 +16,22 @@ import { createLocalStorage, type Storage } from './storage/storage.ts';
 /** Rendered demo audio shared by every test run, so only the first run pays for encoding. */
 export const TEST_AUDIO_CACHE = process.env.DEMO_AUDIO_CACHE ?? fileURLToPath(new URL('../../tests/.cache/demo-audio', import.meta.url));
 
-export async function createTestApp(env: Record<string, string> = {}, options: { demoCatalog?: boolean } = {}) {
+export interface TestAppOptions {
+  demoCatalog?: boolean;
+  /** Folder for the storage and the database (a disk of the test's own); the system's temporary folder by default. */
+  directory?: string;
+  /** Stands in for the storage, to make it fail as a disk can. */
+  wrapStorage?: (storage: Storage) => Storage;
+}
+
+export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
   /** Every SQL statement the app ran, in order; tests empty it to count what one call costs. */
   const queries: string[] = [];
-  const db = await createTestDb({ onQuery: ({ sql }) => queries.push(sql) });
+  const db = await createTestDb({ onQuery: ({ sql }) => queries.push(sql), directory: options.directory });
   await seedFoundation(db);
-  const storageDir = mkdtempSync(path.join(tmpdir(), 'music-storage-'));
-  const storage = createLocalStorage(storageDir);
+  const storageDir = mkdtempSync(path.join(options.directory ?? tmpdir(), 'music-storage-'));
+  const localStorage = createLocalStorage(storageDir);
+  const storage = options.wrapStorage?.(localStorage) ?? localStorage;
   if (options.demoCatalog) await seedDemoCatalog(db, { storage, audioCacheDir: TEST_AUDIO_CACHE });
   const config: Config = loadConfig({ STORAGE_PATH: storageDir, APP_URL: 'http://localhost', SEED_DEMO: 'false', ...env });
   const app = createApp({ db, storage, config });

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import SqliteDatabase from 'better-sqlite3';
-import { Kysely, SqliteDialect } from 'kysely';
+import { Kysely, SqliteDialect, sql, type SqliteStatement } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './tables/database.ts';
@@ -44,6 +44,13 @@ export function createDb(url: string, options: DbOptions = {}): Db {
   });
 }
 
+const ALREADY_ROLLED_BACK: SqliteStatement = {
+  reader: false,
+  all: () => [],
+  run: () => ({ changes: 0, lastInsertRowid: 0 }),
+  iterate: () => [][Symbol.iterator](),
+};
+
 /**
  * Kysely prepares every query anew, and compiling SQL costs more than running a small indexed
  * query. Statements are kept by their text, the least recently used dropped first: the app's SQL
@@ -54,7 +61,10 @@ function withStatementCache(database: SqliteDatabase.Database, capacity = 400) {
   const statements = new Map<string, SqliteDatabase.Statement>();
   return {
     close: () => database.close(),
-    prepare(sql: string) {
+    prepare(sql: string): SqliteStatement {
+      // A full disk (SQLITE_FULL, SQLITE_IOERR) makes SQLite roll the transaction back itself; the
+      // ROLLBACK Kysely then sends would fail and hide that error behind "no transaction is active".
+      if (sql === 'rollback' && !database.inTransaction) return ALREADY_ROLLED_BACK;
       let statement = statements.get(sql);
       if (statement) statements.delete(sql);
       else {
@@ -78,14 +88,18 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
 }
 
 /** A migrated database in a temporary file, removed by `destroy()`; for tests. */
-export async function createTestDb(options: DbOptions = {}): Promise<Db & { file: string }> {
-  const dir = mkdtempSync(path.join(tmpdir(), 'music-db-'));
+export async function createTestDb(options: DbOptions & { /** Folder to create it in (the system's temporary folder by default). */ directory?: string } = {}): Promise<Db & { file: string; emptyWriteAheadLog(): Promise<void> }> {
+  const dir = mkdtempSync(path.join(options.directory ?? tmpdir(), 'music-db-'));
   const file = path.join(dir, 'test.sqlite');
   const db = createDb(file, options);
   await migrateToLatest(db);
   const destroy = db.destroy.bind(db);
   return Object.assign(db, {
     file,
+    /** The log keeps the room it grew to; emptied, the next write needs new room on the disk. */
+    emptyWriteAheadLog: async () => {
+      await sql`PRAGMA wal_checkpoint(TRUNCATE)`.execute(db);
+    },
     destroy: async () => {
       await destroy();
       rmSync(dir, { recursive: true, force: true });

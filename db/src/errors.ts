@@ -5,3 +5,18 @@ export function constraintViolation(error: unknown): 'unique' | 'foreign_key' | 
   if (code === 'SQLITE_CONSTRAINT_FOREIGNKEY' || code === '23503') return 'foreign_key';
   return undefined;
 }
+
+/**
+ * Writes the database could not do because its disk is full, or because it cannot be written at
+ * all (a read-only file or disk, or a write the disk failed): the API answers 507, not 500.
+ * SQLite's codes, and PostgreSQL's disk_full (53100) and read_only_sql_transaction (25006).
+ */
+export function databaseStorageFailure(error: unknown): 'full' | 'unwritable' | undefined {
+  const code = (error as { code?: unknown } | null)?.code;
+  if (typeof code !== 'string') return undefined;
+  if (code === 'SQLITE_FULL' || code === '53100') return 'full';
+  if (code.startsWith('SQLITE_READONLY') || code === '25006') return 'unwritable';
+  // Reads failing are not a question of room; these are the writes (and fsyncs) of a disk that refused them.
+  if (/^SQLITE_IOERR_(WRITE|FSYNC|DIR_FSYNC|TRUNCATE|SHMSIZE|SHMOPEN|SHMMAP|DELETE|DIR_CLOSE)$/.test(code)) return 'unwritable';
+  return undefined;
+}

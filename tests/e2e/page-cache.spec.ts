@@ -53,6 +53,33 @@ test('a visitor gets the page the previous visitor had rendered, with cookies of
   expect(dark.headers['x-cache']).toBe('MISS');
 });
 
+test('a cached page comes in the encoding the client asked for, both forms ready', async ({ playwright, request }) => {
+  const path = await albumPath(request, 6);
+  const first = await visit(playwright, path, { 'Accept-Encoding': 'identity' });
+  await cachedSoon(playwright, path);
+  // Accept-Encoding as RFC 9110 reads it: codings are case-insensitive, q=0 refuses one, `*` stands
+  // for any coding not named, and a client that names only codings we do not have gets plain HTML.
+  const cases: [string, string | undefined][] = [
+    ['gzip, deflate, br', 'gzip'],
+    ['GZIP', 'gzip'],
+    ['*', 'gzip'],
+    ['br;q=1.0, gzip;q=0.8, *;q=0.1', 'gzip'],
+    ['br', undefined],
+    ['identity', undefined],
+    ['gzip;q=0', undefined],
+    ['gzip;q=0, deflate, br', undefined],
+    ['*;q=0, identity', undefined],
+    ['gzip;q=0.5, identity;q=1', undefined],
+  ];
+  for (const [acceptEncoding, expected] of cases) {
+    const hit = await visit(playwright, path, { 'Accept-Encoding': acceptEncoding });
+    expect.soft(hit.headers['x-cache'], acceptEncoding).toBe('HIT');
+    expect.soft(hit.headers['content-encoding'], acceptEncoding).toBe(expected);
+    expect.soft(hit.headers['vary'] ?? '', acceptEncoding).toMatch(/accept-encoding/i);
+    expect.soft(hit.html, acceptEncoding).toBe(first.html);
+  }
+});
+
 test('what an admin changes shows to visitors at once', async ({ playwright, page }) => {
   await logInAsAdmin(page.request);
   const album = await (await page.request.get('/api/admin/albums/4')).json();

@@ -1,5 +1,6 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import { StorageWriteError } from '../storage/storage.ts';
 import { errorResponse } from './errors.ts';
 
 function appThatThrows(debug: boolean) {
@@ -34,5 +35,41 @@ describe('unexpected errors', () => {
     expect(html).toContain('There was an issue loading this page');
     expect(html).toContain('Please try again later');
     expect(html).not.toContain('database is locked');
+  });
+});
+
+describe('a server that cannot store what it was sent', () => {
+  const failing = (error: unknown) =>
+    new Hono()
+      .post('*', () => {
+        throw error;
+      })
+      .onError((thrown, c) => errorResponse(thrown, c, true));
+  const errno = (code: string, message: string) => Object.assign(new Error(message), { code });
+
+  it.each([
+    ['a full disk', errno('ENOSPC', "ENOSPC: no space left on device, open '/srv/cadence/storage/uploads/x.tmp'"), 'The server has no room to store this. Try again later.'],
+    ['a full quota', errno('EDQUOT', 'EDQUOT: disk quota exceeded, write'), 'The server has no room to store this. Try again later.'],
+    ['a full database', errno('SQLITE_FULL', 'database or disk is full'), 'The server has no room to store this. Try again later.'],
+    ['a read-only disk', errno('EROFS', "EROFS: read-only file system, open '/srv/cadence/storage/public/a.png'"), 'The server cannot store this right now. Try again later.'],
+    ['a read-only database', errno('SQLITE_READONLY', 'attempt to write a readonly database'), 'The server cannot store this right now. Try again later.'],
+    ['a storage folder it may not write', new StorageWriteError('unwritable', errno('EACCES', "EACCES: permission denied, open '/srv/cadence/storage/public/a.png'")), 'The server cannot store this right now. Try again later.'],
+  ])('answers 507 for %s, naming no path even with APP_DEBUG on', async (_case, error, message) => {
+    const response = await failing(error).request('/api/v1/file-entries', { method: 'POST' });
+    expect(response.status).toBe(507);
+    const text = await response.text();
+    expect(JSON.parse(text)).toEqual({ message });
+    expect(text).not.toMatch(/srv|ENOSPC|EROFS|EACCES|SQLITE/);
+  });
+
+  it('leaves a permission error outside a storage write a plain 500: a reader is not told the disk is full', async () => {
+    const response = await failing(errno('EACCES', 'EACCES: permission denied')).request('/api/v1/anything', { method: 'POST' });
+    expect(response.status).toBe(500);
+  });
+
+  it('shows browsers asking for a page the error page', async () => {
+    const response = await failing(errno('ENOSPC', 'ENOSPC')).request('/account-settings', { method: 'POST', headers: { Accept: 'text/html' } });
+    expect(response.status).toBe(507);
+    expect(await response.text()).toContain('There was an issue loading this page');
   });
 });

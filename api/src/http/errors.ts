@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { constraintViolation, isNotWhitelistedError } from '@app/db';
+import { constraintViolation, databaseStorageFailure, isNotWhitelistedError } from '@app/db';
 import { z } from 'zod';
-import { StoragePathError } from '../storage/storage.ts';
+import { StoragePathError, StorageWriteError, type StorageFailure } from '../storage/storage.ts';
 import { isApiPath } from './paths.ts';
 
 /** The error payload of the specification: `message`, and for validation `errors` by field. */
@@ -75,6 +75,33 @@ export function errorPage(status: number): string {
 </html>`;
 }
 
+/** What a visitor is told when the server cannot store what they sent: never a path, a code or the disk's name. */
+const STORAGE_FAILURES: Record<StorageFailure, ErrorPayload> = {
+  full: { message: 'The server has no room to store this. Try again later.' },
+  unwritable: { message: 'The server cannot store this right now. Try again later.' },
+};
+
+/**
+ * Whether an error means the server could not store something: a storage write that failed, a
+ * code only writes raise (from the error log, the upload store or any library), or a database
+ * that has no room or cannot be written.
+ */
+export function storageFailureOf(error: unknown): StorageFailure | undefined {
+  if (error instanceof StorageWriteError) return error.failure;
+  const code = (error as { code?: unknown } | null)?.code;
+  if (code === 'ENOSPC' || code === 'EDQUOT') return 'full';
+  if (code === 'EROFS') return 'unwritable';
+  return databaseStorageFailure(error);
+}
+
+/**
+ * For the bookkeeping writes a read makes (marking a session or token as used): a disk that has no
+ * room, or cannot be written, must not stop the read, so that failure is let go; any other is thrown.
+ */
+export function unlessStorageFailure(error: unknown): void {
+  if (!storageFailureOf(error)) throw error;
+}
+
 export function errorResponse(error: unknown, c: Context, debug: boolean): Response {
   if (error instanceof ApiError) {
     return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ErrorPayload, error.status as ContentfulStatusCode);
@@ -99,6 +126,13 @@ export function errorResponse(error: unknown, c: Context, debug: boolean): Respo
   }
   if (error instanceof StoragePathError) {
     return c.json({ message: 'That file name is not allowed.' } satisfies ErrorPayload, 400);
+  }
+  // 507 Insufficient Storage: the request was fine, the server could not keep it. The caller logs
+  // the real error for the admin; reads go on being served.
+  const storageFailure = storageFailureOf(error);
+  if (storageFailure) {
+    if (wantsPage(c)) return c.html(errorPage(507), 507);
+    return c.json(STORAGE_FAILURES[storageFailure], 507);
   }
   console.error(`[${new Date().toISOString()}] ${c.req.method} ${c.req.path}`, error);
   if (wantsPage(c)) return c.html(errorPage(500), 500);

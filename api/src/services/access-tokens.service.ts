@@ -2,7 +2,7 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import { findAccessToken, findUserById, insertAccessToken, permissionsOfUser, touchAccessToken, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Bytes as sha256 } from './hashing.ts';
-import { ApiError } from '../http/errors.ts';
+import { ApiError, unlessStorageFailure } from '../http/errors.ts';
 import { hasPermission } from './permissions.ts';
 import { loadSettings } from './settings.service.ts';
 
@@ -51,6 +51,8 @@ export async function authenticateBearer(deps: AppDeps, header: string): Promise
     throw new ApiError(403, 'API access is not available for this account.');
   }
   const now = Date.now();
-  if (!stored.last_used_at || now - Date.parse(stored.last_used_at) > TOUCH_INTERVAL_MS) await touchAccessToken(deps.db, stored.id, new Date(now).toISOString());
+  if (!stored.last_used_at || now - Date.parse(stored.last_used_at) > TOUCH_INTERVAL_MS) {
+    await touchAccessToken(deps.db, stored.id, new Date(now).toISOString()).catch(unlessStorageFailure);
+  }
   return { user, session: null, permissions, tokenId: stored.id };
 }

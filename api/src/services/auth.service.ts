@@ -16,6 +16,7 @@ import {
 } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Hex } from './hashing.ts';
+import { unlessStorageFailure } from '../http/errors.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 export const SESSION_COOKIE = 'music_session';
@@ -94,7 +95,8 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined): Pro
       if (user) {
         if (now - Date.parse(session.last_active_at) > TOUCH_INTERVAL_MS) {
           const lifetime = session.remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
-          await touchSession(deps.db, session.id, new Date(now).toISOString(), new Date(now + lifetime).toISOString());
+          // Left as it was when the disk is full: the session stays valid until the expiry last recorded.
+          await touchSession(deps.db, session.id, new Date(now).toISOString(), new Date(now + lifetime).toISOString()).catch(unlessStorageFailure);
         }
         return { user, session, permissions: await permissionsOfUser(deps.db, user.id) };
       }

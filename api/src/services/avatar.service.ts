@@ -1,5 +1,5 @@
 import { randomUUID } from 'node:crypto';
-import { deleteFileEntryByName, insertFileEntry, updateUser, type UserRow } from '@app/db';
+import { deleteFileEntryByName, insertUserImage, updateUser, type UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
 import { validationFailed } from '../http/errors.ts';
 
@@ -26,11 +26,16 @@ export async function replaceAvatar(deps: AppDeps, user: UserRow, file: File): P
   const type = sniffImage(bytes);
   if (!type) throw validationFailed({ file: 'This file type is not allowed' });
   const key = `avatar-${randomUUID()}.${type.extension}`;
-  await deps.storage.put('public', key, bytes);
-  await insertFileEntry(deps.db, { name: file.name.slice(0, 255) || key, file_name: key, mime: type.mime, extension: type.extension, file_size: bytes.byteLength, disk: 'public', user_id: user.id });
-  await removeStoredAvatar(deps, user);
   const url = deps.storage.publicUrl(key);
-  await updateUser(deps.db, user.id, { image: url });
+  await deps.storage.put('public', key, bytes);
+  try {
+    await insertUserImage(deps.db, user.id, { name: file.name.slice(0, 255) || key, file_name: key, mime: type.mime, extension: type.extension, file_size: bytes.byteLength, disk: 'public', user_id: user.id }, url);
+  } catch (error) {
+    await deps.storage.delete('public', key);
+    throw error;
+  }
+  // The old image goes only once the new one is in place: a failure before keeps the one the user had.
+  await removeStoredAvatar(deps, user);
   return url;
 }
 
@@ -39,9 +44,10 @@ export async function removeAvatar(deps: AppDeps, user: UserRow): Promise<void> 
   await updateUser(deps.db, user.id, { image: null });
 }
 
+/** The row first, then the bytes: a failure half way leaves bytes without a row, never a row without bytes. */
 async function removeStoredAvatar(deps: AppDeps, user: UserRow) {
   const key = ownKey(user.image);
   if (!key) return;
-  await deps.storage.delete('public', key);
   await deleteFileEntryByName(deps.db, key);
+  await deps.storage.delete('public', key);
 }

@@ -1,7 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it } from 'vitest';
+import { afterEach, describe, expect, it, vi } from 'vitest';
 import { errorLogPath, listErrorLogFiles, logError, pruneErrorLogs, readErrorLog } from './error-log.service.ts';
 
 const dirs: string[] = [];
@@ -39,5 +39,24 @@ describe('the error log', () => {
     expect(errorLogPath(root, '../database.sqlite')).toBeUndefined();
     expect(errorLogPath(root, 'notes.txt')).toBeUndefined();
     expect(await readErrorLog(root, 'error-1999-01-01.log', 1, 10)).toBeUndefined();
+  });
+});
+
+describe('when the log itself cannot be written', () => {
+  it('puts the error on stderr instead, with its code, and does not throw', async () => {
+    const root = storage();
+    // A file where the logs folder should be: as on a full or read-only disk, nothing can be written there.
+    writeFileSync(path.join(root, 'logs'), '');
+    const printed: string[] = [];
+    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
+    try {
+      await logError(root, undefined, Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), { method: 'POST', path: '/api/v1/playlists', status: 507 });
+    } finally {
+      spy.mockRestore();
+    }
+    expect(printed).toHaveLength(1);
+    expect(printed[0]).toContain('database or disk is full');
+    expect(printed[0]).toContain('"code":"SQLITE_FULL"');
+    expect(printed[0]).toContain('/api/v1/playlists');
   });
 });

@@ -11,6 +11,8 @@ export interface ErrorLogEntry {
   time: string;
   message: string;
   name?: string;
+  /** The system's or the database's code (ENOSPC, SQLITE_FULL, …), when the error has one. */
+  code?: string;
   stack?: string;
   method?: string;
   path?: string;
@@ -37,12 +39,14 @@ let prunedOn = '';
  * older than logging.retention_days once a day. Never throws: failing to log must not turn one
  * error into two.
  */
-export function logError(storagePath: string, db: Db | undefined, error: unknown, context: Partial<Omit<ErrorLogEntry, 'time' | 'message' | 'stack' | 'name'>> = {}): Promise<void> {
+export function logError(storagePath: string, db: Db | undefined, error: unknown, context: Partial<Omit<ErrorLogEntry, 'time' | 'message' | 'stack' | 'name' | 'code'>> = {}): Promise<void> {
   const time = new Date().toISOString();
+  const code = (error as { code?: unknown } | null)?.code;
   const entry: ErrorLogEntry = {
     time,
     message: error instanceof Error ? error.message : String(error),
     ...(error instanceof Error ? { name: error.name, stack: error.stack } : {}),
+    ...(typeof code === 'string' ? { code } : {}),
     source: 'request',
     ...context,
   };
@@ -70,7 +74,8 @@ export function logError(storagePath: string, db: Db | undefined, error: unknown
         await pruneErrorLogs(dir, retentionDays, new Date(time));
       }
     } catch (failure) {
-      console.error('Could not write the error log:', failure);
+      // The disk the log is on may be what failed (full, read-only): the error still reaches the admin, on stderr.
+      console.error(`Could not write the error log (${failure instanceof Error ? failure.message : String(failure)}). The error was: ${JSON.stringify(entry)}`);
     }
   });
   return queue;

@@ -1,6 +1,6 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
-import { gunzip, gzip } from 'node:zlib';
+import { gzip } from 'node:zlib';
 import { clearPageCache, findCachedPage, storeCachedPage, type CachedPage, type Db } from '@app/db';
 
 /**
@@ -11,7 +11,6 @@ import { clearPageCache, findCachedPage, storeCachedPage, type CachedPage, type 
  */
 
 const gzipAsync = promisify(gzip);
-const gunzipAsync = promisify(gunzip);
 
 /** What such a page depends on besides its address: the guest's theme and cookie-notice choice. */
 export interface GuestPageRequest {
@@ -38,22 +37,20 @@ export function isShareablePage(response: Response): boolean {
   );
 }
 
-/** Stores a page whose rendering began at `renderedFrom`; it expires `seconds` after that. */
+/**
+ * Stores a page whose rendering began at `renderedFrom`; it expires `seconds` after that. It is
+ * gzipped once here and kept in both forms: unpacking it for each client that takes no gzip cost
+ * several times what sending it does.
+ */
 export async function storeRenderedPage(db: Db, key: string, seconds: number, renderedFrom: number, response: Response): Promise<void> {
   const html = new Uint8Array(await response.arrayBuffer());
   const headers = [...response.headers].filter(([name]) => !DELIVERY_HEADERS.has(name.toLowerCase()));
-  const page: CachedPage = { status: response.status, headers, body: await gzipAsync(html), created_at: renderedFrom };
+  const page: CachedPage = { status: response.status, headers, html, gzipped: await gzipAsync(html), created_at: renderedFrom };
   await storeCachedPage(db, key, page, renderedFrom + seconds * 1000);
 }
 
 export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefined> {
   return findCachedPage(db, key, Date.now());
-}
-
-/** The stored body as the client can take it: gzipped as stored, or unpacked. */
-export async function cachedPageBody(page: CachedPage, acceptsGzip: boolean): Promise<{ body: Uint8Array<ArrayBuffer>; gzipped: boolean }> {
-  const bytes = acceptsGzip ? page.body : await gunzipAsync(page.body);
-  return { body: new Uint8Array(bytes.buffer as ArrayBuffer, bytes.byteOffset, bytes.byteLength), gzipped: acceptsGzip };
 }
 
 export function clearSharedPageCache(db: Db): Promise<void> {

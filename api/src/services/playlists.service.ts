@@ -3,7 +3,7 @@ import {
   countPlaylistsWithImage,
   createPlaylist,
   deleteFileEntryByName,
-  insertFileEntry,
+  insertPlaylistImage,
   deletePlaylist,
   existingIds,
   findPlaylist,
@@ -214,8 +214,12 @@ export async function replacePlaylistImage(deps: AppDeps, auth: AuthState, id: n
   if (!type) throw validationFailed({ file: 'This file type is not allowed' });
   const key = `playlist-${randomUUID()}.${type.extension}`;
   await deps.storage.put('public', key, bytes);
-  await insertFileEntry(deps.db, { name: file.name.slice(0, 255) || key, file_name: key, mime: type.mime, extension: type.extension, file_size: bytes.byteLength, disk: 'public', user_id: auth.user!.id });
-  await updatePlaylist(deps.db, id, { image: deps.storage.publicUrl(key) });
+  try {
+    await insertPlaylistImage(deps.db, id, { name: file.name.slice(0, 255) || key, file_name: key, mime: type.mime, extension: type.extension, file_size: bytes.byteLength, disk: 'public', user_id: auth.user!.id }, deps.storage.publicUrl(key));
+  } catch (error) {
+    await deps.storage.delete('public', key);
+    throw error;
+  }
   await releasePlaylistCover(deps, playlist.image);
   return (await presentPlaylists(deps.db, [(await findPlaylist(deps.db, id))!]))[0];
 }

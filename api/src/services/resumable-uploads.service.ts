@@ -1,10 +1,14 @@
-import { rm } from 'node:fs/promises';
+import { createWriteStream, mkdirSync } from 'node:fs';
+import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
+import { Transform, type Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
 import { FileStore } from '@tus/file-store';
-import { Metadata, Server, type Upload } from '@tus/server';
+import { ERRORS, Metadata, Server, type Upload } from '@tus/server';
 import type { UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound } from '../http/errors.ts';
+import { asStorageWriteError, fileWriteFailure } from '../storage/storage.ts';
 import { storeUpload, type UploadMetadata } from './file-entries.service.ts';
 import { loadSettings } from './settings.service.ts';
 import { checkDeclaredUpload, checkRelativePath, uploadRules } from './upload-rules.ts';
@@ -26,6 +30,43 @@ interface Resumable {
 const servers = new WeakMap<AppDeps, Resumable>();
 
 /**
+ * tus's file store, telling why a write failed: its own `write` reports every failure as "Something
+ * went wrong receiving the file", so a full disk could not be told from a dropped connection.
+ */
+class UploadStore extends FileStore {
+  override async create(upload: Upload): Promise<Upload> {
+    try {
+      return await super.create(upload);
+    } catch (error) {
+      // The empty file may exist without its JSON (no room left for it): no half-made upload stays.
+      await rm(path.join(this.directory, upload.id), { force: true }).catch(() => undefined);
+      await rm(path.join(this.directory, `${upload.id}.json`), { force: true }).catch(() => undefined);
+      throw asStorageWriteError(error);
+    }
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
+    let received = 0;
+    const counter = new Transform({
+      transform(chunk: Buffer, _encoding, callback) {
+        received += chunk.length;
+        callback(null, chunk);
+      },
+    });
+    try {
+      // The bytes written before a failure stay: the upload's offset is its file's length, so the
+      // client asks for it (HEAD) and goes on from there.
+      await pipeline(readable, counter, createWriteStream(path.join(this.directory, id), { flags: 'r+', start: offset }));
+    } catch (error) {
+      if (fileWriteFailure(error)) throw asStorageWriteError(error);
+      throw ERRORS.FILE_WRITE_ERROR;
+    }
+    return offset + received;
+  }
+}
+
+/**
  * One tus server per app. Its state is on disk under STORAGE_PATH/tus: each upload is a file
  * whose length is the offset reached, plus a JSON file with its length and metadata, so any
  * process sharing the storage folder can continue an upload another one started. (The lock that
@@ -36,7 +77,14 @@ export function resumableUploads(deps: AppDeps): Resumable {
   let resumable = servers.get(deps);
   if (!resumable) {
     const directory = path.join(deps.config.storagePath, 'tus');
-    const store = new FileStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS });
+    // The store makes its folder in a callback that throws, which would end the process on a full
+    // or read-only disk; made here first, a failure is this request's error and the next one tries again.
+    try {
+      mkdirSync(directory, { recursive: true });
+    } catch (error) {
+      throw asStorageWriteError(error);
+    }
+    const store = new UploadStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS });
     const server = new Server({
       path: TUS_PATH,
       datastore: store,
@@ -44,6 +92,13 @@ export function resumableUploads(deps: AppDeps): Resumable {
       // Same-origin only: no CORS headers for other sites.
       allowedOrigins: [],
       maxSize: async () => (await loadSettings(deps.db))['uploads.max_size'],
+      // tus answers its own errors with the error's message, paths included. Only the protocol's
+      // answers (which carry a status) are its to give; anything else goes to the app's error
+      // handler, which answers 507 for a full disk and logs the real error.
+      onResponseError: (_request, error) => {
+        if (!('status_code' in error)) throw error;
+        return undefined;
+      },
     });
     resumable = { server, store, directory, lastCleanup: 0 };
     servers.set(deps, resumable);
@@ -142,7 +197,10 @@ export async function completeUpload(deps: AppDeps, user: UserRow, uploadKey: st
     await rm(path.join(resumableUploads(deps).directory, `${upload.id}.json`), { force: true });
     return entry;
   } catch (error) {
-    if (error instanceof ApiError && error.status < 500) await discard(deps, upload.id);
+    // Refused uploads go. So does one whose bytes were moved into storage and removed again (the
+    // database had no room for its entry): a record without its file would stop the cleanup of expired uploads.
+    const moved = !(await stat(path.join(resumableUploads(deps).directory, upload.id)).catch(() => undefined));
+    if ((error instanceof ApiError && error.status < 500) || moved) await discard(deps, upload.id);
     throw error;
   }
 }

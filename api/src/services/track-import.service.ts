@@ -163,15 +163,20 @@ export async function importTrackFromFileEntry(deps: AppDeps, auth: AuthState, e
   if (tags.cover) {
     coverKey = `cover-${randomUUID()}.${tags.cover.extension}`;
     await deps.storage.put('public', coverKey, tags.cover.data);
-    await insertFileEntry(deps.db, {
-      name: `${tags.album ?? tags.title} cover.${tags.cover.extension}`.slice(0, 255),
-      file_name: coverKey,
-      mime: tags.cover.mime,
-      extension: tags.cover.extension,
-      file_size: tags.cover.data.byteLength,
-      disk: 'public',
-      user_id: user.id,
-    });
+    try {
+      await insertFileEntry(deps.db, {
+        name: `${tags.album ?? tags.title} cover.${tags.cover.extension}`.slice(0, 255),
+        file_name: coverKey,
+        mime: tags.cover.mime,
+        extension: tags.cover.extension,
+        file_size: tags.cover.data.byteLength,
+        disk: 'public',
+        user_id: user.id,
+      });
+    } catch (error) {
+      await deps.storage.delete('public', coverKey);
+      throw error;
+    }
   }
   const plan = planImport(tags, entry.id, coverKey ? deps.storage.publicUrl(coverKey) : null);
   let imported: ImportedTrack;

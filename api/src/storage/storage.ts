@@ -27,6 +27,69 @@ export interface Storage {
 
 export class StoragePathError extends Error {}
 
+/** Why a write could not be done: no room left (disk or quota full), or the storage cannot be written (read-only, or not ours to write). */
+export type StorageFailure = 'full' | 'unwritable';
+
+/**
+ * A write the storage refused. The message keeps the system's own (with its path) for the error
+ * log; visitors are only told that it could not be stored (http/errors.ts).
+ */
+export class StorageWriteError extends Error {
+  readonly failure: StorageFailure;
+  readonly code: string | undefined;
+  constructor(failure: StorageFailure, cause: unknown) {
+    super(cause instanceof Error ? cause.message : String(cause), { cause });
+    this.name = 'StorageWriteError';
+    this.failure = failure;
+    this.code = (cause as NodeJS.ErrnoException | null)?.code;
+  }
+}
+
+/**
+ * What a failed file write says about the storage. Permission errors count only here, on writes:
+ * a misconfigured folder is a storage that cannot be written, and a reader should not be told so.
+ */
+export function fileWriteFailure(error: unknown): StorageFailure | undefined {
+  if (error instanceof StorageWriteError) return error.failure;
+  switch ((error as NodeJS.ErrnoException | null)?.code) {
+    case 'ENOSPC':
+    case 'EDQUOT':
+      return 'full';
+    case 'EROFS':
+    case 'EACCES':
+    case 'EPERM':
+      return 'unwritable';
+    default:
+      return undefined;
+  }
+}
+
+/** The error to throw for a failed write: a StorageWriteError when the storage is to blame, else the error itself. */
+export function asStorageWriteError(error: unknown): unknown {
+  const failure = fileWriteFailure(error);
+  return failure && !(error instanceof StorageWriteError) ? new StorageWriteError(failure, error) : error;
+}
+
+async function makeFolderFor(file: string): Promise<void> {
+  try {
+    await mkdir(path.dirname(file), { recursive: true });
+  } catch (error) {
+    throw asStorageWriteError(error);
+  }
+}
+
+/** Writes a file beside `file` and renames it in place, so a reader never sees half a file; a failed write leaves nothing behind. */
+async function writeThenRename(file: string, write: (temporary: string) => Promise<void>): Promise<void> {
+  const temporary = `${file}.${process.pid}.tmp`;
+  try {
+    await write(temporary);
+    await rename(temporary, file);
+  } catch (error) {
+    await rm(temporary, { force: true }).catch(() => undefined);
+    throw asStorageWriteError(error);
+  }
+}
+
 /** Files under `<root>/<disk>/<key>`; keys are server-generated and checked to stay inside the root. */
 export function createLocalStorage(root: string): Storage {
   const resolve = (disk: Disk, key: string) => {
@@ -38,23 +101,18 @@ export function createLocalStorage(root: string): Storage {
   return {
     async put(disk, key, data) {
       const file = resolve(disk, key);
-      await mkdir(path.dirname(file), { recursive: true });
-      // Write then rename, so a reader never sees half a file.
-      const temporary = `${file}.${process.pid}.tmp`;
-      await writeFile(temporary, data);
-      await rename(temporary, file);
+      await makeFolderFor(file);
+      await writeThenRename(file, (temporary) => writeFile(temporary, data));
     },
     async putFile(disk, key, sourcePath) {
       const file = resolve(disk, key);
-      await mkdir(path.dirname(file), { recursive: true });
+      await makeFolderFor(file);
       try {
         await rename(sourcePath, file);
       } catch (error) {
-        // Another file system: copy beside the target, then rename, so a reader never sees half a file.
-        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw error;
-        const temporary = `${file}.${process.pid}.tmp`;
-        await copyFile(sourcePath, temporary);
-        await rename(temporary, file);
+        if ((error as NodeJS.ErrnoException).code !== 'EXDEV') throw asStorageWriteError(error);
+        // Another file system: copied, and the source kept until the copy is whole.
+        await writeThenRename(file, (temporary) => copyFile(sourcePath, temporary));
         await rm(sourcePath, { force: true });
       }
     },

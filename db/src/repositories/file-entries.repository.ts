@@ -6,6 +6,25 @@ export async function insertFileEntry(db: Db, entry: Insertable<FileEntriesTable
   return db.insertInto('file_entries').values(entry).returningAll().executeTakeFirstOrThrow();
 }
 
+/**
+ * An uploaded profile image recorded and shown on its user in one transaction: if the database
+ * cannot take both (a full disk), it has neither, and the caller removes the stored bytes.
+ */
+export async function insertUserImage(db: Db, userId: number, entry: Insertable<FileEntriesTable>, image: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('file_entries').values(entry).execute();
+    await trx.updateTable('users').set({ image, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();
+  });
+}
+
+/** The same for a playlist's uploaded cover. */
+export async function insertPlaylistImage(db: Db, playlistId: number, entry: Insertable<FileEntriesTable>, image: string): Promise<void> {
+  await db.transaction().execute(async (trx) => {
+    await trx.insertInto('file_entries').values(entry).execute();
+    await trx.updateTable('playlists').set({ image, updated_at: new Date().toISOString() }).where('id', '=', playlistId).execute();
+  });
+}
+
 export async function findFileEntry(db: Db, id: number): Promise<FileEntryRow | undefined> {
   return db.selectFrom('file_entries').selectAll().where('id', '=', id).executeTakeFirst();
 }

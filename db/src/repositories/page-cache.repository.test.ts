@@ -1,3 +1,4 @@
+import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type Db } from '../connection.ts';
 import { clearPageCache, findCachedPage, storeCachedPage, type CachedPage } from './page-cache.repository.ts';
@@ -14,12 +15,13 @@ beforeEach(() => clearPageCache(db, 0));
 const page = (html: string, createdAt: number): CachedPage => ({
   status: 200,
   headers: [['content-type', 'text/html']],
-  body: new TextEncoder().encode(html),
+  html: new TextEncoder().encode(html),
+  gzipped: new Uint8Array(gzipSync(html)),
   created_at: createdAt,
 });
 const html = async (key: string, now: number) => {
   const found = await findCachedPage(db, key, now);
-  return found && new TextDecoder().decode(found.body);
+  return found && new TextDecoder().decode(found.html);
 };
 const count = async () => (await db.selectFrom('page_cache').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow()).n;
 

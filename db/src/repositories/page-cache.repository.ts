@@ -3,8 +3,10 @@ import type { Db } from '../connection.ts';
 export interface CachedPage {
   status: number;
   headers: [string, string][];
-  /** gzipped HTML */
-  body: Uint8Array;
+  /** The HTML as rendered. */
+  html: Uint8Array;
+  /** The same HTML gzipped: both are kept, so serving either costs no (de)compression. */
+  gzipped: Uint8Array;
   created_at: number;
 }
 
@@ -12,11 +14,11 @@ export interface CachedPage {
 export async function findCachedPage(db: Db, key: string, nowMs: number): Promise<CachedPage | undefined> {
   const row = await db
     .selectFrom('page_cache')
-    .select(['status', 'headers', 'body', 'created_at'])
+    .select(['status', 'headers', 'html', 'html_gzip', 'created_at'])
     .where('key', '=', key)
     .where('expires_at', '>', nowMs)
     .executeTakeFirst();
-  return row && { ...row, headers: JSON.parse(row.headers) as [string, string][] };
+  return row && { status: row.status, headers: JSON.parse(row.headers) as [string, string][], html: row.html, gzipped: row.html_gzip, created_at: row.created_at };
 }
 
 /**
@@ -25,10 +27,10 @@ export async function findCachedPage(db: Db, key: string, nowMs: number): Promis
  * when crawlers walk through a million pages between two runs of the cleanup job.
  */
 export async function storeCachedPage(db: Db, key: string, page: CachedPage, expiresAtMs: number): Promise<void> {
-  const values = { status: page.status, headers: JSON.stringify(page.headers), body: page.body, created_at: page.created_at, expires_at: expiresAtMs };
+  const values = { status: page.status, headers: JSON.stringify(page.headers), html: page.html, html_gzip: page.gzipped, created_at: page.created_at, expires_at: expiresAtMs };
   await db
     .insertInto('page_cache')
-    .columns(['key', 'status', 'headers', 'body', 'created_at', 'expires_at'])
+    .columns(['key', 'status', 'headers', 'html', 'html_gzip', 'created_at', 'expires_at'])
     .expression((eb) =>
       eb
         .selectFrom('page_cache_state')
@@ -36,7 +38,8 @@ export async function storeCachedPage(db: Db, key: string, page: CachedPage, exp
           eb.val(key).as('key'),
           eb.val(values.status).as('status'),
           eb.val(values.headers).as('headers'),
-          eb.val(values.body).as('body'),
+          eb.val(values.html).as('html'),
+          eb.val(values.html_gzip).as('html_gzip'),
           eb.val(values.created_at).as('created_at'),
           eb.val(values.expires_at).as('expires_at'),
         ])

@@ -32,8 +32,10 @@ export interface PageCacheTable {
   status: number;
   /** JSON array of [name, value] pairs, without cookies. */
   headers: string;
-  /** The HTML, gzipped. */
-  body: Uint8Array;
+  /** The HTML as rendered. */
+  html: Uint8Array;
+  /** The same HTML gzipped, for the clients that take it. */
+  html_gzip: Uint8Array;
   /** Unix time in milliseconds at which its rendering began. */
   created_at: number;
   expires_at: number;
