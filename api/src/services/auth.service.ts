@@ -10,12 +10,12 @@ import {
   findUserByEmail,
   findUserById,
   permissionsOfGuests,
-  permissionsOfUser,
   touchSession,
   type UserRow,
 } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Hex } from './hashing.ts';
+import { permissionsOfAccount } from './subscriptions.service.ts';
 import { describeUserAgent } from './user-agent.ts';
 
 export const SESSION_COOKIE = 'music_session';
@@ -96,7 +96,7 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined): Pro
           const lifetime = session.remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
           await touchSession(deps.db, session.id, new Date(now).toISOString(), new Date(now + lifetime).toISOString());
         }
-        return { user, session, permissions: await permissionsOfUser(deps.db, user.id) };
+        return { user, session, permissions: await permissionsOfAccount(deps.db, user.id, now) };
       }
     }
   }
