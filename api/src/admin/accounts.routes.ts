@@ -24,7 +24,7 @@ import type { Context } from 'hono';
 import type { AppEnv, AuthState } from '../context.ts';
 import { ApiError, notFound, validationFailed, validationHook, zodErrorsByField } from '../http/errors.ts';
 import { errorResponses, idParam, jsonResponse } from '../schemas/common.ts';
-import { hasPermission } from '../services/permissions.ts';
+import { hasPermission, isBackOfficePermission } from '../services/permissions.ts';
 import { permissionsOfAccount } from '../services/subscriptions.service.ts';
 import { readJsonObject, requireAdmin } from './access.ts';
 
@@ -58,8 +58,7 @@ async function validateGrants(db: Db, auth: AuthState, body: Record<string, unkn
     if (!known) errors[field] = `There is no permission named "${grant.name}".`;
     else if (seen.has(grant.name)) errors[field] = `"${grant.name}" is listed twice.`;
     else if (!hasPermission(auth.permissions, grant.name)) errors[field] = `You can't grant "${grant.name}" because you don't have it yourself.`;
-    else if (options.audience && (grant.name === 'admin' || grant.name === 'admin.access' || grant.name.endsWith('.update') || grant.name === 'logs.view')) {
-      // Visitors, and anyone who can pay for a plan, must never reach the back office that way.
+    else if (options.audience && isBackOfficePermission(grant.name)) {
       errors[field] = options.audience === 'guests' ? `Visitors who are not logged in can't be given "${grant.name}".` : `Plans can't grant "${grant.name}": anyone who pays would get it.`;
     } else {
       const unknown = grant.restrictions.find((r) => !known.restrictions.some((k) => k.name === r.name));
@@ -111,7 +110,17 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       middleware: [requireAdmin()] as const,
       responses: {
         200: jsonResponse(
-          z.array(z.object({ id: z.number(), name: z.string(), display_name: z.string().nullable(), description: z.string().nullable(), group: z.string(), restrictions: z.array(z.object({ name: z.string(), description: z.string() })) })),
+          z.array(
+            z.object({
+              id: z.number(),
+              name: z.string(),
+              display_name: z.string().nullable(),
+              description: z.string().nullable(),
+              group: z.string(),
+              restrictions: z.array(z.object({ name: z.string(), description: z.string() })),
+              back_office: z.boolean().openapi({ description: 'Never given to visitors or sold with a plan.' }),
+            }),
+          ),
           'Permissions',
         ),
         ...errorResponses,
@@ -120,7 +129,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     async (c) => {
       const auth = c.get('auth');
       if (!['roles.update', 'users.update', 'plans.update'].some((name) => hasPermission(auth.permissions, name))) throw new ApiError(403, "You don't have permission to do that.");
-      const catalog = await permissionCatalog(c.get('deps').db);
+      const catalog = (await permissionCatalog(c.get('deps').db)).map((entry) => ({ ...entry, back_office: isBackOfficePermission(entry.name) }));
       return c.json(catalog, 200, { 'Cache-Control': 'no-store' });
     },
   )
