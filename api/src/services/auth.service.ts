@@ -15,8 +15,8 @@ import {
 } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Hex } from './hashing.ts';
-import { permissionsOfAccount } from './subscriptions.service.ts';
 import { describeUserAgent } from './user-agent.ts';
+import { permissionsOfAccount } from './subscriptions.service.ts';
 
 export const SESSION_COOKIE = 'music_session';
 /** A session without "remember me" ends after two idle hours; a remembered one after 30 idle days. */

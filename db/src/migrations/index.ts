@@ -13,7 +13,7 @@ import * as reports from './2026_11_22_000015_reports.ts';
 import * as workspaces from './2026_11_22_000016_workspaces.ts';
 import * as plans from './2026_11_22_000017_plans.ts';
 import * as pageCache from './2026_11_22_000018_page_cache.ts';
-import * as planPermissions from './2026_11_22_000019_plan_permissions.ts';
+import * as planPermissions from './2026_11_22_000020_plan_permissions.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -34,5 +34,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000016_workspaces': workspaces,
   '2026_11_22_000017_plans': plans,
   '2026_11_22_000018_page_cache': pageCache,
-  '2026_11_22_000019_plan_permissions': planPermissions,
+  '2026_11_22_000020_plan_permissions': planPermissions,
 };

@@ -1,5 +1,4 @@
 import type { BootstrapData } from '@app/api';
-import { isSubscribed } from './subscriptions.ts';
 
 export interface Requirement {
   /** Login needed (the default for app routes in the spec). */
@@ -18,7 +17,8 @@ export function guardRedirect(bootstrap: BootstrapData, requirement: Requirement
   if (requirement.login && !user) return login;
   if (requirement.permission && !permissions.some((p) => p.name === 'admin' || p.name === requirement.permission)) {
     if (!user) return login;
-    return settings['billing.enable'] && !isSubscribed(user) ? '/pricing' : '/404';
+    const subscribed = user.subscriptions.some((s) => s.valid);
+    return settings['billing.enable'] && !subscribed ? '/pricing' : '/404';
   }
   return undefined;
 }

@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useRef, useState, type FormEvent } from 'react';
 import { HttpError } from '../../lib/http.ts';
-import { takeOnboardingCheckout } from '../../lib/onboarding.ts';
+import { ONBOARDING_KEY } from '../../lib/onboarding.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 
@@ -77,9 +77,21 @@ export function useServerForm(fallbackError: string) {
   return { formRef, busy, errors, submit };
 }
 
+/** The checkout of a plan picked during onboarding, which then takes precedence after login. */
+function onboardingCheckout(): string | null {
+  try {
+    const picked = JSON.parse(localStorage.getItem(ONBOARDING_KEY) ?? 'null') as { productId?: unknown; priceId?: unknown } | null;
+    if (!picked || !/^\w{1,64}$/.test(String(picked.productId)) || !/^\w{1,64}$/.test(String(picked.priceId))) return null;
+    localStorage.removeItem(ONBOARDING_KEY);
+    return `/checkout/${picked.productId}/${picked.priceId}`;
+  } catch {
+    return null;
+  }
+}
+
 /** After logging in: a picked plan's checkout first; the back office is its own application, everything else is a page swap. */
 export async function goAfterLogin(destination: string) {
-  const target = takeOnboardingCheckout() ?? destination;
+  const target = onboardingCheckout() ?? destination;
   if (target.startsWith('/admin') || target.startsWith('/checkout/')) window.location.assign(target);
   else await navigate(target, { history: 'replace' });
 }
