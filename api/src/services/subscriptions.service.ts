@@ -53,11 +53,6 @@ export async function userSubscriptions(db: Db, userId: number, now: number = Da
   }));
 }
 
-/** isSubscribed of the spec: any subscription counts. */
-export function isSubscribed(subscriptions: Pick<UserSubscription, 'valid'>[]): boolean {
-  return subscriptions.some((s) => s.valid);
-}
-
 /**
  * A user's permissions: their roles' and the plans of the subscriptions that count, merged the
  * same way (the most generous limit wins), with the grants made to the user directly on top.

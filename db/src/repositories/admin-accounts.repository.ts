@@ -66,9 +66,6 @@ export const setUserPermissions = (db: Db, userId: number, grants: GrantedPermis
 export const permissionsOfPlan = (db: Db, planId: number) => grantsOf(db, 'product_permission', 'product_id', planId);
 export const setPlanPermissions = (db: Db, planId: number, grants: GrantedPermission[]) => replaceGrants(db, 'product_permission', 'product_id', planId, grants);
 
-export async function findPlan(db: Db, id: number): Promise<{ id: number; name: string } | undefined> {
-  return db.selectFrom('products').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
-}
 
 export async function setUserBannedAt(db: Db, userId: number, bannedAt: string | null): Promise<void> {
   await db.updateTable('users').set({ banned_at: bannedAt, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();

@@ -56,6 +56,10 @@ export async function visibleProducts(db: Db): Promise<(ProductRow & { prices: P
   return products.map((product) => ({ ...product, prices: prices.get(product.id) ?? [] }));
 }
 
+export async function findPlan(db: Db, id: number): Promise<{ id: number; name: string } | undefined> {
+  return db.selectFrom('products').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
 /** Every subscription the user ever held, newest first; few per user, so whether each counts is decided in code. */
 export async function subscriptionsOfUser(db: Db, userId: number): Promise<SubscriptionRow[]> {
   return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
