@@ -15,6 +15,8 @@ interface CatalogEntry {
   description: string | null;
   group: string;
   restrictions: { name: string; description: string }[];
+  /** Opens the back office or acts on other people's things: the API refuses it for visitors and plans. */
+  back_office: boolean;
 }
 
 let catalog: Promise<CatalogEntry[]> | null = null;
@@ -38,15 +40,26 @@ function firstError(error: unknown): string | undefined {
  * Every permission of the catalogue as a checkbox, grouped, with the numeric restrictions of the
  * checked ones (empty means unlimited). The value is the list of grants sent to the API.
  */
-export function PermissionsInput({ source = 'permissions', label = msg('Permissions'), helperText }: { source?: string; label?: string; helperText?: string }) {
+export function PermissionsInput({
+  source = 'permissions',
+  label = msg('Permissions'),
+  helperText,
+  withoutBackOffice = false,
+}: {
+  source?: string;
+  label?: string;
+  helperText?: string;
+  /** Leaves out the permissions that may not be given here (plans are sold to anyone). */
+  withoutBackOffice?: boolean;
+}) {
   const { field, fieldState } = useInput<Grant[]>({ source, defaultValue: [] });
   const translate = useTranslate();
   const text = (line: string | null) => (line ? translate(line, { _: line }) : line);
   const [entries, setEntries] = useState<CatalogEntry[] | null>(null);
   const [failure, setFailure] = useState<string | null>(null);
   useEffect(() => {
-    loadCatalog().then(setEntries, (error: Error) => setFailure(error.message));
-  }, []);
+    loadCatalog().then((all) => setEntries(withoutBackOffice ? all.filter((entry) => !entry.back_office) : all), (error: Error) => setFailure(error.message));
+  }, [withoutBackOffice]);
 
   const grants: Grant[] = Array.isArray(field.value) ? field.value : [];
   const grantOf = (name: string) => grants.find((g) => g.name === name);

@@ -13,6 +13,7 @@ import {
   TextInput,
 } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
+import { PermissionsInput } from '../permissions/PermissionsInput.tsx';
 import { INTERVALS, MAX_INTERVAL_COUNT, period } from './choices.ts';
 
 const currencyRule = (value: string | undefined) => (!value || /^[A-Za-z]{3}$/.test(value) ? undefined : msg('Use a three-letter ISO 4217 code, for example USD or EUR.'));
@@ -27,7 +28,7 @@ const intervalCountRule = (value: number | undefined, all: Record<string, unknow
 
 export function PlanForm() {
   return (
-    <SimpleForm defaultValues={{ feature_list: [], prices: [], position: 0 }}>
+    <SimpleForm defaultValues={{ feature_list: [], prices: [], position: 0, permissions: [] }}>
       <TextInput source="name" validate={[required(), maxLength(100)]} fullWidth />
       <TextInput source="description" multiline minRows={2} validate={maxLength(1000)} fullWidth />
       <ArrayInput source="feature_list" label="Features">
@@ -51,6 +52,7 @@ export function PlanForm() {
           </ArrayInput>
         )}
       </FormDataConsumer>
+      <PermissionsInput withoutBackOffice helperText="What subscribers of this plan may do on top of their roles, while their subscription lasts." />
     </SimpleForm>
   );
 }

@@ -5,7 +5,7 @@ import { httpClient } from './httpClient.ts';
 const base = simpleRestProvider('/api/admin', httpClient);
 
 /** Resources whose permissions are edited with the record, though the API keeps them apart. */
-const WITH_PERMISSIONS = new Set(['roles', 'users']);
+const WITH_PERMISSIONS = new Set(['roles', 'users', 'plans']);
 
 const permissionsUrl = (resource: string, id: unknown) => `/api/admin/${resource}/${encodeURIComponent(String(id))}/permissions`;
 
@@ -15,7 +15,7 @@ async function savePermissions(resource: string, id: unknown, permissions: unkno
 }
 
 /**
- * ra-data-simple-rest, plus: a role's or user's `permissions` (grants with restrictions) are read
+ * ra-data-simple-rest, plus: a role's, user's or plan's `permissions` (grants with restrictions) are read
  * and written through their own endpoint, so the edit form saves them with one button.
  */
 export const dataProvider: DataProvider = {

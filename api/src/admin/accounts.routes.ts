@@ -5,13 +5,15 @@ import {
   deleteSessionOfUser,
   deleteUserSessions,
   directPermissionsOfUser,
+  findPlan,
   findRole,
   findUserById,
   permissionCatalog,
+  permissionsOfPlan,
   permissionsOfRole,
-  permissionsOfUser,
   resetTwoFactor,
   sessionsOfUser,
+  setPlanPermissions,
   setRolePermissions,
   setUserBannedAt,
   setUserPermissions,
@@ -22,12 +24,15 @@ import type { Context } from 'hono';
 import type { AppEnv, AuthState } from '../context.ts';
 import { ApiError, notFound, validationFailed, validationHook, zodErrorsByField } from '../http/errors.ts';
 import { errorResponses, idParam, jsonResponse } from '../schemas/common.ts';
-import { hasPermission } from '../services/permissions.ts';
+import { hasPermission, isBackOfficePermission } from '../services/permissions.ts';
+import { permissionsOfAccount } from '../services/subscriptions.service.ts';
 import { readJsonObject, requireAdmin } from './access.ts';
 
 const tags = ['Admin: Users and roles'];
+const planTags = ['Admin: Plans'];
 const manageUsers = requireAdmin('users.update');
 const manageRoles = requireAdmin('roles.update');
+const managePlans = requireAdmin('plans.update');
 
 const Grant = z.object({
   name: z.string().max(100),
@@ -41,7 +46,7 @@ const GrantsResponse = z.object({ permissions: z.array(Grant) }).openapi('Permis
  * accepts. Nobody may hand out a permission they do not hold themselves, so managing users or
  * roles never becomes a way to make oneself super admin.
  */
-async function validateGrants(db: Db, auth: AuthState, body: Record<string, unknown>, options: { guests?: boolean } = {}): Promise<GrantedPermission[]> {
+async function validateGrants(db: Db, auth: AuthState, body: Record<string, unknown>, options: { audience?: 'guests' | 'plan' } = {}): Promise<GrantedPermission[]> {
   const parsed = GrantsBody.safeParse(body);
   if (!parsed.success) throw validationFailed(zodErrorsByField(parsed.error));
   const catalog = new Map((await permissionCatalog(db)).map((p) => [p.name, p]));
@@ -53,8 +58,8 @@ async function validateGrants(db: Db, auth: AuthState, body: Record<string, unkn
     if (!known) errors[field] = `There is no permission named "${grant.name}".`;
     else if (seen.has(grant.name)) errors[field] = `"${grant.name}" is listed twice.`;
     else if (!hasPermission(auth.permissions, grant.name)) errors[field] = `You can't grant "${grant.name}" because you don't have it yourself.`;
-    else if (options.guests && (grant.name === 'admin' || grant.name === 'admin.access' || grant.name.endsWith('.update') || grant.name === 'logs.view')) {
-      errors[field] = `Visitors who are not logged in can't be given "${grant.name}".`;
+    else if (options.audience && isBackOfficePermission(grant.name)) {
+      errors[field] = options.audience === 'guests' ? `Visitors who are not logged in can't be given "${grant.name}".` : `Plans can't grant "${grant.name}": anyone who pays would get it.`;
     } else {
       const unknown = grant.restrictions.find((r) => !known.restrictions.some((k) => k.name === r.name));
       if (unknown) errors[field] = `"${grant.name}" has no restriction named "${unknown.name}".`;
@@ -105,7 +110,17 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       middleware: [requireAdmin()] as const,
       responses: {
         200: jsonResponse(
-          z.array(z.object({ id: z.number(), name: z.string(), display_name: z.string().nullable(), description: z.string().nullable(), group: z.string(), restrictions: z.array(z.object({ name: z.string(), description: z.string() })) })),
+          z.array(
+            z.object({
+              id: z.number(),
+              name: z.string(),
+              display_name: z.string().nullable(),
+              description: z.string().nullable(),
+              group: z.string(),
+              restrictions: z.array(z.object({ name: z.string(), description: z.string() })),
+              back_office: z.boolean().openapi({ description: 'Never given to visitors or sold with a plan.' }),
+            }),
+          ),
           'Permissions',
         ),
         ...errorResponses,
@@ -113,8 +128,8 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const auth = c.get('auth');
-      if (!hasPermission(auth.permissions, 'roles.update') && !hasPermission(auth.permissions, 'users.update')) throw new ApiError(403, "You don't have permission to do that.");
-      const catalog = await permissionCatalog(c.get('deps').db);
+      if (!['roles.update', 'users.update', 'plans.update'].some((name) => hasPermission(auth.permissions, name))) throw new ApiError(403, "You don't have permission to do that.");
+      const catalog = (await permissionCatalog(c.get('deps').db)).map((entry) => ({ ...entry, back_office: isBackOfficePermission(entry.name) }));
       return c.json(catalog, 200, { 'Cache-Control': 'no-store' });
     },
   )
@@ -138,6 +153,23 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
   .openapi(
     createRoute({
       method: 'get',
+      path: '/plans/{id}/permissions',
+      tags: planTags,
+      summary: "What a plan grants its subscribers (on top of their roles) while their subscription counts",
+      middleware: [managePlans] as const,
+      request: { params: userParam },
+      responses: { 200: jsonResponse(GrantsResponse, 'Grants'), ...errorResponses },
+    }),
+    async (c) => {
+      const db = c.get('deps').db;
+      const { id } = c.req.valid('param');
+      if (!(await findPlan(db, id))) throw notFound('There is no plan with this id.');
+      return c.json({ permissions: await permissionsOfPlan(db, id) }, 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
       path: '/users/{id}/permissions',
       tags,
       summary: 'Permissions given to the user directly (they replace, by name, what their roles give), and the result',
@@ -149,7 +181,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       const { id } = c.req.valid('param');
       await userOr404(c, id);
       const db = c.get('deps').db;
-      return c.json({ permissions: await directPermissionsOfUser(db, id), effective: await permissionsOfUser(db, id) }, 200);
+      return c.json({ permissions: await directPermissionsOfUser(db, id), effective: await permissionsOfAccount(db, id) }, 200);
     },
   )
   .openapi(
@@ -326,7 +358,7 @@ adminAccountsRoutes.put('/roles/:id/permissions', manageRoles, async (c) => {
   const db = c.get('deps').db;
   const role = await findRole(db, id);
   if (!role) throw notFound('There is no role with this id.');
-  const grants = await validateGrants(db, c.get('auth'), await readJsonObject(c), { guests: Boolean(role.guests) });
+  const grants = await validateGrants(db, c.get('auth'), await readJsonObject(c), { audience: role.guests ? 'guests' : undefined });
   await setRolePermissions(db, id, grants);
   return c.json({ permissions: await permissionsOfRole(db, id) }, 200);
 });
@@ -349,5 +381,26 @@ adminAccountsRoutes.put('/users/:id/permissions', manageUsers, async (c) => {
   const db = c.get('deps').db;
   const grants = await validateGrants(db, c.get('auth'), await readJsonObject(c));
   await setUserPermissions(db, id, grants);
-  return c.json({ permissions: await directPermissionsOfUser(db, id), effective: await permissionsOfUser(db, id) }, 200);
+  return c.json({ permissions: await directPermissionsOfUser(db, id), effective: await permissionsOfAccount(db, id) }, 200);
+});
+
+adminAccountsRoutes.openAPIRegistry.registerPath(
+  createRoute({
+    method: 'put',
+    path: '/plans/{id}/permissions',
+    tags: planTags,
+    summary: "Replace what a plan grants its subscribers (never back-office permissions)",
+    request: { params: userParam, body: { content: { 'application/json': { schema: GrantsBody } }, required: true } },
+    responses: { 200: jsonResponse(GrantsResponse, 'Grants'), ...errorResponses },
+  }),
+);
+adminAccountsRoutes.put('/plans/:id/permissions', managePlans, async (c) => {
+  const parsedId = idParam.safeParse({ id: c.req.param('id') });
+  if (!parsedId.success) throw validationFailed(zodErrorsByField(parsedId.error));
+  const id = parsedId.data.id;
+  const db = c.get('deps').db;
+  if (!(await findPlan(db, id))) throw notFound('There is no plan with this id.');
+  const grants = await validateGrants(db, c.get('auth'), await readJsonObject(c), { audience: 'plan' });
+  await setPlanPermissions(db, id, grants);
+  return c.json({ permissions: await permissionsOfPlan(db, id) }, 200);
 });

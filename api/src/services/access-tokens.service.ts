@@ -1,10 +1,11 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { findAccessToken, findUserById, insertAccessToken, permissionsOfUser, touchAccessToken, type UserRow } from '@app/db';
+import { findAccessToken, findUserById, insertAccessToken, touchAccessToken, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Bytes as sha256 } from './hashing.ts';
 import { ApiError, unlessStorageFailure } from '../http/errors.ts';
 import { hasPermission } from './permissions.ts';
 import { loadSettings } from './settings.service.ts';
+import { permissionsOfAccount } from './subscriptions.service.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECRET_LENGTH = 40;
@@ -46,7 +47,7 @@ export async function authenticateBearer(deps: AppDeps, header: string): Promise
   if (!stored || !timingSafeEqual(sha256(parts[2]), Buffer.from(stored.token_hash, 'hex'))) throw invalid();
   const user = await findUserById(deps.db, stored.user_id);
   if (!user) throw invalid();
-  const permissions = await permissionsOfUser(deps.db, user.id);
+  const permissions = await permissionsOfAccount(deps.db, user.id);
   if (!(await loadSettings(deps.db))['api.integrated'] || !hasPermission(permissions, 'api.access')) {
     throw new ApiError(403, 'API access is not available for this account.');
   }

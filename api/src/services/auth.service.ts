@@ -10,7 +10,6 @@ import {
   findUserByEmail,
   findUserById,
   permissionsOfGuests,
-  permissionsOfUser,
   touchSession,
   type UserRow,
 } from '@app/db';
@@ -18,6 +17,7 @@ import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Hex } from './hashing.ts';
 import { unlessStorageFailure } from '../http/errors.ts';
 import { describeUserAgent } from './user-agent.ts';
+import { permissionsOfAccount } from './subscriptions.service.ts';
 
 export const SESSION_COOKIE = 'music_session';
 /** A session without "remember me" ends after two idle hours; a remembered one after 30 idle days. */
@@ -98,7 +98,7 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined): Pro
           // Left as it was when the disk is full: the session stays valid until the expiry last recorded.
           await touchSession(deps.db, session.id, new Date(now).toISOString(), new Date(now + lifetime).toISOString()).catch(unlessStorageFailure);
         }
-        return { user, session, permissions: await permissionsOfUser(deps.db, user.id) };
+        return { user, session, permissions: await permissionsOfAccount(deps.db, user.id, now) };
       }
     }
   }

@@ -4,6 +4,7 @@ import { sameSitePath } from '../shared/redirects.ts';
 import { hasPermission } from './permissions.ts';
 import { twoFactorState, type TwoFactorState } from './two-factor.service.ts';
 import { browserSettings, loadSettings, publicSettings, type Settings } from './settings.service.ts';
+import { userSubscriptions, type UserSubscription } from './subscriptions.service.ts';
 
 export const THEME_COOKIE = 'be-active-theme';
 export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
@@ -27,7 +28,8 @@ export interface CurrentUser {
   two_factor_state: TwoFactorState;
   roles: { id: number; name: string }[];
   permissions: GrantedPermission[];
-  subscriptions: { valid: boolean; active: boolean }[];
+  /** Newest first; `valid` says whether one counts (see subscriptionStanding), and isSubscribed is any valid one. */
+  subscriptions: UserSubscription[];
   social_profiles: { service_name: string; username: string }[];
 }
 
@@ -84,7 +86,7 @@ export async function currentUser(deps: AppDeps, user: UserRow, permissions: Gra
     two_factor_state: twoFactorState(user),
     roles: await rolesOfUser(deps.db, user.id),
     permissions,
-    subscriptions: [],
+    subscriptions: await userSubscriptions(deps.db, user.id),
     social_profiles: (await socialProfilesOfUser(deps.db, user.id)).map((profile) => ({ service_name: profile.service_name, username: profile.username ?? '' })),
   };
 }

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { checkRestriction, hasPermission } from './permissions.ts';
+import { checkRestriction, hasPermission, isBackOfficePermission } from './permissions.ts';
 
 describe('permissions', () => {
   const user = [{ name: 'music.view', restrictions: [] }, { name: 'music.create', restrictions: [{ name: 'count', value: 3 }] }];
@@ -15,5 +15,10 @@ describe('permissions', () => {
     expect(checkRestriction(user, 'music.create', 'count', 3)).toEqual({ noPermission: false, overQuota: true, failed: true });
     expect(checkRestriction(user, 'music.view', 'count', 1000)).toEqual({ noPermission: false, overQuota: false, failed: false });
     expect(checkRestriction(user, 'roles.update', 'count', 0)).toEqual({ noPermission: true, overQuota: false, failed: true });
+  });
+
+  it('tells back-office permissions apart from what visitors and plans may have', () => {
+    for (const name of ['admin', 'admin.access', 'plans.update', 'logs.view']) expect(isBackOfficePermission(name), name).toBe(true);
+    for (const name of ['music.view', 'music.create', 'api.access', 'backstageRequests.create']) expect(isBackOfficePermission(name), name).toBe(false);
   });
 });

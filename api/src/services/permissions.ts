@@ -5,6 +5,14 @@ export function hasPermission(permissions: GrantedPermission[], name: string): b
   return permissions.some((p) => p.name === 'admin' || p.name === name);
 }
 
+/**
+ * Permissions that open the back office or act on other people's things: never given to
+ * visitors who are not logged in, nor sold with a plan.
+ */
+export function isBackOfficePermission(name: string): boolean {
+  return name === 'admin' || name === 'admin.access' || name.endsWith('.update') || name === 'logs.view';
+}
+
 export interface RestrictionCheck {
   noPermission: boolean;
   overQuota: boolean;

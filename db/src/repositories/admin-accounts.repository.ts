@@ -25,9 +25,10 @@ export async function permissionCatalog(db: Db): Promise<PermissionCatalogEntry[
   return rows.map((row) => ({ ...row, restrictions: parseJsonList(row.restrictions) }));
 }
 
-type GrantTable = 'role_permission' | 'user_permission';
+type GrantTable = 'role_permission' | 'user_permission' | 'product_permission';
+type GrantOwner = 'role_id' | 'user_id' | 'product_id';
 
-async function grantsOf(db: Db, table: GrantTable, ownerColumn: 'role_id' | 'user_id', ownerId: number): Promise<GrantedPermission[]> {
+async function grantsOf(db: Db, table: GrantTable, ownerColumn: GrantOwner, ownerId: number): Promise<GrantedPermission[]> {
   const rows = await db
     .selectFrom(table)
     .innerJoin('permissions', 'permissions.id', `${table}.permission_id`)
@@ -39,10 +40,10 @@ async function grantsOf(db: Db, table: GrantTable, ownerColumn: 'role_id' | 'use
 }
 
 /**
- * Replaces every grant of a role or user in one transaction. Names must exist (the caller checks
+ * Replaces every grant of a role, user or plan in one transaction. Names must exist (the caller checks
  * them against the catalogue first); restrictions are stored as given.
  */
-async function replaceGrants(db: Db, table: GrantTable, ownerColumn: 'role_id' | 'user_id', ownerId: number, grants: GrantedPermission[]): Promise<void> {
+async function replaceGrants(db: Db, table: GrantTable, ownerColumn: GrantOwner, ownerId: number, grants: GrantedPermission[]): Promise<void> {
   await db.transaction().execute(async (trx) => {
     await trx.deleteFrom(table).where(ownerColumn as 'role_id', '=', ownerId).execute();
     if (!grants.length) return;
@@ -52,7 +53,7 @@ async function replaceGrants(db: Db, table: GrantTable, ownerColumn: 'role_id' |
       const permission_id = idByName.get(grant.name);
       return permission_id === undefined ? [] : [{ [ownerColumn]: ownerId, permission_id, restrictions: JSON.stringify(grant.restrictions) }];
     });
-    if (rows.length) await trx.insertInto(table).values(rows as { role_id: number; user_id: number; permission_id: number; restrictions: string }[]).execute();
+    if (rows.length) await trx.insertInto(table).values(rows as { role_id: number; user_id: number; product_id: number; permission_id: number; restrictions: string }[]).execute();
   });
 }
 
@@ -61,6 +62,10 @@ export const setRolePermissions = (db: Db, roleId: number, grants: GrantedPermis
 /** Grants made to the user directly, on top of (and replacing by name) what their roles give. */
 export const directPermissionsOfUser = (db: Db, userId: number) => grantsOf(db, 'user_permission', 'user_id', userId);
 export const setUserPermissions = (db: Db, userId: number, grants: GrantedPermission[]) => replaceGrants(db, 'user_permission', 'user_id', userId, grants);
+/** What a plan grants its subscribers while their subscription counts. */
+export const permissionsOfPlan = (db: Db, planId: number) => grantsOf(db, 'product_permission', 'product_id', planId);
+export const setPlanPermissions = (db: Db, planId: number, grants: GrantedPermission[]) => replaceGrants(db, 'product_permission', 'product_id', planId, grants);
+
 
 export async function setUserBannedAt(db: Db, userId: number, bannedAt: string | null): Promise<void> {
   await db.updateTable('users').set({ banned_at: bannedAt, updated_at: new Date().toISOString() }).where('id', '=', userId).execute();

@@ -1,5 +1,5 @@
 import type { Db } from '../connection.ts';
-import type { PriceInterval, PriceRow, ProductRow } from '../tables/billing.table.ts';
+import type { PriceInterval, PriceRow, ProductRow, SubscriptionRow } from '../tables/billing.table.ts';
 
 export type { PriceInterval, PriceRow, ProductRow, SubscriptionGateway, SubscriptionRow, SubscriptionStatus } from '../tables/billing.table.ts';
 
@@ -54,6 +54,15 @@ export async function visibleProducts(db: Db): Promise<(ProductRow & { prices: P
   const products = await db.selectFrom('products').selectAll().where('hidden', '=', 0).orderBy('position').orderBy('id').execute();
   const prices = await pricesOfProducts(db, products.map((p) => p.id));
   return products.map((product) => ({ ...product, prices: prices.get(product.id) ?? [] }));
+}
+
+export async function findPlan(db: Db, id: number): Promise<{ id: number; name: string } | undefined> {
+  return db.selectFrom('products').select(['id', 'name']).where('id', '=', id).executeTakeFirst();
+}
+
+/** Every subscription the user ever held, newest first; few per user, so whether each counts is decided in code. */
+export async function subscriptionsOfUser(db: Db, userId: number): Promise<SubscriptionRow[]> {
+  return db.selectFrom('subscriptions').selectAll().where('user_id', '=', userId).orderBy('id', 'desc').execute();
 }
 
 /** Emails of users and names of plans, for showing subscriptions by who and what. */

@@ -28,12 +28,13 @@ function parseRestrictions(json: string): Restriction[] {
 }
 
 /**
- * Grants are merged by name. Among roles the most generous limit wins (no limit beats any);
- * a grant made to the user directly replaces what the roles give.
+ * Grants are merged by name. Among shared grants (roles, and the plans of subscriptions that
+ * count) the most generous limit wins (no limit beats any); a grant made to the user directly
+ * replaces what those give.
  */
-function mergeGrants(roleGrants: GrantedPermission[], userGrants: GrantedPermission[]): GrantedPermission[] {
+export function mergeGrants(sharedGrants: GrantedPermission[], userGrants: GrantedPermission[]): GrantedPermission[] {
   const merged = new Map<string, GrantedPermission>();
-  for (const grant of roleGrants) {
+  for (const grant of sharedGrants) {
     const existing = merged.get(grant.name);
     if (!existing) {
       merged.set(grant.name, grant);
@@ -51,7 +52,11 @@ function mergeGrants(roleGrants: GrantedPermission[], userGrants: GrantedPermiss
   return [...merged.values()];
 }
 
-export async function permissionsOfUser(db: Db, userId: number): Promise<GrantedPermission[]> {
+/**
+ * The user's permissions: their roles', those of `planIds` (the plans of their subscriptions
+ * that count, which the caller decides), and their own grants on top.
+ */
+export async function permissionsOfUser(db: Db, userId: number, planIds: number[]): Promise<GrantedPermission[]> {
   const viaRoles = await db
     .selectFrom('role_permission')
     .innerJoin('user_role', 'user_role.role_id', 'role_permission.role_id')
@@ -59,6 +64,14 @@ export async function permissionsOfUser(db: Db, userId: number): Promise<Granted
     .select(['permissions.name', 'role_permission.restrictions'])
     .where('user_role.user_id', '=', userId)
     .execute();
+  const viaPlans = planIds.length
+    ? await db
+        .selectFrom('product_permission')
+        .innerJoin('permissions', 'permissions.id', 'product_permission.permission_id')
+        .select(['permissions.name', 'product_permission.restrictions'])
+        .where('product_permission.product_id', 'in', planIds)
+        .execute()
+    : [];
   const direct = await db
     .selectFrom('user_permission')
     .innerJoin('permissions', 'permissions.id', 'user_permission.permission_id')
@@ -66,7 +79,7 @@ export async function permissionsOfUser(db: Db, userId: number): Promise<Granted
     .where('user_permission.user_id', '=', userId)
     .execute();
   const toGrant = (row: { name: string; restrictions: string }) => ({ name: row.name, restrictions: parseRestrictions(row.restrictions) });
-  return mergeGrants(viaRoles.map(toGrant), direct.map(toGrant));
+  return mergeGrants([...viaRoles, ...viaPlans].map(toGrant), direct.map(toGrant));
 }
 
 export async function permissionsOfGuests(db: Db): Promise<GrantedPermission[]> {

@@ -6,7 +6,7 @@ import type { GenreTrackTable, TrackArtistTable, TracksTable } from './tracks.ta
 import type { FileEntriesTable } from './file-entries.table.ts';
 import type { LocalizationsTable } from './localizations.table.ts';
 import type { AccessTokensTable, OutgoingEmailsTable, RateLimitsTable, SocialProfilesTable, UserTokensTable } from './account-security.table.ts';
-import type { PermissionsTable, RolePermissionTable, UserPermissionTable } from './permissions.table.ts';
+import type { PermissionsTable, ProductPermissionTable, RolePermissionTable, UserPermissionTable } from './permissions.table.ts';
 import type { RolesTable, UserRoleTable } from './roles.table.ts';
 import type { SessionsTable } from './sessions.table.ts';
 import type { SettingsTable } from './settings.table.ts';
@@ -81,4 +81,5 @@ export interface Database {
   products: ProductsTable;
   prices: PricesTable;
   subscriptions: SubscriptionsTable;
+  product_permission: ProductPermissionTable;
 }

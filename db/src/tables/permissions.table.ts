@@ -24,4 +24,11 @@ export interface UserPermissionTable {
   restrictions: Generated<string>;
 }
 
+/** A permission a plan grants its subscribers while their subscription counts. */
+export interface ProductPermissionTable {
+  product_id: number;
+  permission_id: number;
+  restrictions: Generated<string>;
+}
+
 export type PermissionRow = Selectable<PermissionsTable>;

@@ -159,4 +159,4 @@ export default function UserMenu({ lines, user, items, themes }: Props) {
   );
 }
 
-const ICONS: Record<string, IconName> = { dashboard: 'dashboard', home: 'home', music: 'music', settings: 'settings' };
+const ICONS: Record<string, IconName> = { billing: 'creditCard', dashboard: 'dashboard', home: 'home', music: 'music', settings: 'settings' };

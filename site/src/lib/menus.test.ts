@@ -35,6 +35,9 @@ function bootstrap(overrides: { user?: Partial<NonNullable<BootstrapData['user']
   };
 }
 
+/** A subscription that counts, as the server describes it. */
+const subscription = { id: 1, product_id: 1, price_id: 1, status: 'active', renews_at: null, ends_at: null, cancelled_at: null, valid: true, active: true, on_grace_period: false } as const;
+
 const labels = (data: BootstrapData) => visibleMenuItems(data, 'sidebar-primary').map((item) => item.label);
 
 describe('menu item visibility', () => {
@@ -49,10 +52,13 @@ describe('menu item visibility', () => {
   });
 
   it('checks settings and the subscription condition', () => {
-    const subscriber = bootstrap({ user: { subscriptions: [{ valid: true, active: true }] } });
+    const subscriber = bootstrap({ user: { subscriptions: [subscription] } });
     expect(labels(subscriber)).toContain('Billing');
     expect(labels(subscriber)).not.toContain('Upgrade');
-    const billingOff = bootstrap({ user: { subscriptions: [{ valid: true, active: true }] }, settings: { 'billing.enable': false } });
+    const ended = bootstrap({ user: { subscriptions: [{ ...subscription, status: 'expired', valid: false, active: false }] } });
+    expect(labels(ended)).not.toContain('Billing');
+    expect(labels(ended)).toContain('Upgrade');
+    const billingOff = bootstrap({ user: { subscriptions: [subscription] }, settings: { 'billing.enable': false } });
     expect(labels(billingOff)).not.toContain('Billing');
   });
 

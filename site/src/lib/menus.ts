@@ -1,4 +1,5 @@
 import type { BootstrapData, MenuItemConfig } from '@app/api';
+import { isSubscribed } from './subscriptions.ts';
 
 /**
  * A menu item shows only when the user has all its roles and permissions, every listed setting
@@ -11,7 +12,7 @@ export function visibleMenuItems(bootstrap: BootstrapData, position: string): (M
   const granted = new Set(bootstrap.permissions.map((p) => p.name));
   const isAdmin = granted.has('admin');
   const roleIds = new Set(user?.roles.map((r) => r.id) ?? []);
-  const subscribed = Boolean(user?.subscriptions.some((s) => s.valid));
+  const subscribed = isSubscribed(user);
   const settings = bootstrap.settings as Record<string, unknown>;
 
   return menus

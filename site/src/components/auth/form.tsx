@@ -2,6 +2,7 @@ import { sameSitePath } from '@app/api/shared/redirects';
 import { navigate } from 'astro:transitions/client';
 import { useRef, useState, type FormEvent } from 'react';
 import { HttpError } from '../../lib/http.ts';
+import { ONBOARDING_KEY } from '../../lib/onboarding.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 
@@ -76,9 +77,6 @@ export function useServerForm(fallbackError: string) {
 
   return { formRef, busy, errors, submit };
 }
-
-/** Local storage key of the plan a visitor picked on the pricing page before having an account. */
-export const ONBOARDING_KEY = 'be.onboarding.selected';
 
 /** The checkout of a plan picked during onboarding, which then takes precedence after login. */
 function onboardingCheckout(): string | null {
