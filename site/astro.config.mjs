@@ -1,6 +1,8 @@
+import { createHash } from 'node:crypto';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { FIRST_PAINT_SCRIPT } from './src/lib/first-paint.ts';
 
 // Pages render on the server inside the API's Hono process (see api/src/app.ts), which passes
 // the visitor's bootstrap data and an in-process API client through `locals`.
@@ -12,6 +14,16 @@ export default defineConfig({
   session: false,
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
   build: { inlineStylesheets: 'auto' },
+  security: {
+    // Astro hashes the inline scripts it writes (island hydration) into a Content-Security-Policy
+    // header; the API's policy builder takes those hashes and writes the page's whole policy
+    // (site/src/middleware.ts, api/src/http/content-security-policy.ts).
+    csp: {
+      scriptDirective: { hashes: [`sha256-${createHash('sha256').update(FIRST_PAINT_SCRIPT).digest('base64')}`] },
+    },
+  },
+  // No Markdown pages; Shiki's inline styles would only make Astro warn about the policy.
+  markdown: { syntaxHighlight: false },
   vite: {
     build: { chunkSizeWarningLimit: 400 },
   },

@@ -18,7 +18,8 @@ import { csrfProtection } from './http/csrf.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
 import { isApiPath } from './http/paths.ts';
-import { securityHeaders } from './http/security-headers.ts';
+import { adminPolicy, pagePolicy } from './http/content-security-policy.ts';
+import { COMMON_HEADERS, EMBED_PATH, securityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { AVATAR_MAX_BYTES } from './services/avatar.service.ts';
 import { PLAYLIST_IMAGE_MAX_BYTES } from './services/playlists.service.ts';
@@ -72,6 +73,8 @@ export interface SiteLocals {
   apiFetch: typeof fetch;
   /** Cookies and security headers the page response must carry. */
   responseHeaders: [string, string][];
+  /** The page's Content-Security-Policy, from the one Astro computed (the hashes of its own inline scripts). */
+  contentSecurityPolicy: (astroPolicy: string | null) => string;
   /** Set when the page may be shared with other visitors: keeps a shareable response for them. */
   storeInPageCache?: (response: Response) => void;
   /** Writes a page that failed to the error log, as app.onError does for the API. */
@@ -125,15 +128,20 @@ const UPLOAD_BODY_LIMITS: [RegExp, number][] = [
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
+  // Hashed build assets never change under the same name. They are answered before the security
+  // headers middleware, so they take the headers every response carries here.
+  const immutableAsset = (_path: string, c: Context) => {
+    c.header('Cache-Control', 'public, max-age=31536000, immutable');
+    for (const [name, value] of COMMON_HEADERS) c.header(name, value);
+  };
   if (options.siteClientDir) {
-    // Hashed build assets never change under the same name.
-    app.use('/_astro/*', serveStatic({ root: path.relative(process.cwd(), options.siteClientDir), onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable') }));
+    app.use('/_astro/*', serveStatic({ root: path.relative(process.cwd(), options.siteClientDir), onFound: immutableAsset }));
   }
   if (options.adminDir) {
     app.use('/admin/assets/*', serveStatic({
       root: path.relative(process.cwd(), options.adminDir),
       rewriteRequestPath: (p) => p.replace(/^\/admin/, ''),
-      onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=31536000, immutable'),
+      onFound: immutableAsset,
     }));
   }
 
@@ -193,7 +201,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   if (options.adminDir) {
     const indexFile = path.join(options.adminDir, 'index.html');
-    const spa = async (c: Context<AppEnv>) => c.html(await readFile(indexFile, 'utf8'), 200, { 'Cache-Control': 'no-cache' });
+    const spa = async (c: Context<AppEnv>) =>
+      c.html(await readFile(indexFile, 'utf8'), 200, { 'Cache-Control': 'no-cache', 'Content-Security-Policy': adminPolicy(deps.config.cspExtraSources) });
     app.get('/admin', spa);
     app.get('/admin/*', spa);
   }
@@ -259,6 +268,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
           return Promise.resolve(app.fetch(request, c.env));
         },
         responseHeaders: [...c.get('pageHeaders').entries(), ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
+        contentSecurityPolicy: (astroPolicy) =>
+          pagePolicy({ astroPolicy, settings, siteUrl: deps.config.appUrl, framable: EMBED_PATH.test(c.req.path), extra: deps.config.cspExtraSources }),
         storeInPageCache: cacheKey
           ? (response) => {
               if (!isShareablePage(response)) return void response.body?.cancel();

@@ -36,4 +36,15 @@ describe('configuration from the environment', () => {
     expect(loadConfig({}).trustedProxies).toEqual([]);
     expect(loadConfig({ TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8 ::1 fd00::/8' }).trustedProxies).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);
   });
+
+  it('reads the sources a self-hoster adds to the Content-Security-Policy', () => {
+    expect(loadConfig({}).cspExtraSources).toEqual({});
+    const config = loadConfig({ CSP_EXTRA_SOURCES: ' script-src https://a.example  https://b.example;frame-src https://c.example; ; Script-Src https://d.example' });
+    expect(config.cspExtraSources).toEqual({ 'script-src': ['https://a.example', 'https://b.example', 'https://d.example'], 'frame-src': ['https://c.example'] });
+    expect(() => loadConfig({ CSP_EXTRA_SOURCES: 'default-src *' })).toThrow(/CSP_EXTRA_SOURCES may add sources to .*default-src/);
+    expect(() => loadConfig({ CSP_EXTRA_SOURCES: 'script-src' })).toThrow(/"script-src" needs sources/);
+    // A comma ends a policy and starts another; a stray quote makes the browser drop the source.
+    expect(() => loadConfig({ CSP_EXTRA_SOURCES: 'script-src https://a.example,https://b.example' })).toThrow(/CSP_EXTRA_SOURCES/);
+    expect(() => loadConfig({ CSP_EXTRA_SOURCES: "script-src 'unsafe-inline" })).toThrow(/CSP_EXTRA_SOURCES/);
+  });
 });

@@ -26,6 +26,11 @@ export interface Config {
    * only a request coming from one of them has its client read from X-Forwarded-For.
    */
   trustedProxies: string[];
+  /**
+   * Sources the self-hoster adds to the Content-Security-Policy of the site and the back office,
+   * by directive (CSP_EXTRA_SOURCES), for third-party code the product cannot know about.
+   */
+  cspExtraSources: Record<string, string[]>;
   /** Where reCAPTCHA tokens are checked; Google's service unless a compatible one is set. */
   recaptchaVerifyUrl: string;
   /** Social sign-in credentials and addresses from SOCIAL_<NAME>_* variables; they win over settings. */
@@ -76,6 +81,26 @@ function parseTrustedProxies(value: string | undefined): string[] {
   return entries;
 }
 
+/** Directives a self-hoster may add sources to; the others are the product's to decide. */
+const EXTENDABLE_DIRECTIVES = new Set(['connect-src', 'font-src', 'form-action', 'frame-ancestors', 'frame-src', 'img-src', 'manifest-src', 'media-src', 'script-src', 'style-src', 'worker-src']);
+
+/** `script-src https://a.example https://b.example; frame-src https://c.example`, as in a policy. */
+function parseCspSources(value: string | undefined): Record<string, string[]> {
+  const result: Record<string, string[]> = {};
+  for (const part of (value ?? '').split(';')) {
+    const [directive, ...sources] = part.trim().split(/\s+/).filter(Boolean);
+    if (!directive) continue;
+    if (!EXTENDABLE_DIRECTIVES.has(directive.toLowerCase())) {
+      throw new Error(`CSP_EXTRA_SOURCES may add sources to ${[...EXTENDABLE_DIRECTIVES].join(', ')}; got "${directive}"`);
+    }
+    // A comma or a stray quote would end the policy early or make the browser drop it whole.
+    const bad = sources.find((source) => !/^('[\w+/=-]+'|[^\s,;'"]+)$/.test(source));
+    if (bad !== undefined || sources.length === 0) throw new Error(`CSP_EXTRA_SOURCES: "${directive}" needs sources such as https://ads.example.com, got "${bad ?? ''}"`);
+    (result[directive.toLowerCase()] ??= []).push(...sources);
+  }
+  return result;
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   if (env.MAIL_PORT && !/^\d{1,5}$/.test(env.MAIL_PORT)) throw new Error(`MAIL_PORT must be a port number, got "${env.MAIL_PORT}"`);
   const port = Number(env.PORT ?? 3000);
@@ -115,6 +140,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       }),
     ),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
+    cspExtraSources: parseCspSources(env.CSP_EXTRA_SOURCES),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
     mail: {
       host: env.MAIL_HOST || undefined,

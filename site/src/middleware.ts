@@ -17,7 +17,13 @@ function gateFor(locals: App.Locals): string | undefined {
 export const onRequest = defineMiddleware(async (context, next) => {
   const gate = gateFor(context.locals);
   let response = gate && context.url.pathname !== gate ? await next(gate) : await next();
-  if (!response.headers.has('Cache-Control') && response.headers.get('Content-Type')?.startsWith('text/html')) {
+  const html = response.headers.get('Content-Type')?.startsWith('text/html');
+  if (html) {
+    // Astro's policy knows the inline scripts Astro wrote; the API's adds what the site needs
+    // besides, and is the one stored with the page in the page cache.
+    response.headers.set('Content-Security-Policy', context.locals.contentSecurityPolicy(response.headers.get('Content-Security-Policy')));
+  }
+  if (!response.headers.has('Cache-Control') && html) {
     const personal = Boolean(context.locals.bootstrap?.user);
     // Shared caches may keep anonymous pages for the time set in the back office (Settings > Cache).
     const sharedSeconds = context.locals.bootstrap?.settings['cache.public_pages_seconds'] ?? 60;

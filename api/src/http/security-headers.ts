@@ -1,27 +1,73 @@
 import type { MiddlewareHandler } from 'hono';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { AppEnv } from '../context.ts';
+import { lockedPolicy } from './content-security-policy.ts';
 
-const BASE_HEADERS: [string, string][] = [
+/**
+ * Powerful features the product never uses, switched off for its pages and for anything they
+ * frame. Autoplay, fullscreen and picture-in-picture keep the browser's default: the player needs
+ * autoplay, and ad frames may be granted them. Media keys need no permission.
+ */
+const PERMISSIONS_POLICY = [
+  'accelerometer',
+  'camera',
+  'display-capture',
+  'encrypted-media',
+  'geolocation',
+  'gyroscope',
+  'hid',
+  'idle-detection',
+  'magnetometer',
+  'microphone',
+  'midi',
+  'payment',
+  'publickey-credentials-get',
+  'screen-wake-lock',
+  'serial',
+  'usb',
+  'xr-spatial-tracking',
+]
+  .map((feature) => `${feature}=()`)
+  .join(', ');
+
+/** Headers for every response, static files included. */
+export const COMMON_HEADERS: [string, string][] = [
   ['X-Content-Type-Options', 'nosniff'],
   ['Referrer-Policy', 'strict-origin-when-cross-origin'],
-  ['X-Frame-Options', 'SAMEORIGIN'],
-  // Social sign-in popups must be able to message their opener, so `same-origin` alone is too strict.
-  ['Cross-Origin-Opener-Policy', 'same-origin-allow-popups'],
+  ['Permissions-Policy', PERMISSIONS_POLICY],
+  // Only this site's pages may load its responses; the exceptions are below.
+  ['Cross-Origin-Resource-Policy', 'same-origin'],
 ];
 
 /** Embeds are meant to be framed by other sites; every other address refuses to be framed. */
 export const EMBED_PATH = /^\/(track\/\d+\/[^/]+|album\/\d+\/[^/]+\/[^/]+)\/embed\/?$/;
 
-/** Prepares the headers every response carries, for Hono responses and for pages written by Astro. */
+/**
+ * Public images (covers, avatars, the logo) may be shown by other sites and mail readers, and an
+ * embed may be framed by a site that only loads what allows it (Cross-Origin-Embedder-Policy).
+ * Audio streams stay same-origin: embeds are documents of this origin, so their players qualify.
+ */
+const CROSS_ORIGIN_RESOURCE = (path: string) => path.startsWith('/uploads/') || EMBED_PATH.test(path);
+
+/**
+ * Prepares the headers every response carries, for Hono responses and for pages written by Astro.
+ * The Content-Security-Policy here is the locked one for responses that are not documents; the
+ * site's pages (site/src/middleware.ts), the back office, the API reference and the sign-in popup
+ * set their own, which wins.
+ */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const headers = new Headers(BASE_HEADERS);
-    if (EMBED_PATH.test(c.req.path)) {
-      headers.delete('X-Frame-Options');
-      headers.set('Content-Security-Policy', 'frame-ancestors *');
-    }
-    if (c.get('deps').config.appUrl.startsWith('https://')) headers.set('Strict-Transport-Security', 'max-age=31536000; includeSubDomains');
+    const path = c.req.path;
+    const headers = new Headers(COMMON_HEADERS);
+    // Social sign-in popups must be able to message their opener, so `same-origin` alone is too strict.
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    const framable = EMBED_PATH.test(path);
+    if (!framable) headers.set('X-Frame-Options', 'SAMEORIGIN');
+    headers.set('Content-Security-Policy', lockedPolicy(framable));
+    if (CROSS_ORIGIN_RESOURCE(path)) headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    // Not includeSubDomains: the site's host may be a domain whose other subdomains are not this
+    // product's to move to https (a reverse proxy in front can add it).
+    if (c.get('deps').config.appUrl.startsWith('https://')) headers.set('Strict-Transport-Security', 'max-age=31536000');
     c.set('pageHeaders', headers);
     await next();
     if (c.res === RESPONSE_ALREADY_SENT) return;

@@ -3,10 +3,12 @@ import { createRequire } from 'node:module';
 import path from 'node:path';
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { documentPolicy } from '../http/content-security-policy.ts';
 import { forbidden, unauthenticated } from '../http/errors.ts';
 import { buildBootstrapData } from '../services/bootstrap.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { guardRedirect } from '../shared/guards.ts';
+import { scriptHashSource } from '../services/trusted-code.service.ts';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));
 const ASSETS: Record<string, string> = {
@@ -14,6 +16,20 @@ const ASSETS: Record<string, string> = {
   'swagger-ui-bundle.js': 'text/javascript; charset=utf-8',
   'favicon-32x32.png': 'image/png',
 };
+
+// "Try it out" runs with the reader's session, so it must echo the XSRF cookie like the app does.
+// No validator badge: it would send the document's address to swagger.io.
+const START_SCRIPT = `
+  const xsrf = () => decodeURIComponent((document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/) || [])[1] || '');
+  SwaggerUIBundle({
+    url: '/api-docs/openapi.json',
+    dom_id: '#docs',
+    deepLinking: true,
+    validatorUrl: null,
+    requestInterceptor: (request) => { request.headers['X-XSRF-TOKEN'] = xsrf(); return request; },
+  });
+`;
+const POLICY = documentPolicy([scriptHashSource(START_SCRIPT)]);
 
 const page = (siteName: string) => `<!doctype html>
 <html lang="en">
@@ -27,16 +43,7 @@ const page = (siteName: string) => `<!doctype html>
 <body>
 <div id="docs"></div>
 <script src="/api-docs/assets/swagger-ui-bundle.js"></script>
-<script>
-  // "Try it out" runs with the reader's session, so it must echo the XSRF cookie like the app does.
-  const xsrf = () => decodeURIComponent((document.cookie.match(/(?:^|; )XSRF-TOKEN=([^;]*)/) || [])[1] || '');
-  SwaggerUIBundle({
-    url: '/api-docs/openapi.json',
-    dom_id: '#docs',
-    deepLinking: true,
-    requestInterceptor: (request) => { request.headers['X-XSRF-TOKEN'] = xsrf(); return request; },
-  });
-</script>
+<script>${START_SCRIPT}</script>
 </body>
 </html>`;
 
@@ -64,6 +71,6 @@ export function createDocsRoutes(document: () => object, siteName: () => Promise
         const bootstrap = await buildBootstrapData(c.get('deps'), auth, {});
         return c.redirect(guardRedirect(bootstrap, { permission: 'api.access' }, '/api-docs') ?? '/404', 302);
       }
-      return c.html(page(await siteName()));
+      return c.html(page(await siteName()), 200, { 'Content-Security-Policy': POLICY });
     });
 }

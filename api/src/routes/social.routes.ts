@@ -3,6 +3,7 @@ import { socialProfilesOfUser, unlinkSocialProfile } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { passwordRecentlyConfirmed, requireLogin } from '../http/auth.ts';
+import { documentPolicy } from '../http/content-security-policy.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from '../http/cookies.ts';
 import { ApiError, notFound, validationFailed, validationHook } from '../http/errors.ts';
 import { bootstrapFor, clientInfo, logIn } from '../http/login.ts';
@@ -24,6 +25,7 @@ import {
   type SocialMode,
 } from '../services/social/social-auth.service.ts';
 import { loginLimits, spendAttempt } from '../services/throttle.service.ts';
+import { scriptHashSource } from '../services/trusted-code.service.ts';
 import { twoFactorState } from '../services/two-factor.service.ts';
 
 const FLOW_COOKIE = 'social_flow';
@@ -41,17 +43,18 @@ type PopupStatus = 'SUCCESS' | 'REQUEST_PASSWORD' | 'ERROR' | 'ALREADY_LOGGED_IN
 function popupResult(c: Context<AppEnv>, status: PopupStatus, extra: Record<string, unknown> = {}) {
   const message = JSON.stringify({ type: 'social-auth', status, ...extra }).replace(/</g, '\\u003c');
   const origin = JSON.stringify(new URL(c.get('deps').config.appUrl).origin);
-  return c.html(
-    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in…</title></head><body>
-<p>${status === 'ERROR' ? 'Sign-in did not work. You can close this window.' : 'You can close this window.'}</p>
-<script>
+  const script = `
   var message = ${message};
   if (window.opener) window.opener.postMessage(message, ${origin});
   else if ('BroadcastChannel' in window) new BroadcastChannel('social-auth').postMessage(message);
   window.close();
-</script></body></html>`,
+`;
+  return c.html(
+    `<!doctype html><html lang="en"><head><meta charset="utf-8"><title>Signing in…</title></head><body>
+<p>${status === 'ERROR' ? 'Sign-in did not work. You can close this window.' : 'You can close this window.'}</p>
+<script>${script}</script></body></html>`,
     200,
-    { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer' },
+    { 'Cache-Control': 'no-store', 'Referrer-Policy': 'no-referrer', 'Content-Security-Policy': documentPolicy([scriptHashSource(script)]) },
   );
 }
 

@@ -20,7 +20,7 @@ export default function ShareButton({ path, name, lines, embedHeight }: Props) {
   const [copied, setCopied] = useState<string | null>(null);
   const origin = typeof location === 'undefined' ? '' : location.origin;
   const link = `${origin}${path}`;
-  const embed = `<iframe src="${origin}${path}/embed" width="100%" height="${embedHeight}" style="border:0" allow="autoplay; encrypted-media" title="${name.replace(/"/g, '&quot;')}"></iframe>`;
+  const embed = `<iframe src="${origin}${path}/embed" width="100%" height="${embedHeight}" style="border:0" allow="autoplay" title="${name.replace(/"/g, '&quot;')}"></iframe>`;
   const copy = async (text: string, what: string) => {
     try {
       await navigator.clipboard.writeText(text);
