@@ -123,8 +123,13 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
   async function run(route: CompiledRoute, path: Record<string, string>, params: Params, request: Ctx['request'], apiVersion: string): Promise<unknown> {
     const expansions = params.expand();
     const ctx: Ctx = { app, params, path, request, apiVersion };
-    const result = (await route.handler(ctx)) as Record<string, unknown>;
-    params.finish();
+    const handle = () => {
+      const value = route.handler(ctx);
+      params.finish();
+      return value;
+    };
+    // API calls are synchronous and all or nothing; test controls may wait (for webhooks to settle).
+    const result = (route.path.startsWith('/v1/') ? app.transaction(handle) : await handle()) as Record<string, unknown>;
     const hooks = expandHooks(app, apiVersion);
     // Stored objects go through their presenter (fresh embedded prices); anything else is copied.
     const render = (value: Record<string, unknown>) => {
@@ -176,6 +181,8 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
     }
     if (idempotencyKey) {
       answer.headers['Idempotency-Key'] = idempotencyKey;
+      // Stripe forgets keys after 24 hours; so does this map, so a long-running server stays small.
+      for (const [key, earlier] of idempotency) if (Date.now() - earlier.at >= DAY_MS) idempotency.delete(key);
       idempotency.set(idempotencyKey, { ...answer, fingerprint, at: Date.now() });
     }
     return answer;
@@ -195,7 +202,7 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
       expiry: form.get('exp') ?? undefined,
       cvc: form.get('cvc') ?? undefined,
     };
-    const result = completeCheckout(app, session, values);
+    const result = app.transaction(() => completeCheckout(app, session, values));
     if (!result.ok) return html(402, checkoutPage(app, session, { values, error: result }));
     if (!result.redirect) return html(200, checkoutDonePage());
     return { status: 303, body: '', headers: { Location: result.redirect } };

@@ -154,6 +154,8 @@ describe('stripe-local', () => {
       code: 'parameter_unknown',
       param: 'colour',
     });
+    // A refused request changes nothing, even when the refusal comes after the product was built.
+    expect((await stripe.products.list()).data).toHaveLength(0);
 
     const first = await stripe.products.create({ name: 'Once' }, { idempotencyKey: 'plan-7-sync' });
     const again = await stripe.products.create({ name: 'Once' }, { idempotencyKey: 'plan-7-sync' });

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { StripeError } from './errors.ts';
 import { newId } from './ids.ts';
 import type { Params } from './params.ts';
 import { Store, type StoredObject } from './store.ts';
@@ -55,6 +56,8 @@ export class StripeLocal {
   readonly store: Store;
   readonly webhooks: WebhookDelivery;
   private readonly presenter: Presenter;
+  /** Events of the request being handled, sent only if it succeeds. */
+  private unsent: Stripe.Event[] | null = null;
 
   constructor(options: StripeLocalOptions, presenter: Presenter) {
     this.options = options;
@@ -102,7 +105,38 @@ export class StripeLocal {
       type,
     } as Stripe.Event;
     this.store.insert('event', event);
-    event.pending_webhooks = this.webhooks.enqueue(event);
+    if (this.unsent) this.unsent.push(event);
+    else event.pending_webhooks = this.webhooks.enqueue(event);
     return event;
+  }
+
+  /**
+   * Runs one request's work all or nothing, as Stripe does: when it fails (an unknown parameter
+   * noticed late, a missing object) the state is put back and no event is sent. A card decline
+   * (402) is kept, because on Stripe the failed attempt happened and was recorded.
+   */
+  transaction<T>(work: () => T): T {
+    const { deliveries, ...rest } = this.store.data;
+    const snapshot = structuredClone(rest);
+    this.unsent = [];
+    const send = () => {
+      const events = this.unsent ?? [];
+      this.unsent = null;
+      for (const event of events) event.pending_webhooks = this.webhooks.enqueue(event);
+    };
+    try {
+      const result = work();
+      send();
+      return result;
+    } catch (error) {
+      if (error instanceof StripeError && error.status === 402) {
+        send();
+      } else {
+        this.unsent = null;
+        this.store.data = { ...snapshot, deliveries: this.store.data.deliveries };
+        this.store.changed();
+      }
+      throw error;
+    }
   }
 }
