@@ -123,24 +123,19 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
   async function run(route: CompiledRoute, path: Record<string, string>, params: Params, request: Ctx['request'], apiVersion: string): Promise<unknown> {
     const expansions = params.expand();
     const ctx: Ctx = { app, params, path, request, apiVersion };
-    const handle = () => {
-      const value = route.handler(ctx);
-      params.finish();
-      return value;
-    };
-    // API calls are synchronous and all or nothing; test controls may wait (for webhooks to settle).
-    const result = (route.path.startsWith('/v1/') ? app.transaction(handle) : await handle()) as Record<string, unknown>;
-    const hooks = expandHooks(app, apiVersion);
     // Stored objects go through their presenter (fresh embedded prices); anything else is copied.
     const render = (value: Record<string, unknown>) => {
       const stored = typeof value.id === 'string' ? app.store.find(value.id)?.object : undefined;
       return adaptToVersion((stored as unknown) === value ? app.present(stored!) : structuredClone(value), apiVersion);
     };
-    const rendered =
-      result.object === 'list'
-        ? { ...result, data: (result.data as Record<string, unknown>[]).map(render) }
-        : render(result);
-    return expand(rendered, expansions, hooks);
+    const answer = (result: Record<string, unknown>) => {
+      params.finish();
+      const rendered = result.object === 'list' ? { ...result, data: (result.data as Record<string, unknown>[]).map(render) } : render(result);
+      return expand(rendered, expansions, expandHooks(app, apiVersion));
+    };
+    // API calls are synchronous and all or nothing, up to a bad `expand[]`; test controls may wait (for webhooks).
+    if (route.path.startsWith('/v1/')) return app.transaction(() => answer(route.handler(ctx) as Record<string, unknown>));
+    return answer((await route.handler(ctx)) as Record<string, unknown>);
   }
 
   async function handleApi(request: IncomingMessage, url: URL, requestId: string): Promise<Answer> {

@@ -430,6 +430,41 @@ describe('stripe-local', () => {
     expect(receiver.rejected).toEqual([]);
   });
 
+  it('starts trials from checkout and subscriptions from the API, and bills them when the trial ends', async () => {
+    const { monthly } = await catalogue();
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      line_items: [{ price: monthly.id, quantity: 2 }],
+      customer_email: 'trial@example.com',
+      subscription_data: { trial_period_days: 14 },
+      success_url: 'http://localhost:3000/done',
+    });
+    expect(session.amount_total).toBe(0);
+    expect(await (await fetch(session.url!)).text()).toContain('14 days free');
+    expect((await submitCheckout(session.url!, { cardnumber: '4242 4242 4242 4242' })).status).toBe(303);
+    const trialing = (await stripe.checkout.sessions.retrieve(session.id, { expand: ['subscription.latest_invoice'] })).subscription as Stripe.Subscription;
+    expect(trialing).toMatchObject({ status: 'trialing', trial_end: trialing.items.data[0].current_period_end });
+    expect(trialing.latest_invoice).toMatchObject({ amount_due: 0, status: 'paid' });
+    await local.advanceClock(14 * DAY + 60);
+    const billed = await stripe.subscriptions.retrieve(trialing.id, { expand: ['latest_invoice'] });
+    expect(billed.status).toBe('active');
+    expect(billed.latest_invoice).toMatchObject({ amount_paid: 2000, billing_reason: 'subscription_cycle' });
+
+    const customer = await stripe.customers.create({ email: 'api@example.com', payment_method: 'pm_card_visa', invoice_settings: { default_payment_method: 'pm_card_visa' } });
+    expect(customer.invoice_settings.default_payment_method).toMatch(/^pm_/);
+    const direct = await stripe.subscriptions.create({ customer: customer.id, items: [{ price: monthly.id }], metadata: { source: 'api' } });
+    expect(direct).toMatchObject({ status: 'active', metadata: { source: 'api' } });
+    const declined = await stripe.customers.create({ email: 'declined@example.com', payment_method: 'pm_card_chargeDeclined', invoice_settings: { default_payment_method: 'pm_card_chargeDeclined' } });
+    await expect(stripe.subscriptions.create({ customer: declined.id, items: [{ price: monthly.id }], payment_behavior: 'error_if_incomplete' })).rejects.toMatchObject({
+      type: 'StripeCardError',
+      code: 'card_declined',
+      decline_code: 'generic_decline',
+    });
+    expect((await stripe.subscriptions.list({ customer: declined.id, status: 'all' })).data).toHaveLength(0);
+    const incomplete = await stripe.subscriptions.create({ customer: declined.id, items: [{ price: monthly.id }] });
+    expect(incomplete.status).toBe('incomplete');
+  });
+
   it('shows older API versions the fields they still read', async () => {
     const { monthly } = await catalogue();
     const { subscription } = await subscribe(monthly);

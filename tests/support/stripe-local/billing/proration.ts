@@ -88,6 +88,18 @@ function prorationLine(
   };
 }
 
+/** All items of a subscription bill together: one currency, one interval. */
+export function checkSameBilling(prices: Stripe.Price[], param: string): void {
+  for (const price of prices) {
+    if (price.currency !== prices[0].currency) {
+      throw errors.invalidParam(param, 'Currency and interval fields must match across all plans on this subscription. Found mismatch in currency field.');
+    }
+    if (!sameInterval(price.recurring, prices[0].recurring)) {
+      throw errors.invalidParam(param, 'Currency and interval fields must match across all plans on this subscription. Found mismatch in interval field.');
+    }
+  }
+}
+
 export function currentItems(subscription: Stripe.Subscription): ItemTarget[] {
   return subscription.items.data.map((item) => ({ id: item.id, price: item.price, quantity: item.quantity ?? 1, metadata: item.metadata }));
 }
@@ -107,17 +119,16 @@ export function planChange(
   const before = currentItems(subscription);
   const first = subscription.items.data[0];
   const period = { start: first.current_period_start, end: first.current_period_end };
-  if (targets.length === 0) throw errors.state('A subscription must have at least one active plan.', 'items');
-  for (const target of targets) {
-    if (target.price.currency !== subscription.currency) {
-      throw errors.state('Currency and interval fields must match across all plans on this subscription. Found mismatch in currency field.', 'items');
-    }
-    if (!sameInterval(target.price.recurring, targets[0].price.recurring)) {
-      throw errors.state('Currency and interval fields must match across all plans on this subscription. Found mismatch in interval field.', 'items');
-    }
+  if (targets.length === 0) throw errors.invalidParam('items', 'A subscription must have at least one active plan.');
+  checkSameBilling(
+    targets.map((target) => target.price),
+    'items',
+  );
+  if (targets[0].price.currency !== subscription.currency) {
+    throw errors.invalidParam('items', 'Currency and interval fields must match across all plans on this subscription. Found mismatch in currency field.');
   }
   if (at < period.start || at > period.end) {
-    throw errors.invalidParam('proration_date', 'The proration date must be within the current billing period of the subscription.');
+    throw errors.invalidParam('proration_date', 'The proration date must be within the current billing period of the subscription.', 'parameter_invalid_integer');
   }
   const sameItem = (a: ItemTarget, b: ItemTarget) => a.price.id === b.price.id && a.quantity === b.quantity;
   const changed =

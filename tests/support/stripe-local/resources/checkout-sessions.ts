@@ -10,6 +10,7 @@ import type { CheckoutPlan } from '../core/store.ts';
 import { createCustomer, requireCustomer } from './customers.ts';
 import { attachPaymentMethod } from './payment-methods.ts';
 import { createSetupIntent } from './setup-intents.ts';
+import { checkSameBilling } from '../billing/proration.ts';
 import { requireRecurringPrice, startSubscription } from './subscriptions.ts';
 
 function productName(app: StripeLocal, price: Stripe.Price): string {
@@ -110,6 +111,7 @@ function create(ctx: Ctx): Stripe.Checkout.Session {
     if (p.has('setup_intent_data')) throw errors.invalidParam('setup_intent_data', 'setup_intent_data can only be used in setup mode.');
     lineItems = readLineItems(app, p);
     if (lineItems.length === 0) throw errors.missingParam('line_items');
+    checkSameBilling(lineItems.map((item) => item.price!), 'line_items');
     currency = lineItems[0].currency;
     const subscriptionData = p.hash('subscription_data');
     plan.subscriptionMetadata = subscriptionData?.metadata('metadata') ?? {};

@@ -3,7 +3,7 @@ import type { Ctx, RequestInfo, Route, StripeLocal } from '../core/app.ts';
 import { cardError, chargeOutcome, resolvePaymentMethod } from '../billing/cards.ts';
 import { attemptPayment, createInvoice, type LineDraft, subscriptionPaymentMethod } from '../billing/invoicing.ts';
 import { periodEnd } from '../billing/periods.ts';
-import { currentItems, type ItemTarget, periodLine, planChange, type ProrationBehavior, trialLine } from '../billing/proration.ts';
+import { checkSameBilling, currentItems, type ItemTarget, periodLine, planChange, type ProrationBehavior, trialLine } from '../billing/proration.ts';
 import { errors } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { createdFilter, fullList, paginate } from '../core/list.ts';
@@ -15,7 +15,7 @@ import { planOf } from './prices.ts';
 const PRORATION_BEHAVIORS = ['create_prorations', 'none', 'always_invoice'] as const;
 const ENDED = ['canceled', 'incomplete_expired'];
 
-function subscriptionItem(app: StripeLocal, subscriptionId: string, target: ItemTarget, period: { start: number; end: number }, created: number): Stripe.SubscriptionItem {
+function subscriptionItem(subscriptionId: string, target: ItemTarget, period: { start: number; end: number }, created: number): Stripe.SubscriptionItem {
   return {
     id: target.id,
     object: 'subscription_item',
@@ -95,7 +95,7 @@ export function startSubscription(app: StripeLocal, init: NewSubscription, optio
     ended_at: null,
     invoice_settings: { account_tax_ids: null, custom_fields: null, description: null, footer: null, issuer: { type: 'self' } },
     items: fullList(
-      targets.map((target) => subscriptionItem(app, id, target, period, now)),
+      targets.map((target) => subscriptionItem(id, target, period, now)),
       `/v1/subscription_items?subscription=${id}`,
     ),
     latest_invoice: null,
@@ -267,7 +267,7 @@ function update(ctx: Ctx): Stripe.Subscription {
   if (change?.changed || change?.resetsCycle) {
     const created = new Map(subscription.items.data.map((item) => [item.id, item.created]));
     subscription.items = fullList(
-      change.items.map((target) => subscriptionItem(app, subscription.id, target, change.period, created.get(target.id) ?? now)),
+      change.items.map((target) => subscriptionItem(subscription.id, target, change.period, created.get(target.id) ?? now)),
       subscription.items.url,
     );
     if (change.resetsCycle) subscription.billing_cycle_anchor = prorationDate;
@@ -290,8 +290,8 @@ function update(ctx: Ctx): Stripe.Subscription {
     }
   }
   if (cancelAtPeriodEnd === true) {
+    if (!subscription.cancel_at_period_end) subscription.canceled_at = now;
     subscription.cancel_at_period_end = true;
-    subscription.canceled_at = now;
     subscription.cancellation_details = { ...subscription.cancellation_details!, reason: 'cancellation_requested' };
   } else if (cancelAtPeriodEnd === false) {
     subscription.cancel_at_period_end = false;
@@ -389,7 +389,7 @@ function cancel(ctx: Ctx): Stripe.Subscription {
   const { app, params: p } = ctx;
   const subscription = app.store.require('subscription', ctx.path.id);
   if (ENDED.includes(subscription.status)) {
-    throw errors.state(`A canceled subscription can only update its cancellation_details and metadata.`, undefined, 'resource_missing');
+    throw errors.state('A canceled subscription can only update its cancellation_details and metadata.');
   }
   if (p.bool('invoice_now')) throw errors.unsupported('a final invoice when canceling (invoice_now=true)', 'invoice_now');
   if (p.bool('prorate')) throw errors.unsupported('prorated credit when canceling (prorate=true)', 'prorate');
@@ -413,6 +413,7 @@ function create(ctx: Ctx): Stripe.Subscription {
     entry.ignore('tax_rates', 'discounts');
     return { price, quantity: entry.int('quantity', { min: 1 }) ?? 1, metadata: entry.metadata('metadata') ?? {} };
   });
+  checkSameBilling(items.map((item) => item.price), 'items');
   const paymentBehavior = p.oneOf('payment_behavior', ['allow_incomplete', 'error_if_incomplete', 'pending_if_incomplete', 'default_incomplete']) ?? 'allow_incomplete';
   if (paymentBehavior === 'pending_if_incomplete' || paymentBehavior === 'default_incomplete') {
     throw errors.unsupported(`payment_behavior=${paymentBehavior} (there are no PaymentIntents to confirm here)`, 'payment_behavior');
