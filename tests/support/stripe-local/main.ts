@@ -62,7 +62,8 @@ const server = createStripeLocalServer({
   log: values.quiet ? () => {} : (line) => console.log(line),
 });
 const { port, url } = await server.listen(Number(values.port), values.host);
-const host = new URL(server.app.options.publicUrl).hostname;
+// Listening on every address says nothing about how the product reaches it; the public address may.
+const host = values.host === '0.0.0.0' || values.host === '::' ? new URL(server.app.options.publicUrl).hostname : new URL(url).hostname;
 const webhookSecret = configuredEndpoint(server.app)?.secret;
 
 console.log(`stripe-local is running at ${url} (test mode; nothing is charged)

@@ -17,7 +17,8 @@ function summary(app: StripeLocal, session: Stripe.Checkout.Session): string {
   const rows = plan.lineItems
     .map((item) => {
       const price = item.price!;
-      const each = `${formatAmount(price.unit_amount ?? 0, price.currency)} per ${formatInterval(price.recurring!)}`;
+      const period = price.recurring!.interval_count === 1 ? `per ${price.recurring!.interval}` : formatInterval(price.recurring!);
+      const each = `${formatAmount(price.unit_amount ?? 0, price.currency)} ${period}`;
       const quantity = item.quantity && item.quantity > 1 ? ` × ${item.quantity}` : '';
       return `<tr><td>${escapeHtml(item.description)}${quantity}</td><td class="amount">${escapeHtml(each)}</td></tr>`;
     })

@@ -23,6 +23,7 @@ export function page(title: string, body: string): string {
   main { max-width: 28rem; margin: 0 auto; }
   .badge { display: inline-block; padding: 0 .5rem; border-radius: .25rem; background: #ffde92; color: #5c3b00; font-size: .85rem; font-weight: 600; }
   table { width: 100%; border-collapse: collapse; margin: 1rem 0; }
+  caption { text-align: left; }
   th, td { text-align: left; padding: .35rem 0; border-bottom: 1px solid #8884; }
   td.amount, th.amount { text-align: right; }
   label { display: block; margin-top: 1rem; font-weight: 600; }
