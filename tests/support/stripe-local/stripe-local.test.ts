@@ -34,6 +34,11 @@ async function startReceiver(): Promise<Receiver> {
     request.on('data', (chunk: Buffer) => chunks.push(chunk));
     request.on('end', () => {
       const body = Buffer.concat(chunks).toString('utf8');
+      // A second endpoint with its own secret; the test checks those signatures itself.
+      if (request.url?.includes('via=api')) {
+        response.writeHead(204).end();
+        return;
+      }
       let event: Stripe.Event;
       try {
         event = verifier.webhooks.constructEvent(body, request.headers['stripe-signature'] ?? '', WEBHOOK_SECRET);
@@ -463,6 +468,27 @@ describe('stripe-local', () => {
     expect((await stripe.subscriptions.list({ customer: declined.id, status: 'all' })).data).toHaveLength(0);
     const incomplete = await stripe.subscriptions.create({ customer: declined.id, items: [{ price: monthly.id }] });
     expect(incomplete.status).toBe('incomplete');
+  });
+
+  it('gives webhook endpoints made through the API their own secret, shown once', async () => {
+    const endpoint = await stripe.webhookEndpoints.create({ url: `${receiver.url}?via=api`, enabled_events: ['product.created'] });
+    expect(endpoint).toMatchObject({ object: 'webhook_endpoint', status: 'enabled', api_version: null, enabled_events: ['product.created'] });
+    expect(endpoint.secret).toMatch(/^whsec_/);
+    const listed = await stripe.webhookEndpoints.list();
+    expect(listed.data.map((entry) => entry.id)).toContain(endpoint.id);
+    expect(listed.data.every((entry) => entry.secret === undefined)).toBe(true);
+
+    await stripe.products.create({ name: 'Heard' });
+    await stripe.customers.create({ email: 'not-subscribed@example.com' });
+    await local.settle();
+    const toEndpoint = (await local.deliveries()).filter((delivery) => delivery.endpoint === endpoint.id);
+    expect(toEndpoint.map((delivery) => [delivery.type, delivery.status])).toEqual([['product.created', 204]]);
+    const verifier = new Stripe('sk_test_unused');
+    expect(verifier.webhooks.constructEvent(toEndpoint[0].payload, toEndpoint[0].signature, endpoint.secret!).type).toBe('product.created');
+    expect(() => verifier.webhooks.constructEvent(toEndpoint[0].payload, toEndpoint[0].signature, WEBHOOK_SECRET)).toThrow(/signature/i);
+
+    await expect(stripe.webhookEndpoints.del(endpoint.id)).resolves.toMatchObject({ deleted: true });
+    await expect(stripe.webhookEndpoints.retrieve(endpoint.id)).rejects.toMatchObject({ statusCode: 404 });
   });
 
   it('shows older API versions the fields they still read', async () => {

@@ -113,6 +113,8 @@ function create(ctx: Ctx): Stripe.Checkout.Session {
     if (lineItems.length === 0) throw errors.missingParam('line_items');
     checkSameBilling(lineItems.map((item) => item.price!), 'line_items');
     currency = lineItems[0].currency;
+    const requested = p.string('currency')?.toLowerCase();
+    if (requested && requested !== currency) throw errors.invalidParam('currency', `The currency ${requested} does not match the currency of the prices (${currency}).`);
     const subscriptionData = p.hash('subscription_data');
     plan.subscriptionMetadata = subscriptionData?.metadata('metadata') ?? {};
     plan.trialDays = subscriptionData?.int('trial_period_days', { min: 1, max: 730 }) ?? null;

@@ -8,7 +8,8 @@ function list(ctx: Ctx) {
   const deliverySuccess = p.bool('delivery_success');
   const created = createdFilter(p);
   // `type` accepts a `*` wildcard, as in `customer.subscription.*`.
-  const typeMatches = (value: string) => !type || new RegExp(`^${type.replaceAll('.', '\\.').replaceAll('*', '.*')}$`).test(value);
+  const pattern = type && new RegExp(`^${type.replace(/[.+?^${}()|[\]\\]/g, '\\$&').replaceAll('*', '.*')}$`);
+  const typeMatches = (value: string) => !pattern || pattern.test(value);
   const events = app.store
     .all('event')
     .filter(

@@ -1,4 +1,4 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { Ctx, Route, StripeLocal } from '../core/app.ts';
 import { errors } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
@@ -80,7 +80,8 @@ function create(ctx: Ctx): Stripe.WebhookEndpoint {
   return addEndpoint(app, {
     url,
     enabledEvents,
-    apiVersion: apiVersion ?? Stripe.API_VERSION,
+    // Without one, events use the account's default version, as on Stripe.
+    apiVersion: apiVersion ?? null,
     description: p.nullableString('description') ?? null,
     metadata: p.metadata('metadata') ?? {},
   });
