@@ -61,7 +61,15 @@ const server = createStripeLocalServer({
   webhook: values.webhook ? { url: values.webhook, secret: values['webhook-secret'] } : undefined,
   log: values.quiet ? () => {} : (line) => console.log(line),
 });
-const { port, url } = await server.listen(Number(values.port), values.host);
+const wantedPort = Number(values.port);
+if (!Number.isInteger(wantedPort) || wantedPort < 0 || wantedPort > 65535) {
+  console.error('--port must be a port number');
+  process.exit(2);
+}
+const { port, url } = await server.listen(wantedPort, values.host).catch((error: NodeJS.ErrnoException) => {
+  console.error(error.code === 'EADDRINUSE' ? `Port ${wantedPort} is in use; choose another with --port.` : error.message);
+  process.exit(1);
+});
 // Listening on every address says nothing about how the product reaches it; the public address may.
 const host = values.host === '0.0.0.0' || values.host === '::' ? new URL(server.app.options.publicUrl).hostname : new URL(url).hostname;
 const webhookSecret = configuredEndpoint(server.app)?.secret;

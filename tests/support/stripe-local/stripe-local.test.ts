@@ -220,8 +220,9 @@ describe('stripe-local', () => {
 
     const card = await stripe.paymentMethods.retrieve(subscription.default_payment_method as string);
     expect(card.card).toMatchObject({ brand: 'visa', last4: '4242', exp_month: 12 });
-    const customer = (await stripe.customers.retrieve(done.customer as string)) as Stripe.Customer;
+    const customer = (await stripe.customers.retrieve(done.customer as string, { expand: ['subscriptions'] })) as Stripe.Customer;
     expect(customer.email).toBe('listener@example.com');
+    expect(customer.subscriptions?.data.map((entry) => entry.id)).toEqual([subscription.id]);
 
     const invoices = await stripe.invoices.list({ customer: customer.id });
     expect(invoices.data).toHaveLength(1);

@@ -191,8 +191,13 @@ export class Store {
     clearTimeout(this.saveTimer);
     this.saveTimer = undefined;
     if (!this.path) return;
-    // Write then rename so a crash mid-write never leaves half a file.
-    writeFileSync(`${this.path}.tmp`, JSON.stringify(this.data));
-    renameSync(`${this.path}.tmp`, this.path);
+    try {
+      // Write then rename so a crash mid-write never leaves half a file.
+      writeFileSync(`${this.path}.tmp`, JSON.stringify(this.data));
+      renameSync(`${this.path}.tmp`, this.path);
+    } catch (error) {
+      // A late write (a webhook answered after close, the folder gone) must not crash the process.
+      console.error(`stripe-local: could not save ${this.path}: ${(error as Error).message}`);
+    }
   }
 }

@@ -51,6 +51,14 @@ export function expandHooks(app: StripeLocal, apiVersion: string): ExpandHooks {
         const id = owner.id as string;
         return fullList(app.store.data.checkoutPlans[id]?.lineItems ?? [], `/v1/checkout/sessions/${id}/line_items`);
       }
+      if (owner.object === 'customer' && field === 'subscriptions') {
+        const id = owner.id as string;
+        const subscriptions = app.store
+          .all('subscription')
+          .filter((subscription) => subscription.customer === id && subscription.status !== 'canceled' && subscription.status !== 'incomplete_expired')
+          .map((subscription) => adaptToVersion(app.present(subscription), apiVersion));
+        return fullList(subscriptions, `/v1/customers/${id}/subscriptions`);
+      }
       return undefined;
     },
   };
