@@ -5,7 +5,7 @@ import { errors } from '../core/errors.ts';
 import { newId } from '../core/ids.ts';
 import { createdFilter, paginate } from '../core/list.ts';
 import type { Params } from '../core/params.ts';
-import { attachPaymentMethod } from './payment-methods.ts';
+import { attachPaymentMethod, requireOwnPaymentMethod } from './payment-methods.ts';
 import { cancelSubscriptionNow } from './subscriptions.ts';
 
 function readAddress(p: Params): Stripe.Address | null | undefined {
@@ -20,18 +20,6 @@ function readAddress(p: Params): Stripe.Address | null | undefined {
     postal_code: address.nullableString('postal_code') ?? null,
     state: address.nullableString('state') ?? null,
   };
-}
-
-/** The default payment method must already belong to the customer, as Stripe checks. */
-function checkOwnPaymentMethod(app: StripeLocal, customer: Stripe.Customer, id: string, param: string): void {
-  const paymentMethod = app.store.require('payment_method', id, param, 'PaymentMethod');
-  if (paymentMethod.customer !== customer.id) {
-    throw errors.invalidParam(
-      param,
-      `The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`,
-      'resource_missing',
-    );
-  }
 }
 
 export function createCustomer(app: StripeLocal, p: Params, request: RequestInfo): Stripe.Customer {
@@ -68,9 +56,8 @@ export function createCustomer(app: StripeLocal, p: Params, request: RequestInfo
   const defaultPaymentMethod = settings?.string('default_payment_method');
   settings?.ignore('custom_fields', 'footer', 'rendering_options');
   if (defaultPaymentMethod) {
-    const resolved = attached && defaultPaymentMethod === paymentMethod ? attached.id : defaultPaymentMethod;
-    checkOwnPaymentMethod(app, customer, resolved, 'invoice_settings[default_payment_method]');
-    customer.invoice_settings.default_payment_method = resolved;
+    const named = attached && defaultPaymentMethod === paymentMethod ? attached.id : defaultPaymentMethod;
+    customer.invoice_settings.default_payment_method = requireOwnPaymentMethod(app, customer, named, 'invoice_settings[default_payment_method]', request);
   }
   app.emit('customer.created', customer, { request });
   return customer;
@@ -93,8 +80,11 @@ function update(ctx: Ctx): Stripe.Customer {
   if (settings) {
     settings.ignore('custom_fields', 'footer', 'rendering_options');
     const defaultPaymentMethod = settings.nullableString('default_payment_method');
-    if (defaultPaymentMethod) checkOwnPaymentMethod(app, customer, defaultPaymentMethod, 'invoice_settings[default_payment_method]');
-    if (defaultPaymentMethod !== undefined) customer.invoice_settings.default_payment_method = defaultPaymentMethod;
+    if (defaultPaymentMethod) {
+      customer.invoice_settings.default_payment_method = requireOwnPaymentMethod(app, customer, defaultPaymentMethod, 'invoice_settings[default_payment_method]', ctx.request);
+    } else if (defaultPaymentMethod === null) {
+      customer.invoice_settings.default_payment_method = null;
+    }
   }
   app.store.changed();
   app.emit('customer.updated', customer, { before, request: ctx.request });

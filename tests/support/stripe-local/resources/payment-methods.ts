@@ -15,6 +15,23 @@ export function attachPaymentMethod(app: StripeLocal, paymentMethod: Stripe.Paym
   app.emit('payment_method.attached', paymentMethod, { request });
 }
 
+/**
+ * A payment method named as a customer's default: it must belong to that customer (a test id
+ * such as pm_card_visa becomes a new card attached to them). Returns its id.
+ */
+export function requireOwnPaymentMethod(app: StripeLocal, customer: Stripe.Customer, id: string, param: string, request: RequestInfo): string {
+  const paymentMethod = resolvePaymentMethod(app, id, param);
+  if (!paymentMethod.customer && id.startsWith('pm_card_')) attachPaymentMethod(app, paymentMethod, customer, request);
+  if (paymentMethod.customer !== customer.id) {
+    throw errors.invalidParam(
+      param,
+      `The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`,
+      'resource_missing',
+    );
+  }
+  return paymentMethod.id;
+}
+
 function attach(ctx: Ctx): Stripe.PaymentMethod {
   const { app, params: p } = ctx;
   const customer = requireCustomer(app, p.requiredString('customer'), 'customer');

@@ -1,6 +1,6 @@
 import type Stripe from 'stripe';
 import type { Ctx, RequestInfo, Route, StripeLocal } from '../core/app.ts';
-import { cardError, chargeOutcome, resolvePaymentMethod } from '../billing/cards.ts';
+import { cardError, chargeOutcome } from '../billing/cards.ts';
 import { attemptPayment, createInvoice, type LineDraft, subscriptionPaymentMethod } from '../billing/invoicing.ts';
 import { periodEnd } from '../billing/periods.ts';
 import { checkSameBilling, currentItems, type ItemTarget, periodLine, planChange, type ProrationBehavior, trialLine } from '../billing/proration.ts';
@@ -9,7 +9,7 @@ import { newId } from '../core/ids.ts';
 import { createdFilter, fullList, paginate } from '../core/list.ts';
 import type { Params } from '../core/params.ts';
 import { requireCustomer } from './customers.ts';
-import { attachPaymentMethod } from './payment-methods.ts';
+import { requireOwnPaymentMethod } from './payment-methods.ts';
 import { planOf } from './prices.ts';
 
 const PRORATION_BEHAVIORS = ['create_prorations', 'none', 'always_invoice'] as const;
@@ -213,20 +213,6 @@ export function readItemTargets(app: StripeLocal, subscription: Stripe.Subscript
   return targets;
 }
 
-function checkOwnPaymentMethod(app: StripeLocal, subscription: Stripe.Subscription, id: string, request: RequestInfo): string {
-  const paymentMethod = resolvePaymentMethod(app, id, 'default_payment_method');
-  const customer = requireCustomer(app, subscription.customer as string);
-  if (!paymentMethod.customer && id.startsWith('pm_card_')) attachPaymentMethod(app, paymentMethod, customer, request);
-  if (paymentMethod.customer !== subscription.customer) {
-    throw errors.invalidParam(
-      'default_payment_method',
-      `The customer does not have a payment method with the ID ${id}. The payment method must be attached to the customer.`,
-      'resource_missing',
-    );
-  }
-  return paymentMethod.id;
-}
-
 function update(ctx: Ctx): Stripe.Subscription {
   const { app, params: p, request } = ctx;
   const subscription = app.store.require('subscription', ctx.path.id);
@@ -254,7 +240,10 @@ function update(ctx: Ctx): Stripe.Subscription {
   p.ignore('off_session');
   const targets = readItemTargets(app, subscription, p) ?? (anchor === 'now' ? currentItems(subscription) : undefined);
 
-  if (defaultPaymentMethod) subscription.default_payment_method = checkOwnPaymentMethod(app, subscription, defaultPaymentMethod, request);
+  if (defaultPaymentMethod) {
+    const customer = requireCustomer(app, subscription.customer as string);
+    subscription.default_payment_method = requireOwnPaymentMethod(app, customer, defaultPaymentMethod, 'default_payment_method', request);
+  }
   else if (defaultPaymentMethod === null) subscription.default_payment_method = null;
 
   const change = targets ? planChange(app, subscription, targets, behavior as ProrationBehavior, prorationDate, anchor === 'now') : undefined;
@@ -419,15 +408,7 @@ function create(ctx: Ctx): Stripe.Subscription {
     throw errors.unsupported(`payment_behavior=${paymentBehavior} (there are no PaymentIntents to confirm here)`, 'payment_behavior');
   }
   const defaultPaymentMethodParam = p.string('default_payment_method');
-  let defaultPaymentMethod: string | null = null;
-  if (defaultPaymentMethodParam) {
-    const paymentMethod = resolvePaymentMethod(app, defaultPaymentMethodParam, 'default_payment_method');
-    if (!paymentMethod.customer && defaultPaymentMethodParam.startsWith('pm_card_')) attachPaymentMethod(app, paymentMethod, customer, request);
-    if (paymentMethod.customer !== customer.id) {
-      throw errors.invalidParam('default_payment_method', `The customer does not have a payment method with the ID ${defaultPaymentMethodParam}. The payment method must be attached to the customer.`, 'resource_missing');
-    }
-    defaultPaymentMethod = paymentMethod.id;
-  }
+  const defaultPaymentMethod = defaultPaymentMethodParam ? requireOwnPaymentMethod(app, customer, defaultPaymentMethodParam, 'default_payment_method', request) : null;
   const trialDays = p.int('trial_period_days', { min: 0, max: 730 }) ?? null;
   const metadata = p.metadata('metadata') ?? {};
   const description = p.nullableString('description') ?? null;
