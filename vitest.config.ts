@@ -1,10 +1,11 @@
 import { defineConfig } from 'vitest/config';
 
 // Unit tests sit beside the code; tests/contract holds cross-package tests that need no browser;
-// tests/security holds the attacks that once worked, as tests that keep them from working again.
+// tests/security holds the attacks that once worked, as tests that keep them from working again;
+// tests/support holds test doubles (stripe-local) with tests of their own.
 export default defineConfig({
   test: {
-    include: ['db/src/**/*.test.ts', 'api/src/**/*.test.ts', 'site/src/**/*.test.ts', 'admin/src/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/security/**/*.test.ts'],
+    include: ['db/src/**/*.test.ts', 'api/src/**/*.test.ts', 'site/src/**/*.test.ts', 'admin/src/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/support/**/*.test.ts'],
     environment: 'node',
     testTimeout: 30_000,
     hookTimeout: 120_000,

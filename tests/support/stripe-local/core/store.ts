@@ -1,0 +1,203 @@
+import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
+import type Stripe from 'stripe';
+import { errors } from './errors.ts';
+
+/** Every kind of object the server keeps, by Stripe's `object` name. */
+export interface Collections {
+  product: Record<string, Stripe.Product>;
+  price: Record<string, Stripe.Price>;
+  customer: Record<string, Stripe.Customer>;
+  payment_method: Record<string, Stripe.PaymentMethod>;
+  setup_intent: Record<string, Stripe.SetupIntent>;
+  'checkout.session': Record<string, Stripe.Checkout.Session>;
+  subscription: Record<string, Stripe.Subscription>;
+  invoice: Record<string, Stripe.Invoice>;
+  event: Record<string, Stripe.Event>;
+  webhook_endpoint: Record<string, Stripe.WebhookEndpoint>;
+}
+export type ObjectType = keyof Collections;
+export type StoredObject = Collections[ObjectType][string];
+
+const OBJECT_TYPES: ObjectType[] = [
+  'product',
+  'price',
+  'customer',
+  'payment_method',
+  'setup_intent',
+  'checkout.session',
+  'subscription',
+  'invoice',
+  'event',
+  'webhook_endpoint',
+];
+
+/** How a test card behaves when charged (the PaymentMethod object itself keeps only last4, as Stripe's does). */
+export type CardBehaviour = 'succeeds' | 'charge_fails' | 'declined' | 'insufficient_funds';
+
+/** A proration not yet invoiced: Stripe's pending invoice item, billed with the next invoice. */
+export interface PendingItem {
+  id: string;
+  subscription: string;
+  subscription_item: string;
+  price: string;
+  quantity: number;
+  amount: number;
+  currency: string;
+  description: string;
+  period: { start: number; end: number };
+  created: number;
+}
+
+/** One attempt to deliver one event to one endpoint, with what the endpoint answered. */
+export interface DeliveryRecord {
+  id: string;
+  event: string;
+  type: string;
+  endpoint: string;
+  url: string;
+  attempt: number;
+  /** HTTP status of the endpoint's answer; null when it could not be reached. */
+  status: number | null;
+  ok: boolean;
+  error: string | null;
+  /** Unix seconds (real time, as the signature's timestamp) when the attempt was made. */
+  sent_at: number;
+  duration_ms: number;
+  payload: string;
+  signature: string;
+  response_body: string | null;
+}
+
+/** What a Checkout Session will subscribe to when paid: kept beside the Session, which shows only Stripe's fields. */
+export interface CheckoutPlan {
+  lineItems: Stripe.LineItem[];
+  subscriptionMetadata: Stripe.Metadata;
+  trialDays: number | null;
+  description: string | null;
+}
+
+export interface StateData {
+  format: 1;
+  /** Seconds the simulated clock runs ahead of the real one (`/_test/clock/advance`). */
+  clockOffset: number;
+  objects: Collections;
+  cards: Record<string, CardBehaviour>;
+  /** Pending prorations by subscription id. */
+  pendingItems: Record<string, PendingItem[]>;
+  /** Signing secrets by webhook endpoint id; Stripe shows them once, so they live outside the object. */
+  webhookSecrets: Record<string, string>;
+  deliveries: DeliveryRecord[];
+  checkoutPlans: Record<string, CheckoutPlan>;
+  /** Ids of deleted customers and products: Stripe still answers them with `{ id, object, deleted: true }`. */
+  deleted: Record<string, ObjectType>;
+}
+
+function emptyState(): StateData {
+  return {
+    format: 1,
+    clockOffset: 0,
+    objects: Object.fromEntries(OBJECT_TYPES.map((type) => [type, {}])) as unknown as Collections,
+    cards: {},
+    pendingItems: {},
+    webhookSecrets: {},
+    deliveries: [],
+    deleted: {},
+    checkoutPlans: {},
+  };
+}
+
+/**
+ * The server's state, in memory. With a file path it is loaded at start and written (debounced)
+ * after changes, so a server run by hand keeps its products and customers across restarts.
+ */
+export class Store {
+  data: StateData;
+  private readonly path: string | undefined;
+  private saveTimer: NodeJS.Timeout | undefined;
+  /** While the clock machinery replays a due renewal, "now" is that moment, not the wall clock. */
+  private pinned: number | null = null;
+
+  constructor(path?: string) {
+    this.path = path;
+    this.data = path && existsSync(path) ? { ...emptyState(), ...(JSON.parse(readFileSync(path, 'utf8')) as StateData) } : emptyState();
+  }
+
+  /** Unix seconds on the simulated clock. */
+  now(): number {
+    return this.pinned ?? Math.floor(Date.now() / 1000) + this.data.clockOffset;
+  }
+
+  /** Runs `work` with the clock stopped at `at`, so objects it creates carry that time. */
+  at<T>(at: number, work: () => T): T {
+    const previous = this.pinned;
+    this.pinned = at;
+    try {
+      return work();
+    } finally {
+      this.pinned = previous;
+    }
+  }
+
+  insert<T extends ObjectType>(type: T, object: Collections[T][string]): Collections[T][string] {
+    (this.data.objects[type] as Record<string, StoredObject>)[object.id] = object;
+    this.changed();
+    return object;
+  }
+
+  get<T extends ObjectType>(type: T, id: string): Collections[T][string] | undefined {
+    return (this.data.objects[type] as Record<string, Collections[T][string]>)[id];
+  }
+
+  /** The object, or Stripe's "No such ..." error (404 on a path id, 400 when a parameter names it). */
+  require<T extends ObjectType>(type: T, id: string, param = 'id', kind: string = type): Collections[T][string] {
+    const found = this.get(type, id);
+    if (!found) throw errors.noSuch(kind, id, param);
+    return found;
+  }
+
+  remove(type: ObjectType, id: string): void {
+    delete (this.data.objects[type] as Record<string, StoredObject>)[id];
+    this.data.deleted[id] = type;
+    this.changed();
+  }
+
+  /** Newest first, as Stripe lists. */
+  all<T extends ObjectType>(type: T): Collections[T][string][] {
+    return (Object.values(this.data.objects[type]) as Collections[T][string][]).reverse();
+  }
+
+  /** Any stored object by id, whatever its type (for `expand[]`). */
+  find(id: string): { type: ObjectType; object: StoredObject } | undefined {
+    for (const type of OBJECT_TYPES) {
+      const object = (this.data.objects[type] as Record<string, StoredObject>)[id];
+      if (object) return { type, object };
+    }
+    return undefined;
+  }
+
+  reset(): void {
+    this.data = emptyState();
+    this.changed();
+  }
+
+  /** Schedules a write of the state file (no-op without one). */
+  changed(): void {
+    if (!this.path || this.saveTimer) return;
+    this.saveTimer = setTimeout(() => this.flush(), 200);
+    this.saveTimer.unref();
+  }
+
+  flush(): void {
+    clearTimeout(this.saveTimer);
+    this.saveTimer = undefined;
+    if (!this.path) return;
+    try {
+      // Write then rename so a crash mid-write never leaves half a file.
+      writeFileSync(`${this.path}.tmp`, JSON.stringify(this.data));
+      renameSync(`${this.path}.tmp`, this.path);
+    } catch (error) {
+      // A late write (a webhook answered after close, the folder gone) must not crash the process.
+      console.error(`stripe-local: could not save ${this.path}: ${(error as Error).message}`);
+    }
+  }
+}
