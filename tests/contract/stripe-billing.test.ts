@@ -264,3 +264,210 @@ describe('plan sync', () => {
     expect((await stripe.prices.retrieve(ids.prices[0].stripe_price_id!)).unit_amount).toBe(700);
   });
 });
+
+const webhookUrl = () => `${server.url}/api/v1/billing/stripe/webhook`;
+const postEvent = (payload: string, signature?: string) =>
+  fetch(webhookUrl(), { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json', ...(signature === undefined ? {} : { 'Stripe-Signature': signature }) } });
+const countEvents = async () => Number((await t.db.selectFrom('billing_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const rowOf = (gatewayId: string) => t.db.selectFrom('subscriptions').selectAll().where('gateway', '=', 'stripe').where('gateway_id', '=', gatewayId).executeTakeFirst();
+
+/** Starts and pays a checkout without the done page's call: only webhooks tell the site. */
+async function payWithoutDonePage(client: TestClient, card?: string) {
+  const started = await (await client.post('/api/v1/billing/stripe/checkout', { product_id: planId, price_id: monthlyId })).json();
+  expect((await pay(started.url, card)).status).toBe(303);
+  const sessionId = new URL(started.url).pathname.split('/').pop()!;
+  return idOfSubscription(await stripe.checkout.sessions.retrieve(sessionId));
+}
+const idOfSubscription = (session: Stripe.Checkout.Session) => (typeof session.subscription === 'string' ? session.subscription : session.subscription!.id);
+
+describe('webhooks', () => {
+  it('stores what signed events say, once per event id', async () => {
+    const { client, id } = await newUser();
+    const subscriptionId = await payWithoutDonePage(client);
+    expect(await local.settle()).toBe(true);
+    const stored = await rowOf(subscriptionId);
+    expect(stored).toMatchObject({ user_id: id, product_id: planId, price_id: monthlyId, status: 'active' });
+    expect(await grant(client)).toBeDefined();
+    const deliveries = (await local.deliveries()).filter((d) => d.payload.includes(subscriptionId));
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(deliveries.every((d) => d.status === 200)).toBe(true);
+
+    // Changes made at Stripe (its dashboard, say) reach the site through the webhook.
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    expect(await local.settle()).toBe(true);
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', renews_at: null });
+    expect((await rowOf(subscriptionId))!.cancelled_at).not.toBeNull();
+  });
+
+  it('refuses forged events: no signature, another secret, a signature over another body, stale, garbage (400, nothing kept)', async () => {
+    const { client, email } = await newUser();
+    const subscriptionId = await payWithoutDonePage(client);
+    expect(await local.settle()).toBe(true);
+    const real = (await local.deliveries({ type: 'invoice.paid' })).find((d) => d.payload.includes(subscriptionId))!;
+    const failed = JSON.parse(real.payload) as Stripe.Event;
+    const forged = JSON.stringify({ ...failed, id: `evt_forged_${Date.now()}`, type: 'invoice.payment_failed' });
+    const events = await countEvents();
+    const mails = mail.inbox.length;
+    const verifier = new Stripe('sk_test_unused');
+    const attempts: [string, string | undefined][] = [
+      ['no signature', undefined],
+      ['empty signature', ''],
+      ['another secret', verifier.webhooks.generateTestHeaderString({ payload: forged, secret: 'whsec_attacker' })],
+      ['the signature of another body', real.signature],
+      ['a stale signature', verifier.webhooks.generateTestHeaderString({ payload: forged, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 })],
+      ['garbage', 't=abc,v1=zzz'],
+    ];
+    for (const [what, signature] of attempts) {
+      const response = await postEvent(forged, signature);
+      expect(`${what}: ${response.status}`).toBe(`${what}: 400`);
+      expect((await response.json()).message).toMatch(/signature/i);
+    }
+    const notJson = 'not json {';
+    expect((await postEvent(notJson, verifier.webhooks.generateTestHeaderString({ payload: notJson, secret: WEBHOOK_SECRET }))).status).toBe(400);
+    expect(await countEvents()).toBe(events);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.inbox.length).toBe(mails);
+    expect(mail.inbox.some((m) => m.to?.some((a) => a.address === email))).toBe(false);
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', cancelled_at: null });
+  });
+
+  it('acts on a replayed event once', async () => {
+    const { client } = await newUser();
+    const subscriptionId = await payWithoutDonePage(client);
+    expect(await local.settle()).toBe(true);
+    const rows = await t.db.selectFrom('subscriptions').select('id').execute();
+    const events = await countEvents();
+    const delivery = (await local.deliveries({ type: 'checkout.session.completed' })).find((d) => d.payload.includes(subscriptionId))!;
+    await local.resendEvent(delivery.event);
+    expect(await local.settle()).toBe(true);
+    const replayed = await postEvent(delivery.payload, new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload: delivery.payload, secret: WEBHOOK_SECRET }));
+    expect(replayed.status).toBe(200);
+    expect(await replayed.json()).toEqual({ received: true, duplicate: true });
+    expect(await countEvents()).toBe(events);
+    expect(await t.db.selectFrom('subscriptions').select('id').execute()).toEqual(rows);
+  });
+
+  it('ends in the state Stripe has, whatever order created, updated and deleted arrive in', async () => {
+    for (const order of ['reverse', 'shuffle'] as const) {
+      const { client } = await newUser();
+      await local.holdWebhooks();
+      const subscriptionId = await payWithoutDonePage(client);
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      await stripe.subscriptions.cancel(subscriptionId);
+      await local.releaseWebhooks(order);
+      expect(await local.settle()).toBe(true);
+      const row = await rowOf(subscriptionId);
+      expect(row).toMatchObject({ status: 'expired', product_id: planId });
+      expect(await grant(client)).toBeUndefined();
+      expect(await (await client.get('/api/v1/billing/subscription')).json()).toEqual({ subscription: null });
+    }
+
+    const { client } = await newUser();
+    await local.holdWebhooks();
+    const subscriptionId = await payWithoutDonePage(client);
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+    await local.releaseWebhooks('reverse');
+    expect(await local.settle()).toBe(true);
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', cancelled_at: null, ends_at: null });
+    expect(await grant(client)).toBeDefined();
+  });
+});
+
+describe('managing a subscription', () => {
+  it("previews a plan change with Stripe's prorations, then changes plan and permissions", async () => {
+    const { client } = await newUser();
+    await subscribe(client);
+    const choice = { product_id: premiumId, price_id: premiumMonthlyId };
+    const preview = await client.post('/api/v1/billing/change-plan/preview', choice);
+    expect(preview.status).toBe(200);
+    const body = await preview.json();
+    expect(body.currency).toBe('EUR');
+    const amounts = body.lines.map((line: { amount: number }) => line.amount);
+    expect(amounts.some((amount: number) => amount < 0)).toBe(true);
+    expect(amounts).toContain(2000);
+    expect(body.amount_due).toBe(amounts.reduce((a: number, b: number) => a + b, 0));
+    expect(body.lines[0].description).toMatch(/Unused time on Pro/);
+    expect(Date.parse(body.next_payment_at)).toBeGreaterThan(Date.now());
+
+    expect((await client.post('/api/v1/billing/change-plan', { product_id: planId, price_id: monthlyId })).status).toBe(422);
+    const changed = await client.post('/api/v1/billing/change-plan', choice);
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).subscription).toMatchObject({ status: 'active', product: { id: premiumId, name: 'Premium' }, price: { id: premiumMonthlyId, amount: 2000 } });
+    // Premium grants no uploads; Pro did.
+    expect(await grant(client)).toBeUndefined();
+    expect(await local.settle()).toBe(true);
+    expect((await (await client.get('/api/v1/billing/subscription')).json()).subscription.product.id).toBe(premiumId);
+  });
+
+  it('cancels at the period end (still counts until then), renews, and ends when the period is over', async () => {
+    const { client } = await newUser();
+    const { subscription } = await subscribe(client);
+    const periodEnd = subscription.renews_at;
+
+    const cancelled = await client.post('/api/v1/billing/cancel');
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).subscription).toMatchObject({ status: 'active', ends_at: periodEnd, renews_at: null, on_grace_period: true });
+    expect((await client.post('/api/v1/billing/cancel')).status).toBe(422);
+    expect(await grant(client)).toBeDefined();
+    const me = await (await client.get('/api/v1/users/me')).json();
+    expect(me.user.subscriptions[0]).toMatchObject({ valid: true, active: false, on_grace_period: true });
+
+    const renewed = await client.post('/api/v1/billing/renew');
+    expect(renewed.status).toBe(200);
+    expect((await renewed.json()).subscription).toMatchObject({ status: 'active', ends_at: null, cancelled_at: null, renews_at: periodEnd, on_grace_period: false });
+    expect((await client.post('/api/v1/billing/renew')).status).toBe(422);
+
+    expect((await client.post('/api/v1/billing/cancel')).status).toBe(200);
+    await local.advanceClock(Math.floor(Date.parse(periodEnd) / 1000) - (await local.now()) + 60);
+    expect(await local.settle()).toBe(true);
+    expect(await grant(client)).toBeUndefined();
+    expect(await (await client.get('/api/v1/billing/subscription')).json()).toEqual({ subscription: null });
+    const ended = await client.post('/api/v1/billing/renew');
+    expect(ended.status).toBe(422);
+  });
+
+  it('a failed renewal makes it past due and mails the user; a new card recovers it; no new card ends it', async () => {
+    const recovering = await newUser();
+    const lapsing = await newUser();
+    const { subscription } = await subscribe(recovering.client, monthlyId, '4000 0000 0000 0341');
+    await subscribe(lapsing.client, monthlyId, '4000 0000 0000 0341');
+    const mails = mail.inbox.length;
+
+    await local.advanceClock(Math.floor(Date.parse(subscription.renews_at) / 1000) - (await local.now()) + 60);
+    expect(await local.settle()).toBe(true);
+    for (const user of [recovering, lapsing]) {
+      expect((await (await user.client.get('/api/v1/billing/subscription')).json()).subscription).toMatchObject({ status: 'past_due', on_grace_period: true });
+      expect(await grant(user.client)).toBeDefined();
+      const sent = await mail.waitFor(user.email, mails);
+      expect(sent.subject).toBe('Your payment failed');
+      expect(sent.text).toContain('http://localhost/billing/change-payment-method');
+    }
+
+    const started = await recovering.client.post('/api/v1/billing/change-payment-method');
+    expect(started.status).toBe(200);
+    const { url } = await started.json();
+    const saved = await pay(url, '4242 4242 4242 4242');
+    expect(saved.status).toBe(303);
+    const done = new URL(saved.headers.get('location')!);
+    expect(done.pathname).toBe('/billing/change-payment-method/done');
+    expect((await lapsing.client.post(`/api/v1/billing/change-payment-method/${done.searchParams.get('session_id')}/complete`)).status).toBe(404);
+    const completed = await recovering.client.post(`/api/v1/billing/change-payment-method/${done.searchParams.get('session_id')}/complete`);
+    expect(completed.status).toBe(200);
+    expect((await completed.json()).subscription).toMatchObject({ status: 'active', payment_method: { brand: 'visa', last4: '4242' } });
+
+    await local.advanceClock(16 * DAY);
+    expect(await local.settle()).toBe(true);
+    expect(await (await lapsing.client.get('/api/v1/billing/subscription')).json()).toEqual({ subscription: null });
+    expect(await grant(lapsing.client)).toBeUndefined();
+    expect((await (await recovering.client.get('/api/v1/billing/subscription')).json()).subscription).toMatchObject({ status: 'active' });
+    // Stripe sending the failure again (a retry of the delivery) mails nobody twice.
+    const { gateway_id: recoveringId } = await t.db.selectFrom('subscriptions').select('gateway_id').where('user_id', '=', recovering.id).executeTakeFirstOrThrow();
+    const failure = (await local.deliveries({ type: 'invoice.payment_failed' })).find((d) => d.payload.includes(recoveringId!))!;
+    expect(failure.status).toBe(200);
+    await local.resendEvent(failure.event);
+    expect(await local.settle()).toBe(true);
+    const failureMails = (address: string) => mail.inbox.filter((m) => m.subject === 'Your payment failed' && m.to?.some((a) => a.address === address));
+    expect(failureMails(recovering.email)).toHaveLength(1);
+  }, 60_000);
+});
