@@ -1,6 +1,6 @@
 import { pricesOfProducts, replaceProductPrices, type PriceInput, type ResourceRecord } from '@app/db';
 import { z } from 'zod';
-import { validationFailed } from '../../http/errors.ts';
+import { ApiError, validationFailed } from '../../http/errors.ts';
 import { syncPlanToStripe } from '../../services/billing/plan-sync.ts';
 import { stripeGateway } from '../../services/billing/stripe-gateway.ts';
 import type { AdminResource } from '../resource.ts';
@@ -97,7 +97,10 @@ export const plans: AdminResource = {
     // With Stripe set up, its copy of the plan follows every save; without, checkout syncs it later.
     const gateway = await stripeGateway(deps);
     if (!gateway) return;
-    const refused = await syncPlanToStripe(deps, gateway.stripe, record.id);
+    const refused = await syncPlanToStripe(deps, gateway.stripe, record.id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 503) throw new ApiError(503, 'The plan was saved, but Stripe could not be reached to update it. Save it again later.');
+      throw error;
+    });
     if (!refused.length) return;
     const saved = (await pricesOfProducts(deps.db, [record.id])).get(record.id) ?? [];
     const errors: Record<string, string> = {};
