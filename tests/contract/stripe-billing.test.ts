@@ -331,6 +331,26 @@ describe('webhooks', () => {
     expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', cancelled_at: null });
   });
 
+  it('answers odd but signed events without a server error', async () => {
+    const verifier = new Stripe('sk_test_unused');
+    const bodies = [
+      'null',
+      '[]',
+      '{}',
+      JSON.stringify({ id: 'evt_odd_1', type: 'customer.subscription.updated' }),
+      JSON.stringify({ id: 'evt_odd_2', type: 'customer.subscription.updated', data: { object: {} } }),
+      JSON.stringify({ id: 'evt_odd_3', type: 'customer.subscription.deleted', data: { object: { id: '../../v1/customers' } } }),
+      JSON.stringify({ id: 'evt_odd_4', type: 'customer.subscription.updated', data: { object: { id: 'sub_doesnotexist' } } }),
+      JSON.stringify({ id: 'evt_odd_5', type: 'invoice.payment_failed', data: { object: { id: 'in_x', customer: 42, parent: { subscription_details: { subscription: { id: 7 } } } } } }),
+      JSON.stringify({ id: 'evt_odd_6', type: 'checkout.session.completed', data: { object: { mode: 'setup', setup_intent: null, metadata: { subscription_id: 'x' } } } }),
+      JSON.stringify({ id: 'evt_odd_7', type: 'something.new', data: { object: { id: 'x' } } }),
+    ];
+    for (const body of bodies) {
+      const response = await postEvent(body, verifier.webhooks.generateTestHeaderString({ payload: body, secret: WEBHOOK_SECRET }));
+      expect(`${body} ${response.status}`).toMatch(/ (200|400)$/);
+    }
+  });
+
   it('acts on a replayed event once', async () => {
     const { client } = await newUser();
     const subscriptionId = await payWithoutDonePage(client);

@@ -191,7 +191,7 @@ export async function applySetupSession(deps: AppDeps, stripe: Stripe, session: 
   const paymentMethod = idOf(intent?.payment_method ?? null);
   const customer = idOf(session.customer);
   const subscriptionId = session.metadata?.subscription_id;
-  if (!paymentMethod || !customer || !subscriptionId) return;
+  if (!paymentMethod || !customer || typeof subscriptionId !== 'string' || !subscriptionId.startsWith('sub_')) return;
   await stripe.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } });
   const subscription = await stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethod });
   if (subscription.status === 'past_due' || subscription.status === 'unpaid') {

@@ -26,8 +26,14 @@ export const STRIPE_WEBHOOK_EVENTS = [
 
 export type WebhookResult = { received: true; duplicate?: true };
 
+/** A Stripe id of this kind, or null: an event's fields are checked before any is sent back to Stripe. */
+function stripeId(value: unknown, prefix: string): string | null {
+  const id = typeof value === 'object' && value !== null ? (value as { id?: unknown }).id : value;
+  return typeof id === 'string' && id.startsWith(prefix) && /^[A-Za-z0-9_]{4,255}$/.test(id) ? id : null;
+}
+
 function invoiceSubscription(invoice: Stripe.Invoice): string | null {
-  return idOf(invoice.parent?.subscription_details?.subscription ?? null);
+  return stripeId(invoice.parent?.subscription_details?.subscription, 'sub_');
 }
 
 async function mailPaymentFailed(deps: AppDeps, invoice: Stripe.Invoice, productId: number | null | undefined): Promise<void> {
@@ -46,7 +52,7 @@ async function processEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event):
     case 'checkout.session.completed': {
       const session = event.data.object;
       if (session.mode === 'setup') await applySetupSession(deps, stripe, session);
-      const subscriptionId = idOf(session.subscription);
+      const subscriptionId = stripeId(session.subscription, 'sub_');
       if (session.mode === 'subscription' && subscriptionId) await syncStripeSubscription(deps, stripe, subscriptionId);
       return;
     }
@@ -54,9 +60,11 @@ async function processEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event):
     case 'customer.subscription.updated':
     case 'customer.subscription.deleted':
     case 'customer.subscription.paused':
-    case 'customer.subscription.resumed':
-      await syncStripeSubscription(deps, stripe, event.data.object.id);
+    case 'customer.subscription.resumed': {
+      const subscriptionId = stripeId(event.data.object, 'sub_');
+      if (subscriptionId) await syncStripeSubscription(deps, stripe, subscriptionId);
       return;
+    }
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
     case 'invoice.payment_failed': {
@@ -86,7 +94,9 @@ export async function receiveStripeWebhook(deps: AppDeps, rawBody: string, signa
   } catch {
     throw new ApiError(400, 'The webhook signature is not valid.');
   }
-  if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new ApiError(400, 'This is not a Stripe event.');
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.data?.object !== 'object' || event.data.object === null) {
+    throw new ApiError(400, 'This is not a Stripe event.');
+  }
   if (!(await claimBillingEvent(deps.db, event.id, event.type))) return { received: true, duplicate: true };
   try {
     await processEvent(deps, gateway.stripe, event);
