@@ -40,7 +40,7 @@ export function canRenew(subscription: { status: string; ends_at: string | null 
 /** "Visa •••• 4242". */
 export function cardLabel(card: { brand: string; last4: string }, t: Translate): string {
   const brands: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };
-  const brand = brands[card.brand.toLowerCase()] ?? (card.brand ? card.brand[0].toUpperCase() + card.brand.slice(1) : t('Card'));
+  const brand = brands[card.brand.toLowerCase()] ?? (card.brand ? card.brand[0].toUpperCase() + card.brand.slice(1).replace(/_/g, ' ') : t('Card'));
   return `${brand} •••• ${card.last4}`;
 }
 
