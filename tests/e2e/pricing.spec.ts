@@ -144,7 +144,8 @@ test('an admin sets what a plan grants in the back office; its subscribers get i
   await page.locator('input[name="username"]').fill(E2E_ADMIN.email);
   await page.locator('input[name="password"]').fill(E2E_ADMIN.password);
   await page.getByRole('button', { name: 'Sign in' }).click();
-  await expect(page.getByTestId('count-tracks')).toHaveText('300');
+  // The dashboard has loaded; other specs may have added tracks by now.
+  await expect(page.getByTestId('count-tracks')).toHaveText(/^\d+$/);
   await page.goto(`/admin/plans/${plans.pro.id}/edit`);
   const editor = page.getByTestId('permissions-editor');
   await expect(editor.getByRole('checkbox', { name: /Upload music/ })).toBeVisible();
