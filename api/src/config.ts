@@ -35,6 +35,17 @@ export interface Config {
   recaptchaVerifyUrl: string;
   /** Social sign-in credentials and addresses from SOCIAL_<NAME>_* variables; they win over settings. */
   social: Record<string, { clientId?: string; clientSecret?: string; authorizeUrl?: string; tokenUrl?: string; userInfoUrl?: string }>;
+  /**
+   * Stripe from STRIPE_* variables: the keys win over the back-office settings, and the API address
+   * (the SDK's host, port and protocol) points it at a Stripe-compatible server instead of Stripe.
+   */
+  stripe: {
+    secretKey?: string;
+    webhookSecret?: string;
+    host?: string;
+    port?: number;
+    protocol?: 'http' | 'https';
+  };
   /** SMTP from MAIL_* variables; each one set here wins over the back-office setting. */
   mail: {
     host?: string;
@@ -102,6 +113,8 @@ function parseCspSources(value: string | undefined): Record<string, string[]> {
 }
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
+  if (env.STRIPE_API_PORT && !/^\d{1,5}$/.test(env.STRIPE_API_PORT)) throw new Error(`STRIPE_API_PORT must be a port number, got "${env.STRIPE_API_PORT}"`);
+  if (env.STRIPE_API_PROTOCOL && !['http', 'https'].includes(env.STRIPE_API_PROTOCOL)) throw new Error(`STRIPE_API_PROTOCOL must be http or https, got "${env.STRIPE_API_PROTOCOL}"`);
   if (env.MAIL_PORT && !/^\d{1,5}$/.test(env.MAIL_PORT)) throw new Error(`MAIL_PORT must be a port number, got "${env.MAIL_PORT}"`);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -142,6 +155,13 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
     cspExtraSources: parseCspSources(env.CSP_EXTRA_SOURCES),
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
+    stripe: {
+      secretKey: env.STRIPE_SECRET_KEY || undefined,
+      webhookSecret: env.STRIPE_WEBHOOK_SECRET || undefined,
+      host: env.STRIPE_API_HOST || undefined,
+      port: env.STRIPE_API_PORT ? Number(env.STRIPE_API_PORT) : undefined,
+      protocol: (env.STRIPE_API_PROTOCOL || undefined) as 'http' | 'https' | undefined,
+    },
     mail: {
       host: env.MAIL_HOST || undefined,
       port: env.MAIL_PORT ? Number(env.MAIL_PORT) : undefined,

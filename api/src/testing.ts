@@ -1,4 +1,7 @@
 import { mkdtempSync, rmSync } from 'node:fs';
+import type { Server } from 'node:http';
+import type { AddressInfo } from 'node:net';
+import { serve } from '@hono/node-server';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { createTestDb, createUser, findRoleByName, type Db } from '@app/db';
@@ -58,6 +61,15 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
       const response = await client.post('/auth/login', { email, password: 'password123' });
       if (response.status !== 200) throw new Error(`login failed: ${response.status} ${await response.text()}`);
       return client;
+    },
+    /** Serves the app on a free local port, for callers that come over the network (webhooks). */
+    async listen(): Promise<{ url: string; close: () => Promise<void> }> {
+      const server = serve({ fetch: app.fetch, port: 0, hostname: '127.0.0.1' }) as Server;
+      if (!server.listening) await new Promise<void>((resolve) => server.once('listening', resolve));
+      return {
+        url: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+        close: () => new Promise<void>((resolve) => server.close(() => resolve())),
+      };
     },
     async close() {
       await db.destroy();

@@ -41,3 +41,4 @@ export * from './repositories/workspaces.repository.ts';
 export type { WorkspaceInviteRow, WorkspaceRole, WorkspaceRow } from './tables/workspaces.table.ts';
 export * from './repositories/track-import.repository.ts';
 export * from './repositories/billing.repository.ts';
+export * from './repositories/stripe-billing.repository.ts';

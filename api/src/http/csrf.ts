@@ -7,6 +7,11 @@ import { getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/**
+ * Calls made by other servers, not browsers: they carry no cookies to abuse and prove who sent
+ * them otherwise (Stripe signs every webhook body with the endpoint's secret).
+ */
+const SERVER_TO_SERVER = new Set(['/api/v1/billing/stripe/webhook']);
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -32,7 +37,7 @@ export function csrfProtection(): MiddlewareHandler<AppEnv> {
         maxAge: 60 * 60 * 24 * 7,
       });
     }
-    if (SAFE_METHODS.has(c.req.method) || /^Bearer\s/i.test(c.req.header('Authorization') ?? '')) return next();
+    if (SAFE_METHODS.has(c.req.method) || /^Bearer\s/i.test(c.req.header('Authorization') ?? '') || SERVER_TO_SERVER.has(c.req.path)) return next();
 
     const origin = c.req.header('Origin');
     if (origin && origin !== 'null') {

@@ -50,3 +50,17 @@ export function workspaceInviteMail(siteName: string, invite: { workspaceName: s
     ),
   };
 }
+
+export function paymentFailedMail(siteName: string, details: { planName: string | null; url: string }) {
+  return {
+    subject: 'Your payment failed',
+    ...layout(
+      siteName,
+      [
+        details.planName ? `We could not take the payment for your ${details.planName} subscription on ${siteName}.` : `We could not take the payment for your subscription on ${siteName}.`,
+        'We will try again in a few days. To keep your plan, update your payment method before then.',
+      ],
+      { label: 'Update payment method', url: details.url },
+    ),
+  };
+}

@@ -8,7 +8,11 @@ import type { SettingName } from './settings.service.ts';
  */
 export const SETTINGS_SECTIONS = [
   { id: 'general', label: 'General', description: 'The site name, logos, what visitors see at / and the API.' },
-  { id: 'subscriptions', label: 'Subscriptions', description: 'Whether plans and subscriptions are offered.' },
+  {
+    id: 'subscriptions',
+    label: 'Subscriptions',
+    description: 'Whether plans and subscriptions are offered, and the Stripe account that takes payments. STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, when set, win over the keys here.',
+  },
   { id: 'localization', label: 'Localization', description: 'The language of the interface.' },
   { id: 'authentication', label: 'Authentication', description: 'Registration, email confirmation, sign-in with other services, and where people land after logging in.' },
   { id: 'uploading', label: 'Uploading', description: 'Limits for files people upload.' },
@@ -96,6 +100,13 @@ export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
     section: 'subscriptions',
     label: 'Enable subscriptions',
     description: 'When on, listeners who lack a permission are sent to the pricing page instead of the not-found page.',
+  },
+  'billing.stripe.enable': { section: 'subscriptions', label: 'Enable Stripe', description: 'Take payments with Stripe Checkout. Needs the secret key below (or STRIPE_SECRET_KEY).' },
+  'billing.stripe.secret_key': { section: 'subscriptions', label: 'Stripe secret key', description: 'sk_live_... or sk_test_..., from Developers > API keys in Stripe.' },
+  'billing.stripe.webhook_secret': {
+    section: 'subscriptions',
+    label: 'Stripe webhook signing secret',
+    description: 'whsec_..., shown when you add the endpoint https://<your site>/api/v1/billing/stripe/webhook in Developers > Webhooks.',
   },
 
   'i18n.enable': { section: 'localization', label: 'Let users choose their language', description: 'Off: everybody sees the default language.' },

@@ -81,6 +81,11 @@ export const SETTINGS = {
   'themes.default_id': setting(z.number().int().min(0), 0),
   'api.integrated': setting(z.boolean(), true),
   'billing.enable': setting(z.boolean(), false),
+  /** Stripe takes payments when this is on and a secret key is set here or in STRIPE_SECRET_KEY. */
+  'billing.stripe.enable': setting(z.boolean(), false),
+  'billing.stripe.secret_key': setting(z.string().trim().max(500), '', { private: true }),
+  /** The signing secret of the webhook endpoint (whsec_...), from Stripe's dashboard. */
+  'billing.stripe.webhook_secret': setting(z.string().trim().max(500), '', { private: true }),
   'dates.default_timezone': setting(z.string().max(64), 'UTC'),
   'cookie_notice.enable': setting(z.boolean(), true),
   'cookie_notice.position': setting(z.enum(['top', 'bottom']), 'bottom'),

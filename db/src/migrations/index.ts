@@ -15,6 +15,7 @@ import * as plans from './2026_11_22_000017_plans.ts';
 import * as pageCache from './2026_11_22_000018_page_cache.ts';
 import * as pageCachePlainHtml from './2026_11_22_000019_page_cache_plain_html.ts';
 import * as planPermissions from './2026_11_22_000020_plan_permissions.ts';
+import * as stripeBilling from './2026_11_23_000001_stripe_billing.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -37,4 +38,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_22_000018_page_cache': pageCache,
   '2026_11_22_000019_page_cache_plain_html': pageCachePlainHtml,
   '2026_11_22_000020_plan_permissions': planPermissions,
+  '2026_11_23_000001_stripe_billing': stripeBilling,
 };

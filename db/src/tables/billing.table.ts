@@ -14,6 +14,7 @@ export interface ProductsTable {
   free: Generated<number>;
   hidden: Generated<number>;
   position: Generated<number>;
+  stripe_product_id: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -26,6 +27,7 @@ export interface PricesTable {
   currency: string;
   interval: PriceInterval;
   interval_count: Generated<number>;
+  stripe_price_id: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -41,6 +43,8 @@ export interface SubscriptionsTable {
   ends_at: string | null;
   renews_at: string | null;
   cancelled_at: string | null;
+  /** JSON { brand, last4, exp_month, exp_year } of the card paying it, when the provider said. */
+  payment_method: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -48,3 +52,16 @@ export interface SubscriptionsTable {
 export type ProductRow = Selectable<ProductsTable>;
 export type PriceRow = Selectable<PricesTable>;
 export type SubscriptionRow = Selectable<SubscriptionsTable>;
+
+export interface BillingCustomersTable {
+  user_id: number;
+  stripe_customer_id: string;
+  created_at: string;
+}
+
+/** Webhook events already processed, by the provider's event id. */
+export interface BillingEventsTable {
+  id: string;
+  type: string;
+  received_at: string;
+}

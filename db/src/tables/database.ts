@@ -28,7 +28,7 @@ import type {
   TagsTable,
   TrackTagTable,
 } from './listener.table.ts';
-import type { PricesTable, ProductsTable, SubscriptionsTable } from './billing.table.ts';
+import type { BillingCustomersTable, BillingEventsTable, PricesTable, ProductsTable, SubscriptionsTable } from './billing.table.ts';
 import type { WorkspaceInvitesTable, WorkspacesTable, WorkspaceUserTable } from './workspaces.table.ts';
 
 export interface Database {
@@ -82,4 +82,6 @@ export interface Database {
   prices: PricesTable;
   subscriptions: SubscriptionsTable;
   product_permission: ProductPermissionTable;
+  billing_customers: BillingCustomersTable;
+  billing_events: BillingEventsTable;
 }

@@ -1,5 +1,8 @@
 import { pricesOfProducts, replaceProductPrices, type PriceInput, type ResourceRecord } from '@app/db';
 import { z } from 'zod';
+import { ApiError, validationFailed } from '../../http/errors.ts';
+import { syncPlanToStripe } from '../../services/billing/plan-sync.ts';
+import { stripeGateway } from '../../services/billing/stripe-gateway.ts';
 import type { AdminResource } from '../resource.ts';
 import { flag, optionalText } from './fields.ts';
 
@@ -90,7 +93,26 @@ export const plans: AdminResource = {
     }
   },
   async afterWrite(record: ResourceRecord, virtual, deps) {
-    if (virtual.prices === undefined) return;
-    await replaceProductPrices(deps.db, record.id, virtual.prices as PriceInput[]);
+    if (virtual.prices !== undefined) await replaceProductPrices(deps.db, record.id, virtual.prices as PriceInput[]);
+    // With Stripe set up, its copy of the plan follows every save; without, checkout syncs it later.
+    const gateway = await stripeGateway(deps);
+    if (!gateway) return;
+    const refused = await syncPlanToStripe(deps, gateway.stripe, record.id).catch((error: unknown) => {
+      if (error instanceof ApiError && error.status === 503) throw new ApiError(503, 'The plan was saved, but Stripe could not be reached to update it. Save it again later.');
+      throw error;
+    });
+    if (!refused.length) return;
+    const saved = (await pricesOfProducts(deps.db, [record.id])).get(record.id) ?? [];
+    const errors: Record<string, string> = {};
+    for (const { priceId, field, message } of refused) {
+      // Errors are reported on the form's lines, which the prices were saved in the order of.
+      const index = saved.findIndex((price) => price.id === priceId);
+      const sent = ((virtual.prices as PriceInput[] | undefined) ?? saved).findIndex((p) => {
+        const row = saved[index];
+        return row && p.currency === row.currency && p.interval === row.interval && p.interval_count === row.interval_count && p.amount === row.amount;
+      });
+      errors[`prices.${sent >= 0 ? sent : index}${field ? `.${field}` : ''}`] = message;
+    }
+    throw validationFailed(errors, 'The plan was saved, but Stripe refused some of its prices. Correct them and save again.');
   },
 };

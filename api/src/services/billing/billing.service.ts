@@ -1,0 +1,247 @@
+import { findProduct, findPrice, findStripeCustomer, saveStripeCustomer, subscriptionsOfUser, type SubscriptionRow, type UserRow } from '@app/db';
+import type { AppDeps } from '../../context.ts';
+import { ApiError, notFound } from '../../http/errors.ts';
+import { subscriptionStanding } from '../subscriptions.service.ts';
+import { stripePriceFor } from './plan-sync.ts';
+import { idOf, isoFromUnix, requireStripe, withStripe, type Stripe } from './stripe-gateway.ts';
+import { retrieveStripeSubscription, storeStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
+
+export const ALREADY_SUBSCRIBED = 'You are already subscribed.';
+const NOT_COMPLETE = 'The payment is not complete yet.';
+
+/** A plan and one of its prices that may be bought: both exist, the plan is not hidden and the price is its own. */
+async function buyablePlan(deps: AppDeps, productId: number, priceId: number) {
+  const product = await findProduct(deps.db, productId);
+  const price = await findPrice(deps.db, priceId);
+  if (!product || product.hidden || !price || price.product_id !== product.id) throw notFound('This plan or price does not exist.');
+  if (product.free || price.amount === 0) throw new ApiError(422, 'This plan is free: there is nothing to pay.');
+  return { product, price };
+}
+
+/** The subscription that counts for the user now, newest first; null when they have none. */
+async function countingSubscription(deps: AppDeps, userId: number): Promise<SubscriptionRow | null> {
+  const now = Date.now();
+  return (await subscriptionsOfUser(deps.db, userId)).find((row) => subscriptionStanding(row, now).valid) ?? null;
+}
+
+export async function currentSubscription(deps: AppDeps, userId: number): Promise<SubscriptionView | null> {
+  const row = await countingSubscription(deps, userId);
+  return row ? subscriptionView(deps.db, row) : null;
+}
+
+async function customerFor(deps: AppDeps, stripe: Stripe, user: UserRow): Promise<string> {
+  const known = await findStripeCustomer(deps.db, user.id);
+  if (known) return known;
+  const customer = await stripe.customers.create({ email: user.email, ...(user.name ? { name: user.name } : {}), metadata: { user_id: String(user.id) } });
+  return saveStripeCustomer(deps.db, user.id, customer.id);
+}
+
+/** Starts a Stripe Checkout Session for a plan's price and returns the page to send the user to. */
+export async function startStripeCheckout(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<{ url: string }> {
+  await buyablePlan(deps, productId, priceId);
+  if (await countingSubscription(deps, user.id)) throw new ApiError(409, ALREADY_SUBSCRIBED);
+  const { stripe } = await requireStripe(deps);
+  const stripePrice = await stripePriceFor(deps, stripe, productId, priceId);
+  return withStripe(async () => {
+    const customer = await customerFor(deps, stripe, user);
+    const metadata = { user_id: String(user.id), product_id: String(productId), price_id: String(priceId) };
+    const session = await stripe.checkout.sessions.create({
+      mode: 'subscription',
+      customer,
+      line_items: [{ price: stripePrice, quantity: 1 }],
+      client_reference_id: String(user.id),
+      metadata,
+      subscription_data: { metadata },
+      success_url: `${deps.config.appUrl}/checkout/${productId}/${priceId}/stripe/done?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${deps.config.appUrl}/pricing`,
+    });
+    if (!session.url) throw new ApiError(503, 'Payments are not available right now. Try again in a few minutes.');
+    return { url: session.url };
+  });
+}
+
+/**
+ * A Checkout Session of this user, made by this site: anything else (another user's session,
+ * a session of another site on the same account) is not found, so session ids reveal nothing.
+ */
+async function ownSession(deps: AppDeps, stripe: Stripe, user: UserRow, sessionId: string, mode: Stripe.Checkout.Session.Mode, expand: string[]) {
+  const customer = await findStripeCustomer(deps.db, user.id);
+  const session = await stripe.checkout.sessions.retrieve(sessionId, { expand });
+  if (!customer || idOf(session.customer) !== customer || session.metadata?.user_id !== String(user.id) || session.mode !== mode) throw notFound();
+  if (session.status !== 'complete') throw new ApiError(422, NOT_COMPLETE);
+  return session;
+}
+
+/**
+ * Stores the subscription a completed checkout made, so the done page need not wait for the
+ * webhook (which stores the same state again, harmlessly).
+ */
+export async function completeStripeCheckout(deps: AppDeps, user: UserRow, sessionId: string): Promise<SubscriptionView> {
+  const { stripe } = await requireStripe(deps);
+  return withStripe(async () => {
+    const session = await ownSession(deps, stripe, user, sessionId, 'subscription', []);
+    const subscriptionId = idOf(session.subscription);
+    const row = subscriptionId ? await syncStripeSubscription(deps, stripe, subscriptionId) : undefined;
+    if (!row) throw new ApiError(422, NOT_COMPLETE);
+    return subscriptionView(deps.db, row);
+  });
+}
+
+/** The user's Stripe subscription to change: the one that counts, or a 404/422 that says why not. */
+async function managedSubscription(deps: AppDeps, user: UserRow): Promise<{ row: SubscriptionRow; stripe: Stripe; subscription: Stripe.Subscription }> {
+  const rows = await subscriptionsOfUser(deps.db, user.id);
+  if (!rows.length) throw notFound('You are not subscribed.');
+  const row = rows.find((r) => subscriptionStanding(r).valid);
+  if (!row) throw new ApiError(422, 'Your subscription has ended. Choose a plan to subscribe again.');
+  if (row.gateway !== 'stripe' || !row.gateway_id) throw new ApiError(422, 'This subscription is not paid through Stripe, so it cannot be changed here.');
+  const { stripe } = await requireStripe(deps);
+  const subscription = await withStripe(() => retrieveStripeSubscription(stripe, row.gateway_id!));
+  return { row, stripe, subscription };
+}
+
+async function planChange(deps: AppDeps, user: UserRow, productId: number, priceId: number) {
+  const managed = await managedSubscription(deps, user);
+  const product = await findProduct(deps.db, productId);
+  const price = await findPrice(deps.db, priceId);
+  if (!product || product.hidden || !price || price.product_id !== product.id) throw notFound('This plan or price does not exist.');
+  if (product.free || price.amount === 0) throw new ApiError(422, 'To move to a free plan, cancel your subscription.');
+  if (managed.row.price_id === price.id) throw new ApiError(422, 'You are already on this plan.');
+  const item = managed.subscription.items.data[0];
+  if (!item) throw new ApiError(422, 'This subscription cannot be changed here.');
+  const stripePrice = await stripePriceFor(deps, managed.stripe, productId, priceId);
+  return { ...managed, item, stripePrice, metadata: { user_id: String(user.id), product_id: String(productId), price_id: String(priceId) } };
+}
+
+export interface PlanChangePreview {
+  amount_due: number;
+  currency: string;
+  lines: { description: string; amount: number }[];
+  next_payment_at: string | null;
+}
+
+/** What changing plan would cost, with Stripe's prorations: credit for unused time, charge for the rest. */
+export async function previewPlanChange(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<PlanChangePreview> {
+  const { stripe, subscription, item, stripePrice } = await planChange(deps, user, productId, priceId);
+  return withStripe(async () => {
+    const preview = await stripe.invoices.createPreview({
+      customer: idOf(subscription.customer) ?? undefined,
+      subscription: subscription.id,
+      subscription_details: { items: [{ id: item.id, price: stripePrice }], proration_behavior: 'create_prorations' },
+    });
+    return {
+      amount_due: preview.amount_due,
+      currency: preview.currency.toUpperCase(),
+      lines: preview.lines.data.map((line) => ({ description: line.description ?? '', amount: line.amount })),
+      next_payment_at: isoFromUnix(preview.next_payment_attempt ?? preview.period_end),
+    };
+  });
+}
+
+export async function changePlan(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<SubscriptionView> {
+  const { stripe, subscription, item, stripePrice, metadata } = await planChange(deps, user, productId, priceId);
+  return storeAndView(deps, () =>
+    stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: stripePrice }], proration_behavior: 'create_prorations', metadata, expand: ['default_payment_method'] }),
+  );
+}
+
+async function storeAndView(deps: AppDeps, update: () => Promise<Stripe.Subscription>): Promise<SubscriptionView> {
+  const row = await withStripe(async () => storeStripeSubscription(deps, await update()));
+  if (!row) throw new ApiError(422, 'This subscription cannot be changed here.');
+  return subscriptionView(deps.db, row);
+}
+
+/** Cancels at the end of the period paid for: the plan keeps counting until then. */
+export async function cancelSubscription(deps: AppDeps, user: UserRow): Promise<SubscriptionView> {
+  const { stripe, subscription, row } = await managedSubscription(deps, user);
+  if (row.cancelled_at !== null || subscription.cancel_at_period_end) throw new ApiError(422, 'Your subscription is already cancelled.');
+  return storeAndView(deps, () => stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true, expand: ['default_payment_method'] }));
+}
+
+/** Undoes a cancellation that has not taken effect yet. */
+export async function renewSubscription(deps: AppDeps, user: UserRow): Promise<SubscriptionView> {
+  const { stripe, subscription } = await managedSubscription(deps, user);
+  if (!subscription.cancel_at_period_end) throw new ApiError(422, 'Your subscription is not cancelled.');
+  return storeAndView(deps, () => stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false, expand: ['default_payment_method'] }));
+}
+
+/** A Checkout Session in setup mode, where the user enters a new card. */
+export async function startPaymentMethodChange(deps: AppDeps, user: UserRow): Promise<{ url: string }> {
+  const { stripe, subscription } = await managedSubscription(deps, user);
+  return withStripe(async () => {
+    const session = await stripe.checkout.sessions.create({
+      mode: 'setup',
+      customer: idOf(subscription.customer)!,
+      currency: subscription.currency,
+      metadata: { user_id: String(user.id), subscription_id: subscription.id },
+      setup_intent_data: { metadata: { user_id: String(user.id), subscription_id: subscription.id } },
+      success_url: `${deps.config.appUrl}/billing/change-payment-method/done?session_id={CHECKOUT_SESSION_ID}`,
+      cancel_url: `${deps.config.appUrl}/billing`,
+    });
+    if (!session.url) throw new ApiError(503, 'Payments are not available right now. Try again in a few minutes.');
+    return { url: session.url };
+  });
+}
+
+/**
+ * Makes the card saved in a setup session the one the customer and the subscription pay with, and
+ * retries an unpaid invoice with it, so a user who was past due is back in good standing at once.
+ */
+export async function applySetupSession(deps: AppDeps, stripe: Stripe, session: Stripe.Checkout.Session): Promise<void> {
+  const intent = typeof session.setup_intent === 'string' ? await stripe.setupIntents.retrieve(session.setup_intent) : session.setup_intent;
+  const paymentMethod = idOf(intent?.payment_method ?? null);
+  const customer = idOf(session.customer);
+  const subscriptionId = session.metadata?.subscription_id;
+  if (!paymentMethod || !customer || !subscriptionId) return;
+  await stripe.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } });
+  const subscription = await stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethod });
+  if (subscription.status === 'past_due' || subscription.status === 'unpaid') {
+    for await (const invoice of stripe.invoices.list({ subscription: subscriptionId, status: 'open', limit: 10 })) {
+      // A card that fails again leaves the subscription past due; the user sees its status.
+      await stripe.invoices.pay(invoice.id, { payment_method: paymentMethod }).catch(() => undefined);
+    }
+  }
+  await syncStripeSubscription(deps, stripe, subscriptionId);
+}
+
+export async function completePaymentMethodChange(deps: AppDeps, user: UserRow, sessionId: string): Promise<SubscriptionView> {
+  const { stripe, subscription } = await managedSubscription(deps, user);
+  return withStripe(async () => {
+    const session = await ownSession(deps, stripe, user, sessionId, 'setup', ['setup_intent']);
+    if (session.metadata?.subscription_id !== subscription.id) throw notFound();
+    await applySetupSession(deps, stripe, session);
+    const row = await syncStripeSubscription(deps, stripe, subscription.id);
+    if (!row) throw new ApiError(422, 'This subscription cannot be changed here.');
+    return subscriptionView(deps.db, row);
+  });
+}
+
+export interface InvoiceView {
+  id: string;
+  number: string | null;
+  created_at: string;
+  amount: number;
+  currency: string;
+  status: string | null;
+  url: string | null;
+}
+
+/** The user's invoices at Stripe, newest first; none before their first checkout. */
+export async function listInvoices(deps: AppDeps, user: UserRow): Promise<InvoiceView[]> {
+  const customer = await findStripeCustomer(deps.db, user.id);
+  if (!customer) return [];
+  const { stripe } = await requireStripe(deps);
+  return withStripe(async () => {
+    const invoices = await stripe.invoices.list({ customer, limit: 100 });
+    return invoices.data
+      .filter((invoice) => invoice.status !== 'draft')
+      .map((invoice) => ({
+        id: invoice.id!,
+        number: invoice.number,
+        created_at: isoFromUnix(invoice.created)!,
+        amount: invoice.total,
+        currency: invoice.currency.toUpperCase(),
+        status: invoice.status,
+        url: invoice.hosted_invoice_url ?? null,
+      }));
+  });
+}

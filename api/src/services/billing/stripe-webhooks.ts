@@ -1,0 +1,100 @@
+import { claimBillingEvent, findProduct, findUserById, releaseBillingEvent, userOfStripeCustomer } from '@app/db';
+import type { AppDeps } from '../../context.ts';
+import { ApiError } from '../../http/errors.ts';
+import { sendMail } from '../../mail/mail.service.ts';
+import { paymentFailedMail } from '../../mail/templates.ts';
+import { loadSettings } from '../settings.service.ts';
+import { applySetupSession } from './billing.service.ts';
+import { idOf, isMissing, NOT_SET_UP, stripeFailure, stripeGateway, type Stripe } from './stripe-gateway.ts';
+import { syncStripeSubscription } from './subscription-sync.ts';
+
+/** Where Stripe sends events; listed in the README for self-hosters to register. */
+export const STRIPE_WEBHOOK_PATH = '/api/v1/billing/stripe/webhook';
+
+/** The events this site acts on; others are acknowledged and ignored. */
+export const STRIPE_WEBHOOK_EVENTS = [
+  'checkout.session.completed',
+  'customer.subscription.created',
+  'customer.subscription.updated',
+  'customer.subscription.deleted',
+  'customer.subscription.paused',
+  'customer.subscription.resumed',
+  'invoice.paid',
+  'invoice.payment_succeeded',
+  'invoice.payment_failed',
+] as const;
+
+export type WebhookResult = { received: true; duplicate?: true };
+
+function invoiceSubscription(invoice: Stripe.Invoice): string | null {
+  return idOf(invoice.parent?.subscription_details?.subscription ?? null);
+}
+
+async function mailPaymentFailed(deps: AppDeps, invoice: Stripe.Invoice, productId: number | null | undefined): Promise<void> {
+  const customer = idOf(invoice.customer);
+  const userId = customer ? await userOfStripeCustomer(deps.db, customer) : undefined;
+  const user = userId === undefined ? undefined : await findUserById(deps.db, userId);
+  if (!user) return;
+  const product = productId ? await findProduct(deps.db, productId) : undefined;
+  const siteName = (await loadSettings(deps.db))['branding.site_name'];
+  await sendMail(deps, { to: user.email, ...paymentFailedMail(siteName, { planName: product?.name ?? null, url: `${deps.config.appUrl}/billing/change-payment-method` }), secrets: [] });
+}
+
+/** What an event changes: always the subscription's state as Stripe has it now, whatever the event's copy says. */
+async function processEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Promise<void> {
+  switch (event.type) {
+    case 'checkout.session.completed': {
+      const session = event.data.object;
+      if (session.mode === 'setup') await applySetupSession(deps, stripe, session);
+      const subscriptionId = idOf(session.subscription);
+      if (session.mode === 'subscription' && subscriptionId) await syncStripeSubscription(deps, stripe, subscriptionId);
+      return;
+    }
+    case 'customer.subscription.created':
+    case 'customer.subscription.updated':
+    case 'customer.subscription.deleted':
+    case 'customer.subscription.paused':
+    case 'customer.subscription.resumed':
+      await syncStripeSubscription(deps, stripe, event.data.object.id);
+      return;
+    case 'invoice.paid':
+    case 'invoice.payment_succeeded':
+    case 'invoice.payment_failed': {
+      const subscriptionId = invoiceSubscription(event.data.object);
+      const row = subscriptionId ? await syncStripeSubscription(deps, stripe, subscriptionId) : undefined;
+      if (event.type === 'invoice.payment_failed') await mailPaymentFailed(deps, event.data.object, row?.product_id);
+      return;
+    }
+    default:
+      return;
+  }
+}
+
+/**
+ * A webhook delivery from Stripe: the signature over the exact body is checked with the endpoint's
+ * secret (a missing or wrong one changes nothing: 400), each event is acted on once (its id is kept;
+ * a replay is acknowledged without effect), and what it acts on is re-read from Stripe, so events
+ * may come in any order. A failure while acting gives the event back for Stripe's next delivery.
+ */
+export async function receiveStripeWebhook(deps: AppDeps, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
+  const gateway = await stripeGateway(deps);
+  if (!gateway?.webhookSecret) throw new ApiError(503, NOT_SET_UP);
+  if (!signature) throw new ApiError(400, 'The Stripe-Signature header is missing.');
+  let event: Stripe.Event;
+  try {
+    event = gateway.stripe.webhooks.constructEvent(rawBody, signature, gateway.webhookSecret);
+  } catch {
+    throw new ApiError(400, 'The webhook signature is not valid.');
+  }
+  if (typeof event?.id !== 'string' || typeof event.type !== 'string') throw new ApiError(400, 'This is not a Stripe event.');
+  if (!(await claimBillingEvent(deps.db, event.id, event.type))) return { received: true, duplicate: true };
+  try {
+    await processEvent(deps, gateway.stripe, event);
+  } catch (error) {
+    // An object deleted since (or never ours) leaves nothing to do; trying again would not help.
+    if (isMissing(error)) return { received: true };
+    await releaseBillingEvent(deps.db, event.id);
+    throw stripeFailure(error);
+  }
+  return { received: true };
+}

@@ -1,0 +1,69 @@
+import { saveStripeCustomer } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createTestApp, type TestApp } from '../../testing.ts';
+import { subscriptionStanding } from '../subscriptions.service.ts';
+import type { Stripe } from './stripe-gateway.ts';
+import { statusFromStripe, storeStripeSubscription } from './subscription-sync.ts';
+
+/** How Stripe's subscription states become ours, and which subscriptions are ours at all. */
+
+let t: TestApp;
+let userId: number;
+const deps = () => ({ db: t.db, config: t.config, storage: t.storage });
+const DAY = 86_400;
+const now = Math.floor(Date.now() / 1000);
+
+beforeAll(async () => {
+  t = await createTestApp();
+  userId = (await t.createUser('payer@example.com')).id;
+  await saveStripeCustomer(t.db, userId, 'cus_ours');
+});
+afterAll(() => t.close());
+
+function subscription(id: string, changes: Partial<Stripe.Subscription> = {}): Stripe.Subscription {
+  return {
+    id,
+    object: 'subscription',
+    customer: 'cus_ours',
+    status: 'active',
+    cancel_at_period_end: false,
+    cancel_at: null,
+    canceled_at: null,
+    ended_at: null,
+    default_payment_method: null,
+    items: { object: 'list', data: [{ current_period_start: now, current_period_end: now + 30 * DAY, price: { id: 'price_unknown', product: 'prod_unknown' } }] },
+    ...changes,
+  } as unknown as Stripe.Subscription;
+}
+
+describe('storeStripeSubscription', () => {
+  it('maps every Stripe status: ended ones expire, an unpaid first payment is not stored', () => {
+    expect(['active', 'trialing', 'past_due', 'incomplete', 'incomplete_expired', 'canceled', 'unpaid', 'paused'].map((s) => statusFromStripe(s as Stripe.Subscription.Status))).toEqual([
+      'active',
+      'trialing',
+      'past_due',
+      null,
+      'expired',
+      'expired',
+      'expired',
+      'expired',
+    ]);
+  });
+
+  it('keeps a cancellation at the period end counting until then, and an ended one not at all', async () => {
+    const cancelling = await storeStripeSubscription(deps(), subscription('sub_cancelling', { cancel_at_period_end: true, canceled_at: now }));
+    expect(cancelling).toMatchObject({ status: 'active', renews_at: null, ends_at: new Date((now + 30 * DAY) * 1000).toISOString() });
+    expect(subscriptionStanding(cancelling!)).toEqual({ valid: true, active: false, on_grace_period: true });
+
+    // Stripe's clock may run ahead of ours (test clocks): an ended subscription must not count either way.
+    const ended = await storeStripeSubscription(deps(), subscription('sub_cancelling', { status: 'canceled', canceled_at: now, ended_at: now + 30 * DAY }));
+    expect(ended).toMatchObject({ id: cancelling!.id, status: 'expired' });
+    expect(subscriptionStanding(ended!).valid).toBe(false);
+  });
+
+  it("ignores subscriptions of customers this site did not make, and ones whose first payment is pending", async () => {
+    expect(await storeStripeSubscription(deps(), subscription('sub_foreign', { customer: 'cus_someone_else' }))).toBeUndefined();
+    expect(await storeStripeSubscription(deps(), subscription('sub_pending', { status: 'incomplete' }))).toBeUndefined();
+    expect(await t.db.selectFrom('subscriptions').select('gateway_id').where('gateway_id', 'in', ['sub_foreign', 'sub_pending']).execute()).toEqual([]);
+  });
+});

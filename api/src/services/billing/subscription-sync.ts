@@ -1,0 +1,158 @@
+import {
+  findGatewaySubscription,
+  findPrice,
+  findPriceByStripeId,
+  findProduct,
+  findProductByStripeId,
+  saveGatewaySubscription,
+  userOfStripeCustomer,
+  type Db,
+  type SubscriptionRow,
+  type SubscriptionStatus,
+} from '@app/db';
+import type { AppDeps } from '../../context.ts';
+import { subscriptionStanding } from '../subscriptions.service.ts';
+import { idOf, isoFromUnix, type Stripe } from './stripe-gateway.ts';
+
+export interface PaymentMethodView {
+  brand: string;
+  last4: string;
+  exp_month: number;
+  exp_year: number;
+}
+
+/** A subscription as the billing pages show it (`GET billing/subscription`). */
+export interface SubscriptionView {
+  id: number;
+  status: SubscriptionStatus;
+  gateway: SubscriptionRow['gateway'];
+  product: { id: number; name: string } | null;
+  price: { id: number; amount: number; currency: string; interval: 'day' | 'month' | 'year'; interval_count: number } | null;
+  renews_at: string | null;
+  ends_at: string | null;
+  cancelled_at: string | null;
+  on_grace_period: boolean;
+  payment_method: PaymentMethodView | null;
+}
+
+/**
+ * Our status for Stripe's. Stripe's `canceled`, `unpaid`, `incomplete_expired` and `paused` all
+ * mean the plan is no longer paid for, so they end it (`expired`); a cancellation at the end of
+ * the period stays `active` with `cancelled_at` and `ends_at` set until Stripe ends it.
+ */
+export function statusFromStripe(status: Stripe.Subscription.Status): SubscriptionStatus | null {
+  switch (status) {
+    case 'active':
+      return 'active';
+    case 'trialing':
+      return 'trialing';
+    case 'past_due':
+      return 'past_due';
+    case 'incomplete':
+      // The first payment is still being made: nothing to grant or show yet.
+      return null;
+    default:
+      return 'expired';
+  }
+}
+
+function cardOf(method: string | Stripe.PaymentMethod | null | undefined): string | null {
+  if (!method || typeof method === 'string' || !method.card) return null;
+  const { brand, last4, exp_month, exp_year } = method.card;
+  return JSON.stringify({ brand, last4, exp_month, exp_year } satisfies PaymentMethodView);
+}
+
+/** Retrieves the subscription with what the sync needs expanded. */
+export function retrieveStripeSubscription(stripe: Stripe, id: string): Promise<Stripe.Subscription> {
+  return stripe.subscriptions.retrieve(id, { expand: ['default_payment_method'] });
+}
+
+/**
+ * Writes a Stripe subscription's current state to our table, the one way every path (checkout
+ * completion, webhooks, the billing pages' actions) keeps it: from what Stripe says now, never from
+ * an event's copy, so events arriving late or out of order cannot roll it back. Returns the row,
+ * or undefined for a subscription that is not ours or not started.
+ */
+export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription): Promise<SubscriptionRow | undefined> {
+  const db = deps.db;
+  const customerId = idOf(subscription.customer);
+  const userId = customerId ? await userOfStripeCustomer(db, customerId) : undefined;
+  // Only customers this site made count: a subscription naming someone else's customer is ignored.
+  if (userId === undefined) return undefined;
+  const existing = await findGatewaySubscription(db, 'stripe', subscription.id);
+  const status = statusFromStripe(subscription.status);
+  if (status === null) return existing;
+
+  const item = subscription.items.data[0];
+  const stripePrice = item?.price;
+  const { productId, priceId } = await planOf(db, stripePrice, existing);
+  const periodEnd = isoFromUnix(item?.current_period_end);
+  const ended = status === 'expired';
+  const cancelling = !ended && (subscription.cancel_at_period_end || subscription.cancel_at !== null);
+  const cancelledAt = ended || cancelling ? (isoFromUnix(subscription.canceled_at) ?? existing?.cancelled_at ?? new Date().toISOString()) : null;
+  const endsAt = ended ? (isoFromUnix(subscription.ended_at) ?? new Date().toISOString()) : cancelling ? (isoFromUnix(subscription.cancel_at) ?? periodEnd) : null;
+
+  return saveGatewaySubscription(db, {
+    user_id: userId,
+    product_id: productId,
+    price_id: priceId,
+    status,
+    gateway: 'stripe',
+    gateway_id: subscription.id,
+    ends_at: endsAt,
+    renews_at: ended || cancelling ? null : periodEnd,
+    cancelled_at: cancelledAt,
+    // Without the method expanded (an event's copy) the card last seen is kept.
+    payment_method: cardOf(subscription.default_payment_method) ?? (typeof subscription.default_payment_method === 'string' ? (existing?.payment_method ?? null) : null),
+  });
+}
+
+/**
+ * Our plan and price for a Stripe price. The product id at Stripe never changes, while a price
+ * changed in the back office gets a new Stripe price: a subscriber still on the old one keeps the
+ * plan and the price row they had.
+ */
+async function planOf(db: Db, stripePrice: Stripe.Price | undefined, existing: SubscriptionRow | undefined): Promise<{ productId: number | null; priceId: number | null }> {
+  if (!stripePrice) return { productId: existing?.product_id ?? null, priceId: existing?.price_id ?? null };
+  const price = await findPriceByStripeId(db, stripePrice.id);
+  if (price) return { productId: price.product_id, priceId: price.id };
+  const stripeProductId = idOf(stripePrice.product as string | Stripe.Product | null);
+  const product = stripeProductId ? await findProductByStripeId(db, stripeProductId) : undefined;
+  const productId = product?.id ?? existing?.product_id ?? null;
+  const keepPrice = existing?.price_id != null && existing.product_id === productId ? existing.price_id : null;
+  return { productId, priceId: keepPrice };
+}
+
+/** Re-reads a Stripe subscription and stores it (see storeStripeSubscription). */
+export async function syncStripeSubscription(deps: AppDeps, stripe: Stripe, subscriptionId: string): Promise<SubscriptionRow | undefined> {
+  return storeStripeSubscription(deps, await retrieveStripeSubscription(stripe, subscriptionId));
+}
+
+function parsePaymentMethod(text: string | null): PaymentMethodView | null {
+  if (!text) return null;
+  try {
+    const value = JSON.parse(text) as Partial<PaymentMethodView>;
+    return typeof value.brand === 'string' && typeof value.last4 === 'string'
+      ? { brand: value.brand, last4: value.last4, exp_month: Number(value.exp_month), exp_year: Number(value.exp_year) }
+      : null;
+  } catch {
+    return null;
+  }
+}
+
+export async function subscriptionView(db: Db, row: SubscriptionRow, now: number = Date.now()): Promise<SubscriptionView> {
+  const product = row.product_id === null ? undefined : await findProduct(db, row.product_id);
+  const price = row.price_id === null ? undefined : await findPrice(db, row.price_id);
+  return {
+    id: row.id,
+    status: row.status,
+    gateway: row.gateway,
+    product: product ? { id: product.id, name: product.name } : null,
+    price: price ? { id: price.id, amount: price.amount, currency: price.currency, interval: price.interval, interval_count: price.interval_count } : null,
+    renews_at: row.renews_at,
+    ends_at: row.ends_at,
+    cancelled_at: row.cancelled_at,
+    on_grace_period: subscriptionStanding(row, now).on_grace_period,
+    payment_method: parsePaymentMethod(row.payment_method),
+  };
+}

@@ -1,0 +1,473 @@
+import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
+import { saveSettings } from '@app/db';
+import Stripe from 'stripe';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { startMailServer } from '../support/smtp.ts';
+import { startStripeLocal, type StripeLocalHandle } from '../support/stripe-local/index.ts';
+
+/**
+ * Stripe billing against stripe-local, a Stripe-compatible server driven by the real `stripe`
+ * SDK: checkout, the subscription it stores and the permissions it grants, plan sync, webhooks
+ * (signed, replayed, shuffled, forged), plan changes, cancel and renew, failed renewals.
+ */
+
+const WEBHOOK_SECRET = 'whsec_cadence_contract';
+const DAY = 86_400;
+
+let local: StripeLocalHandle;
+let mail: Awaited<ReturnType<typeof startMailServer>>;
+let t: TestApp;
+let server: { url: string; close: () => Promise<void> };
+let stripe: Stripe;
+let admin: TestClient;
+let planId: number;
+let monthlyId: number;
+let premiumId: number;
+let premiumMonthlyId: number;
+let users = 0;
+
+beforeAll(async () => {
+  local = await startStripeLocal();
+  mail = await startMailServer();
+  t = await createTestApp({ STRIPE_SECRET_KEY: local.secretKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...local.env, ...mail.env });
+  await saveSettings(t.db, { 'billing.enable': true, 'billing.stripe.enable': true });
+  // The webhook needs a real HTTP server: stripe-local delivers events over the network.
+  server = await t.listen();
+  await local.setWebhook(`${server.url}/api/v1/billing/stripe/webhook`, WEBHOOK_SECRET);
+  stripe = new Stripe(local.secretKey, { ...local.stripeConfig, maxNetworkRetries: 0 });
+  admin = await t.loggedIn('admin@example.com', ['admin']);
+  const pro = await admin.post('/api/admin/plans', {
+    name: 'Pro',
+    prices: [
+      { amount: 1000, currency: 'EUR', interval: 'month', interval_count: 1 },
+      { amount: 10000, currency: 'EUR', interval: 'year', interval_count: 1 },
+    ],
+  });
+  expect(pro.status).toBe(201);
+  const proPlan = await pro.json();
+  planId = proPlan.id;
+  monthlyId = proPlan.prices[0].id;
+  const permissions = await admin.put(`/api/admin/plans/${planId}/permissions`, { permissions: [{ name: 'music.create', restrictions: [{ name: 'count', value: 50 }] }] });
+  expect(permissions.status).toBe(200);
+  const premium = await admin.post('/api/admin/plans', { name: 'Premium', prices: [{ amount: 2000, currency: 'EUR', interval: 'month', interval_count: 1 }] });
+  expect(premium.status).toBe(201);
+  const premiumPlan = await premium.json();
+  premiumId = premiumPlan.id;
+  premiumMonthlyId = premiumPlan.prices[0].id;
+}, 60_000);
+
+afterAll(async () => {
+  await server?.close();
+  await t?.close();
+  await local?.close();
+  await mail?.close();
+});
+
+async function newUser() {
+  users += 1;
+  const email = `listener${users}@example.com`;
+  const client = await t.loggedIn(email);
+  const me = await (await client.get('/api/v1/users/me')).json();
+  return { client, email, id: me.user.id as number };
+}
+
+function pay(url: string, cardnumber = '4242 4242 4242 4242') {
+  return fetch(url, { method: 'POST', body: new URLSearchParams({ cardnumber, exp: '12 / 40', cvc: '123' }), redirect: 'manual' });
+}
+
+/** Checkout start to finish as the browser does it: the site's checkout call, Stripe's page, the done page's call. */
+async function subscribe(client: TestClient, priceId = monthlyId, card?: string) {
+  const started = await client.post('/api/v1/billing/stripe/checkout', { product_id: priceId === premiumMonthlyId ? premiumId : planId, price_id: priceId });
+  expect(started.status).toBe(200);
+  const { url } = await started.json();
+  const paid = await pay(url, card);
+  expect(paid.status).toBe(303);
+  const done = new URL(paid.headers.get('location')!);
+  const sessionId = done.searchParams.get('session_id')!;
+  const completed = await client.post(`/api/v1/billing/stripe/checkout/${sessionId}/complete`);
+  expect(completed.status).toBe(200);
+  return { sessionId, done, subscription: (await completed.json()).subscription };
+}
+
+describe('checkout', () => {
+  it('sells the plan with its Stripe price and stores an active subscription that grants the plan', async () => {
+    const { client, id } = await newUser();
+    const { done, subscription } = await subscribe(client);
+    expect(done.pathname).toBe(`/checkout/${planId}/${monthlyId}/stripe/done`);
+    expect(subscription).toMatchObject({ status: 'active', gateway: 'stripe', product: { id: planId, name: 'Pro' }, price: { id: monthlyId, amount: 1000, currency: 'EUR', interval: 'month' }, cancelled_at: null, ends_at: null, on_grace_period: false, payment_method: { brand: 'visa', last4: '4242' } });
+    expect(Date.parse(subscription.renews_at)).toBeGreaterThan(Date.now() + 27 * DAY * 1000);
+
+    const current = await (await client.get('/api/v1/billing/subscription')).json();
+    expect(current.subscription.id).toBe(subscription.id);
+    const me = await (await client.get('/api/v1/users/me')).json();
+    expect(me.user.subscriptions[0]).toMatchObject({ product_id: planId, valid: true, active: true });
+    const row = await t.db.selectFrom('subscriptions').selectAll().where('user_id', '=', id).execute();
+    expect(row).toHaveLength(1);
+    const stripeSubscription = await stripe.subscriptions.retrieve(row[0].gateway_id!);
+    const price = await t.db.selectFrom('prices').select('stripe_price_id').where('id', '=', monthlyId).executeTakeFirstOrThrow();
+    expect(stripeSubscription.items.data[0].price.id).toBe(price.stripe_price_id);
+    expect(await grant(client)).toMatchObject({ name: 'music.create', restrictions: [{ name: 'count', value: 50 }] });
+  });
+
+  it('refuses a second subscription, hidden plans, foreign prices, free plans, and says when Stripe is not set up', async () => {
+    const { client } = await newUser();
+    const checkout = (product_id: number, price_id: number) => client.post('/api/v1/billing/stripe/checkout', { product_id, price_id });
+    expect((await checkout(planId, premiumMonthlyId)).status).toBe(404);
+    expect((await checkout(999_999, monthlyId)).status).toBe(404);
+    expect((await checkout(planId, 999_999)).status).toBe(404);
+    expect((await client.post('/api/v1/billing/stripe/checkout', { product_id: 'x', price_id: monthlyId })).status).toBe(422);
+    const hidden = await (await admin.post('/api/admin/plans', { name: 'Secret', hidden: true, prices: [{ amount: 500, currency: 'EUR', interval: 'month' }] })).json();
+    expect((await checkout(hidden.id, hidden.prices[0].id)).status).toBe(404);
+    const free = await (await admin.post('/api/admin/plans', { name: 'Free', free: true, prices: [{ amount: 0, currency: 'EUR', interval: 'month' }] })).json();
+    const freeCheckout = await checkout(free.id, free.prices[0].id);
+    expect(freeCheckout.status).toBe(422);
+
+    await saveSettings(t.db, { 'billing.stripe.enable': false });
+    try {
+      const off = await checkout(planId, monthlyId);
+      expect(off.status).toBe(503);
+      expect((await off.json()).message).toBe('Payments are not set up yet.');
+    } finally {
+      await saveSettings(t.db, { 'billing.stripe.enable': true });
+    }
+
+    await subscribe(client);
+    const again = await checkout(premiumId, premiumMonthlyId);
+    expect(again.status).toBe(409);
+    expect((await again.json()).message).toBe('You are already subscribed.');
+  });
+
+  it("never completes another user's session, nor an unpaid one", async () => {
+    const buyer = await newUser();
+    const other = await newUser();
+    const started = await (await buyer.client.post('/api/v1/billing/stripe/checkout', { product_id: planId, price_id: monthlyId })).json();
+    const sessionId = new URL(started.url).pathname.split('/').pop()!;
+    const early = await buyer.client.post(`/api/v1/billing/stripe/checkout/${sessionId}/complete`);
+    expect(early.status).toBe(422);
+    expect((await pay(started.url)).status).toBe(303);
+
+    expect((await other.client.post(`/api/v1/billing/stripe/checkout/${sessionId}/complete`)).status).toBe(404);
+    expect((await admin.post(`/api/v1/billing/stripe/checkout/${sessionId}/complete`)).status).toBe(404);
+    expect((await other.client.post('/api/v1/billing/stripe/checkout/cs_test_doesnotexist/complete')).status).toBe(404);
+    expect((await other.client.post('/api/v1/billing/stripe/checkout/not-a-session/complete')).status).toBe(422);
+    expect((await (await other.client.get('/api/v1/billing/subscription')).json()).subscription).toBeNull();
+    expect((await buyer.client.post(`/api/v1/billing/stripe/checkout/${sessionId}/complete`)).status).toBe(200);
+  });
+});
+
+describe('permissions', () => {
+  const calls: [string, string, unknown?][] = [
+    ['POST', '/api/v1/billing/stripe/checkout', { product_id: 1, price_id: 1 }],
+    ['POST', '/api/v1/billing/stripe/checkout/cs_test_x/complete'],
+    ['GET', '/api/v1/billing/subscription'],
+    ['GET', '/api/v1/billing/invoices'],
+    ['POST', '/api/v1/billing/change-plan/preview', { product_id: 1, price_id: 1 }],
+    ['POST', '/api/v1/billing/change-plan', { product_id: 1, price_id: 1 }],
+    ['POST', '/api/v1/billing/cancel'],
+    ['POST', '/api/v1/billing/renew'],
+    ['POST', '/api/v1/billing/change-payment-method'],
+    ['POST', '/api/v1/billing/change-payment-method/cs_test_x/complete'],
+  ];
+
+  it('asks guests to log in for every billing call', async () => {
+    const guest = t.client();
+    for (const [method, url, body] of calls) {
+      expect(`${method} ${url} ${(await guest.request(method, url, body)).status}`).toBe(`${method} ${url} 401`);
+    }
+  });
+
+  it('gives users and admins without a subscription nothing to change', async () => {
+    for (const client of [(await newUser()).client, admin]) {
+      expect(await (await client.get('/api/v1/billing/subscription')).json()).toEqual({ subscription: null });
+      expect(await (await client.get('/api/v1/billing/invoices')).json()).toEqual({ data: [] });
+      for (const [method, url, body] of calls.slice(4)) {
+        const response = await client.request(method, url, url.includes('change-plan') ? { product_id: premiumId, price_id: premiumMonthlyId } : body);
+        expect(`${method} ${url} ${response.status}`).toBe(`${method} ${url} 404`);
+      }
+    }
+  });
+
+  it("lets a subscriber see their own invoices and nobody else's", async () => {
+    const { client } = await newUser();
+    await subscribe(client);
+    const invoices = (await (await client.get('/api/v1/billing/invoices')).json()).data;
+    expect(invoices).toHaveLength(1);
+    expect(invoices[0]).toMatchObject({ amount: 1000, currency: 'EUR', status: 'paid' });
+    expect(invoices[0].url).toMatch(/^http:\/\/127\.0\.0\.1:\d+\/invoices\//);
+    const stranger = await newUser();
+    expect(await (await stranger.client.get('/api/v1/billing/invoices')).json()).toEqual({ data: [] });
+  });
+});
+
+async function grant(client: TestClient) {
+  const me = await (await client.get('/api/v1/users/me')).json();
+  return (me.user.permissions as { name: string }[]).find((p) => p.name === 'music.create');
+}
+
+async function stripeIds(productId: number) {
+  const product = await t.db.selectFrom('products').select('stripe_product_id').where('id', '=', productId).executeTakeFirstOrThrow();
+  const prices = await t.db.selectFrom('prices').select(['id', 'amount', 'stripe_price_id']).where('product_id', '=', productId).orderBy('id').execute();
+  return { product: product.stripe_product_id!, prices };
+}
+
+describe('plan sync', () => {
+  it("keeps Stripe's products and prices in step with the back office; a changed amount gets a new price", async () => {
+    const created = await (await admin.post('/api/admin/plans', {
+      name: 'Studio',
+      description: 'For producers',
+      prices: [
+        { amount: 1500, currency: 'usd', interval: 'month', interval_count: 1 },
+        { amount: 15000, currency: 'USD', interval: 'year', interval_count: 1 },
+        { amount: 4000, currency: 'USD', interval: 'month', interval_count: 3 },
+      ],
+    })).json();
+    const before = await stripeIds(created.id);
+    const product = await stripe.products.retrieve(before.product);
+    expect(product).toMatchObject({ name: 'Studio', description: 'For producers' });
+    const live = async () => (await stripe.prices.list({ product: before.product, active: true })).data;
+    expect((await live()).map((p) => [p.unit_amount, p.currency, p.recurring?.interval, p.recurring?.interval_count]).sort()).toEqual(
+      [[1500, 'usd', 'month', 1], [15000, 'usd', 'year', 1], [4000, 'usd', 'month', 3]].sort(),
+    );
+
+    // A subscriber on the old monthly price keeps their plan after the price changes.
+    const { client } = await newUser();
+    const started = await (await client.post('/api/v1/billing/stripe/checkout', { product_id: created.id, price_id: before.prices[0].id })).json();
+    await pay(started.url);
+
+    const [monthly, yearly] = created.prices;
+    const saved = await admin.put(`/api/admin/plans/${created.id}`, { name: 'Studio Plus', prices: [{ ...monthly, amount: 1800 }, yearly] });
+    expect(saved.status).toBe(200);
+    const after = await stripeIds(created.id);
+    expect(after.product).toBe(before.product);
+    expect((await stripe.products.retrieve(after.product)).name).toBe('Studio Plus');
+    expect(after.prices[0].stripe_price_id).not.toBe(before.prices[0].stripe_price_id);
+    expect(after.prices[1].stripe_price_id).toBe(before.prices[1].stripe_price_id);
+    expect((await stripe.prices.retrieve(before.prices[0].stripe_price_id!)).active).toBe(false);
+    expect((await stripe.prices.retrieve(before.prices[2].stripe_price_id!)).active).toBe(false);
+    expect((await live()).map((p) => p.id).sort()).toEqual([after.prices[0].stripe_price_id, after.prices[1].stripe_price_id].sort());
+    expect(await stripe.prices.retrieve(after.prices[0].stripe_price_id!)).toMatchObject({ unit_amount: 1800, currency: 'usd', recurring: { interval: 'month' } });
+
+    await local.settle();
+    const current = (await (await client.get('/api/v1/billing/subscription')).json()).subscription;
+    expect(current).toMatchObject({ status: 'active', product: { id: created.id, name: 'Studio Plus' }, price: { id: monthly.id } });
+  });
+
+  it('syncs plans made before Stripe was set up when someone buys them', async () => {
+    await saveSettings(t.db, { 'billing.stripe.enable': false });
+    const created = await (await admin.post('/api/admin/plans', { name: 'Early', prices: [{ amount: 700, currency: 'EUR', interval: 'month' }] })).json();
+    await saveSettings(t.db, { 'billing.stripe.enable': true });
+    expect((await stripeIds(created.id)).product).toBeFalsy();
+    const { client } = await newUser();
+    const started = await client.post('/api/v1/billing/stripe/checkout', { product_id: created.id, price_id: created.prices[0].id });
+    expect(started.status).toBe(200);
+    const ids = await stripeIds(created.id);
+    expect((await stripe.prices.retrieve(ids.prices[0].stripe_price_id!)).unit_amount).toBe(700);
+  });
+});
+
+const webhookUrl = () => `${server.url}/api/v1/billing/stripe/webhook`;
+const postEvent = (payload: string, signature?: string) =>
+  fetch(webhookUrl(), { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json', ...(signature === undefined ? {} : { 'Stripe-Signature': signature }) } });
+const countEvents = async () => Number((await t.db.selectFrom('billing_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+const rowOf = (gatewayId: string) => t.db.selectFrom('subscriptions').selectAll().where('gateway', '=', 'stripe').where('gateway_id', '=', gatewayId).executeTakeFirst();
+
+/** Starts and pays a checkout without the done page's call: only webhooks tell the site. */
+async function payWithoutDonePage(client: TestClient, card?: string) {
+  const started = await (await client.post('/api/v1/billing/stripe/checkout', { product_id: planId, price_id: monthlyId })).json();
+  expect((await pay(started.url, card)).status).toBe(303);
+  const sessionId = new URL(started.url).pathname.split('/').pop()!;
+  return idOfSubscription(await stripe.checkout.sessions.retrieve(sessionId));
+}
+const idOfSubscription = (session: Stripe.Checkout.Session) => (typeof session.subscription === 'string' ? session.subscription : session.subscription!.id);
+
+describe('webhooks', () => {
+  it('stores what signed events say, once per event id', async () => {
+    const { client, id } = await newUser();
+    const subscriptionId = await payWithoutDonePage(client);
+    expect(await local.settle()).toBe(true);
+    const stored = await rowOf(subscriptionId);
+    expect(stored).toMatchObject({ user_id: id, product_id: planId, price_id: monthlyId, status: 'active' });
+    expect(await grant(client)).toBeDefined();
+    const deliveries = (await local.deliveries()).filter((d) => d.payload.includes(subscriptionId));
+    expect(deliveries.length).toBeGreaterThan(0);
+    expect(deliveries.every((d) => d.status === 200)).toBe(true);
+
+    // Changes made at Stripe (its dashboard, say) reach the site through the webhook.
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    expect(await local.settle()).toBe(true);
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', renews_at: null });
+    expect((await rowOf(subscriptionId))!.cancelled_at).not.toBeNull();
+  });
+
+  it('refuses forged events: no signature, another secret, a signature over another body, stale, garbage (400, nothing kept)', async () => {
+    const { client, email } = await newUser();
+    const subscriptionId = await payWithoutDonePage(client);
+    expect(await local.settle()).toBe(true);
+    const real = (await local.deliveries({ type: 'invoice.paid' })).find((d) => d.payload.includes(subscriptionId))!;
+    const failed = JSON.parse(real.payload) as Stripe.Event;
+    const forged = JSON.stringify({ ...failed, id: `evt_forged_${Date.now()}`, type: 'invoice.payment_failed' });
+    const events = await countEvents();
+    const mails = mail.inbox.length;
+    const verifier = new Stripe('sk_test_unused');
+    const attempts: [string, string | undefined][] = [
+      ['no signature', undefined],
+      ['empty signature', ''],
+      ['another secret', verifier.webhooks.generateTestHeaderString({ payload: forged, secret: 'whsec_attacker' })],
+      ['the signature of another body', real.signature],
+      ['a stale signature', verifier.webhooks.generateTestHeaderString({ payload: forged, secret: WEBHOOK_SECRET, timestamp: Math.floor(Date.now() / 1000) - 3600 })],
+      ['garbage', 't=abc,v1=zzz'],
+    ];
+    for (const [what, signature] of attempts) {
+      const response = await postEvent(forged, signature);
+      expect(`${what}: ${response.status}`).toBe(`${what}: 400`);
+      expect((await response.json()).message).toMatch(/signature/i);
+    }
+    const notJson = 'not json {';
+    expect((await postEvent(notJson, verifier.webhooks.generateTestHeaderString({ payload: notJson, secret: WEBHOOK_SECRET }))).status).toBe(400);
+    expect(await countEvents()).toBe(events);
+    await new Promise((resolve) => setTimeout(resolve, 300));
+    expect(mail.inbox.length).toBe(mails);
+    expect(mail.inbox.some((m) => m.to?.some((a) => a.address === email))).toBe(false);
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', cancelled_at: null });
+  });
+
+  it('acts on a replayed event once', async () => {
+    const { client } = await newUser();
+    const subscriptionId = await payWithoutDonePage(client);
+    expect(await local.settle()).toBe(true);
+    const rows = await t.db.selectFrom('subscriptions').select('id').execute();
+    const events = await countEvents();
+    const delivery = (await local.deliveries({ type: 'checkout.session.completed' })).find((d) => d.payload.includes(subscriptionId))!;
+    await local.resendEvent(delivery.event);
+    expect(await local.settle()).toBe(true);
+    const replayed = await postEvent(delivery.payload, new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload: delivery.payload, secret: WEBHOOK_SECRET }));
+    expect(replayed.status).toBe(200);
+    expect(await replayed.json()).toEqual({ received: true, duplicate: true });
+    expect(await countEvents()).toBe(events);
+    expect(await t.db.selectFrom('subscriptions').select('id').execute()).toEqual(rows);
+  });
+
+  it('ends in the state Stripe has, whatever order created, updated and deleted arrive in', async () => {
+    for (const order of ['reverse', 'shuffle'] as const) {
+      const { client } = await newUser();
+      await local.holdWebhooks();
+      const subscriptionId = await payWithoutDonePage(client);
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      await stripe.subscriptions.cancel(subscriptionId);
+      await local.releaseWebhooks(order);
+      expect(await local.settle()).toBe(true);
+      const row = await rowOf(subscriptionId);
+      expect(row).toMatchObject({ status: 'expired', product_id: planId });
+      expect(await grant(client)).toBeUndefined();
+      expect(await (await client.get('/api/v1/billing/subscription')).json()).toEqual({ subscription: null });
+    }
+
+    const { client } = await newUser();
+    await local.holdWebhooks();
+    const subscriptionId = await payWithoutDonePage(client);
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+    await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+    await local.releaseWebhooks('reverse');
+    expect(await local.settle()).toBe(true);
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', cancelled_at: null, ends_at: null });
+    expect(await grant(client)).toBeDefined();
+  });
+});
+
+describe('managing a subscription', () => {
+  it("previews a plan change with Stripe's prorations, then changes plan and permissions", async () => {
+    const { client } = await newUser();
+    await subscribe(client);
+    const choice = { product_id: premiumId, price_id: premiumMonthlyId };
+    const preview = await client.post('/api/v1/billing/change-plan/preview', choice);
+    expect(preview.status).toBe(200);
+    const body = await preview.json();
+    expect(body.currency).toBe('EUR');
+    const amounts = body.lines.map((line: { amount: number }) => line.amount);
+    expect(amounts.some((amount: number) => amount < 0)).toBe(true);
+    expect(amounts).toContain(2000);
+    expect(body.amount_due).toBe(amounts.reduce((a: number, b: number) => a + b, 0));
+    expect(body.lines[0].description).toMatch(/Unused time on Pro/);
+    expect(Date.parse(body.next_payment_at)).toBeGreaterThan(Date.now());
+
+    expect((await client.post('/api/v1/billing/change-plan', { product_id: planId, price_id: monthlyId })).status).toBe(422);
+    const changed = await client.post('/api/v1/billing/change-plan', choice);
+    expect(changed.status).toBe(200);
+    expect((await changed.json()).subscription).toMatchObject({ status: 'active', product: { id: premiumId, name: 'Premium' }, price: { id: premiumMonthlyId, amount: 2000 } });
+    // Premium grants no uploads; Pro did.
+    expect(await grant(client)).toBeUndefined();
+    expect(await local.settle()).toBe(true);
+    expect((await (await client.get('/api/v1/billing/subscription')).json()).subscription.product.id).toBe(premiumId);
+  });
+
+  it('cancels at the period end (still counts until then), renews, and ends when the period is over', async () => {
+    const { client } = await newUser();
+    const { subscription } = await subscribe(client);
+    const periodEnd = subscription.renews_at;
+
+    const cancelled = await client.post('/api/v1/billing/cancel');
+    expect(cancelled.status).toBe(200);
+    expect((await cancelled.json()).subscription).toMatchObject({ status: 'active', ends_at: periodEnd, renews_at: null, on_grace_period: true });
+    expect((await client.post('/api/v1/billing/cancel')).status).toBe(422);
+    expect(await grant(client)).toBeDefined();
+    const me = await (await client.get('/api/v1/users/me')).json();
+    expect(me.user.subscriptions[0]).toMatchObject({ valid: true, active: false, on_grace_period: true });
+
+    const renewed = await client.post('/api/v1/billing/renew');
+    expect(renewed.status).toBe(200);
+    expect((await renewed.json()).subscription).toMatchObject({ status: 'active', ends_at: null, cancelled_at: null, renews_at: periodEnd, on_grace_period: false });
+    expect((await client.post('/api/v1/billing/renew')).status).toBe(422);
+
+    expect((await client.post('/api/v1/billing/cancel')).status).toBe(200);
+    await local.advanceClock(Math.floor(Date.parse(periodEnd) / 1000) - (await local.now()) + 60);
+    expect(await local.settle()).toBe(true);
+    expect(await grant(client)).toBeUndefined();
+    expect(await (await client.get('/api/v1/billing/subscription')).json()).toEqual({ subscription: null });
+    const ended = await client.post('/api/v1/billing/renew');
+    expect(ended.status).toBe(422);
+  });
+
+  it('a failed renewal makes it past due and mails the user; a new card recovers it; no new card ends it', async () => {
+    const recovering = await newUser();
+    const lapsing = await newUser();
+    const { subscription } = await subscribe(recovering.client, monthlyId, '4000 0000 0000 0341');
+    await subscribe(lapsing.client, monthlyId, '4000 0000 0000 0341');
+    const mails = mail.inbox.length;
+
+    await local.advanceClock(Math.floor(Date.parse(subscription.renews_at) / 1000) - (await local.now()) + 60);
+    expect(await local.settle()).toBe(true);
+    for (const user of [recovering, lapsing]) {
+      expect((await (await user.client.get('/api/v1/billing/subscription')).json()).subscription).toMatchObject({ status: 'past_due', on_grace_period: true });
+      expect(await grant(user.client)).toBeDefined();
+      const sent = await mail.waitFor(user.email, mails);
+      expect(sent.subject).toBe('Your payment failed');
+      expect(sent.text).toContain('http://localhost/billing/change-payment-method');
+    }
+
+    const started = await recovering.client.post('/api/v1/billing/change-payment-method');
+    expect(started.status).toBe(200);
+    const { url } = await started.json();
+    const saved = await pay(url, '4242 4242 4242 4242');
+    expect(saved.status).toBe(303);
+    const done = new URL(saved.headers.get('location')!);
+    expect(done.pathname).toBe('/billing/change-payment-method/done');
+    expect((await lapsing.client.post(`/api/v1/billing/change-payment-method/${done.searchParams.get('session_id')}/complete`)).status).toBe(404);
+    const completed = await recovering.client.post(`/api/v1/billing/change-payment-method/${done.searchParams.get('session_id')}/complete`);
+    expect(completed.status).toBe(200);
+    expect((await completed.json()).subscription).toMatchObject({ status: 'active', payment_method: { brand: 'visa', last4: '4242' } });
+
+    await local.advanceClock(16 * DAY);
+    expect(await local.settle()).toBe(true);
+    expect(await (await lapsing.client.get('/api/v1/billing/subscription')).json()).toEqual({ subscription: null });
+    expect(await grant(lapsing.client)).toBeUndefined();
+    expect((await (await recovering.client.get('/api/v1/billing/subscription')).json()).subscription).toMatchObject({ status: 'active' });
+    // Stripe sending the failure again (a retry of the delivery) mails nobody twice.
+    const { gateway_id: recoveringId } = await t.db.selectFrom('subscriptions').select('gateway_id').where('user_id', '=', recovering.id).executeTakeFirstOrThrow();
+    const failure = (await local.deliveries({ type: 'invoice.payment_failed' })).find((d) => d.payload.includes(recoveringId!))!;
+    expect(failure.status).toBe(200);
+    await local.resendEvent(failure.event);
+    expect(await local.settle()).toBe(true);
+    const failureMails = (address: string) => mail.inbox.filter((m) => m.subject === 'Your payment failed' && m.to?.some((a) => a.address === address));
+    expect(failureMails(recovering.email)).toHaveLength(1);
+  }, 60_000);
+});
