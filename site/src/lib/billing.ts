@@ -37,6 +37,11 @@ export function canRenew(subscription: { status: string; ends_at: string | null 
   return subscription.status !== 'expired' && subscription.ends_at !== null && Date.parse(subscription.ends_at) > now;
 }
 
+/** The subscription's plan by name; a plan deleted since is still named as such, not left blank. */
+export function planName(subscription: { product: { name: string } | null }, t: Translate): string {
+  return subscription.product?.name ?? t('A plan no longer offered');
+}
+
 /** "Visa •••• 4242". */
 export function cardLabel(card: { brand: string; last4: string }, t: Translate): string {
   const brands: Record<string, string> = { visa: 'Visa', mastercard: 'Mastercard', amex: 'American Express', discover: 'Discover', jcb: 'JCB', diners: 'Diners Club', unionpay: 'UnionPay' };

@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react';
+import { planName } from '../../lib/billing.ts';
 import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
@@ -23,7 +24,7 @@ export default function BillingDone({ lines, kind, sessionId }: Props) {
     const param = { sessionId };
     const call = kind === 'checkout' ? islandApi.billing.stripe.checkout[':sessionId'].complete.$post({ param }) : islandApi.billing['change-payment-method'][':sessionId'].complete.$post({ param });
     ok(call)
-      .then(({ subscription }) => current && setState({ done: true, plan: subscription.product.name }))
+      .then(({ subscription }) => current && setState({ done: true, plan: planName(subscription, t) }))
       .catch((error: unknown) => current && setState({ done: true, error: error instanceof HttpError ? error.message : t('There was an issue. Please try again.') }));
     return () => {
       current = false;
