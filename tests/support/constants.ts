@@ -8,3 +8,6 @@ export const E2E_ADMIN = { email: 'admin@example.com', password: 'e2e-admin-pass
 export const E2E_SMTP_PORT = E2E_PORT + 8;
 /** The e2e server signs in with Google through a local OAuth 2 server on this port. */
 export const E2E_OAUTH_PORT = E2E_PORT + 9;
+/** The e2e server's payments go to a stripe-local server on this port, which signs its webhooks with this secret. */
+export const E2E_STRIPE_PORT = E2E_PORT + 10;
+export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stripe_local';

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_ADMIN, E2E_OAUTH_PORT, E2E_SMTP_PORT } from './constants.ts';
+import { E2E_ADMIN, E2E_OAUTH_PORT, E2E_SMTP_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from './constants.ts';
+import { startStripeLocal } from './stripe-local/index.ts';
 
 /**
  * The server the browser tests run against: the real built product on a fresh storage folder,
@@ -30,5 +31,13 @@ for (const [name, value] of Object.entries({
 })) {
   process.env[`SOCIAL_GOOGLE_${name}`] = value;
 }
+
+// Payments go to a local Stripe-compatible server (no internet in tests), whose webhooks come back
+// signed with the secret the product is given. It lives and dies with this process.
+const stripe = await startStripeLocal({
+  port: E2E_STRIPE_PORT,
+  webhook: { url: `${process.env.APP_URL}/api/v1/billing/stripe/webhook`, secret: E2E_STRIPE_WEBHOOK_SECRET },
+});
+Object.assign(process.env, stripe.env, { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET });
 
 await import('../../api/src/server.ts');

@@ -56,12 +56,16 @@ export async function apiRequest<T = unknown>(path: string, options: { method?: 
     signal: options.signal,
   });
   const data = await response.json().catch(() => ({}));
-  if (!response.ok) {
-    const errors: Record<string, string> = {};
-    for (const [field, value] of Object.entries((data as { errors?: Record<string, string | string[]> }).errors ?? {})) {
-      errors[field] = Array.isArray(value) ? value[0] : value;
-    }
-    throw new HttpError(response.status, (data as { message?: string }).message || DEFAULT_ERROR, errors);
-  }
+  if (!response.ok) throw httpError(response.status, data);
   return data as T;
+}
+
+/** The spec's error payload (`message`, `errors` per field, each a line or a list) as an HttpError. */
+export function httpError(status: number, data: unknown): HttpError {
+  const payload = (data ?? {}) as { message?: string; errors?: Record<string, string | string[]> };
+  const errors: Record<string, string> = {};
+  for (const [field, value] of Object.entries(payload.errors ?? {})) {
+    errors[field] = Array.isArray(value) ? value[0] : value;
+  }
+  return new HttpError(status, payload.message || DEFAULT_ERROR, errors);
 }

@@ -13,9 +13,11 @@ interface Props {
   humanCheckKey?: string | null;
   /** Registration from a workspace invitation: sent along, and the new account joins the workspace. */
   invite?: { id: string; type: 'workspace' } | null;
+  /** A path of this site to go to once registered (e.g. the checkout that sent the visitor here), instead of the post-login one. */
+  redirect?: string | null;
 }
 
-export default function RegisterForm({ lines, email, policies, humanCheckKey, invite }: Props) {
+export default function RegisterForm({ lines, email, policies, humanCheckKey, invite, redirect }: Props) {
   const t = translator(lines);
   const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
 
@@ -33,7 +35,7 @@ export default function RegisterForm({ lines, email, policies, humanCheckKey, in
       },
     });
     if (invite) toast(t('Joined workspace'));
-    await goAfterLogin(response.redirect_uri);
+    await goAfterLogin(redirect ?? response.redirect_uri);
   });
 
   return (
