@@ -5,12 +5,14 @@ import { useState } from 'react';
 import {
   Button,
   DateField,
+  ImageField,
   Labeled,
   ReferenceField,
   SelectField,
   Show,
   SimpleShowLayout,
   TextField,
+  UrlField,
   useNotify,
   useRecordContext,
   useRefresh,
@@ -54,6 +56,42 @@ function Decision() {
   );
 }
 
+/** The links the artist wants on their profile, stored as JSON; only http(s) addresses were accepted. */
+function Links() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  let links: { url: string; title: string }[] = [];
+  try {
+    links = JSON.parse(String(record?.links ?? '[]'));
+  } catch {
+    links = [];
+  }
+  if (!links.length) return <span>{translate(msg('No links'))}</span>;
+  return (
+    <Stack component="ul" sx={{ m: 0, pl: 2 }}>
+      {links.map((link) => (
+        <li key={link.url}>
+          <a href={link.url} target="_blank" rel="noopener noreferrer nofollow">
+            {link.title || link.url}
+          </a>
+        </li>
+      ))}
+    </Stack>
+  );
+}
+
+/** The uploaded proof opens through the checked preview route (the file is not public). */
+function ProofFile() {
+  const record = useRecordContext();
+  const translate = useTranslate();
+  if (!record?.proof_file_id) return <span>{translate(msg('No file'))}</span>;
+  return (
+    <a href={`/api/v1/file-entries/${record.proof_file_id}/preview`} target="_blank" rel="noopener noreferrer">
+      {translate(msg('Open the proof file'))}
+    </a>
+  );
+}
+
 /**
  * backstage-requests/{requestId}: who asks for what. Approving links the user to the artist
  * (creating it for a new-artist request) and gives them the "artists" role, which may upload.
@@ -67,6 +105,14 @@ export function BackstageRequestReview() {
         <ReferenceField source="user_id" reference="users" label="Asked by" link="edit" />
         <SelectField source="role" label="As" choices={ROLES} />
         <TextField source="message" emptyText="No message" sx={{ whiteSpace: 'pre-wrap' }} />
+        <ImageField source="image" label="Profile image" emptyText="No image" sx={{ '& img': { maxWidth: 160, maxHeight: 160, objectFit: 'cover' } }} />
+        <Labeled label="Links">
+          <Links />
+        </Labeled>
+        <UrlField source="proof_url" label="Proof: social profile" emptyText="None" target="_blank" rel="noopener noreferrer nofollow" />
+        <Labeled label="Proof: file">
+          <ProofFile />
+        </Labeled>
         <SelectField source="status" choices={STATUSES} />
         <DateField source="created_at" label="Asked" showTime />
         <Labeled label="Decision">

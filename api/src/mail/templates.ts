@@ -64,3 +64,31 @@ export function paymentFailedMail(siteName: string, details: { planName: string 
     ),
   };
 }
+
+export function backstageRequestApprovedMail(siteName: string, details: { artistName: string; url: string }) {
+  return {
+    subject: `You are now ${details.artistName} on ${siteName}`,
+    ...layout(
+      siteName,
+      [
+        `Your request for the artist profile "${details.artistName}" on ${siteName} was approved.`,
+        'Your artist page now shows the verified badge, and your account menu has a Backstage entry.',
+      ],
+      { label: 'See your artist page', url: details.url },
+    ),
+  };
+}
+
+export function backstageRequestDeniedMail(siteName: string, details: { artistName: string; url: string }) {
+  return {
+    subject: `Your request for ${details.artistName} was denied`,
+    ...layout(
+      siteName,
+      [
+        `Your request for the artist profile "${details.artistName}" on ${siteName} was denied: we could not confirm that you are, or represent, this artist.`,
+        'You can send a new request with another proof of identity, such as a link to your official social profile.',
+      ],
+      { label: 'See your requests', url: details.url },
+    ),
+  };
+}

@@ -1,10 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { backstageRequestsOfUser } from '@app/db';
+import { backstageRequestsOfUser, type BackstageRequestRow } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { requireLogin, requirePermission } from '../http/auth.ts';
 import { validationHook } from '../http/errors.ts';
-import { errorResponses, jsonResponse as json } from '../schemas/common.ts';
-import { BACKSTAGE_ROLES, submitBackstageRequest } from '../services/backstage.service.ts';
+import { imageUrl } from '../admin/resources/fields.ts';
+import { errorResponses, idParam, jsonResponse as json } from '../schemas/common.ts';
+import { BACKSTAGE_ROLES, ownBackstageRequest, submitBackstageRequest } from '../services/backstage.service.ts';
 import { getCustomPage } from '../services/custom-pages.service.ts';
 
 const CustomPageSchema = z
@@ -19,30 +20,64 @@ const BackstageRequestSchema = z
     artist_name: z.string(),
     role: z.enum(BACKSTAGE_ROLES),
     message: z.string().nullable(),
+    image: z.string().nullable(),
+    links: z.array(z.object({ url: z.string(), title: z.string() })),
+    proof_file_id: z.number().nullable(),
+    proof_url: z.string().nullable(),
     status: z.enum(['pending', 'approved', 'denied']),
+    reviewed_at: z.string().nullable(),
     created_at: z.string(),
     updated_at: z.string(),
   })
   .openapi('BackstageRequest');
+
+/** Profiles and links are web pages: nothing but http(s), so no link can run script when an admin opens it. */
+const webAddress = (message: string) =>
+  z
+    .string()
+    .trim()
+    .max(1000, 'Addresses are at most 1,000 characters.')
+    .refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), message);
 
 const BackstageRequestBody = z.strictObject({
   artist_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
   artist_name: z.string().trim().max(255, 'Artist names are at most 255 characters.').nullable().optional(),
   role: z.enum(BACKSTAGE_ROLES, 'Choose artist, manager, label or other.').default('artist'),
   message: z.string().max(2000, 'The message is at most 2,000 characters.').nullable().optional(),
+  image: imageUrl,
+  links: z
+    .array(z.strictObject({ url: webAddress('Enter a link starting with https://.'), title: z.string().trim().max(100, 'Link titles are at most 100 characters.').default('') }))
+    .max(10, 'Add at most 10 links.')
+    .default([]),
+  proof_file_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
+  proof_url: webAddress('Enter the address of your social profile, starting with https://.').nullable().optional().or(z.literal('').transform(() => null)),
 });
 
-const present = (row: z.infer<typeof BackstageRequestSchema> & Record<string, unknown>) => ({
+const present = (row: BackstageRequestRow): z.infer<typeof BackstageRequestSchema> => ({
   id: row.id,
   user_id: row.user_id,
   artist_id: row.artist_id,
   artist_name: row.artist_name,
   role: row.role,
   message: row.message,
+  image: row.image,
+  links: parseLinks(row.links),
+  proof_file_id: row.proof_file_id,
+  proof_url: row.proof_url,
   status: row.status,
+  reviewed_at: row.reviewed_at,
   created_at: row.created_at,
   updated_at: row.updated_at,
 });
+
+function parseLinks(json: string): { url: string; title: string }[] {
+  try {
+    const links: unknown = JSON.parse(json);
+    return Array.isArray(links) ? links.filter((link) => typeof link?.url === 'string').map((link) => ({ url: link.url, title: String(link.title ?? '') })) : [];
+  } catch {
+    return [];
+  }
+}
 
 export const contentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(
@@ -93,4 +128,16 @@ export const contentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       const rows = await backstageRequestsOfUser(c.get('deps').db, c.get('auth').user!.id);
       return c.json({ requests: rows.map(present) }, 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/backstage-requests/{id}',
+      tags: ['Backstage'],
+      summary: 'One of your own backstage requests, with its status',
+      middleware: [requireLogin()] as const,
+      request: { params: idParam },
+      responses: { 200: json(z.object({ request: BackstageRequestSchema }), 'Your request'), ...errorResponses },
+    }),
+    async (c) => c.json({ request: present(await ownBackstageRequest(c.get('deps').db, c.get('auth').user!.id, c.req.valid('param').id)) }, 200),
   );

@@ -7,7 +7,7 @@ import { requireLogin } from '../http/auth.ts';
 import { ApiError, forbidden, notFound, unauthenticated, validationFailed, validationHook } from '../http/errors.ts';
 import { parseRange } from '../http/range.ts';
 import { errorResponses, ErrorSchema, idParam, jsonResponse as json } from '../schemas/common.ts';
-import { deleteEntries, loadUploadRules, mayManageEntry, mayUpload, presentFileEntry, storeUpload } from '../services/file-entries.service.ts';
+import { BACKSTAGE_UPLOAD_TYPES, deleteEntries, loadUploadRules, mayManageEntry, mayUpload, mayUploadForBackstageRequest, presentFileEntry, storeUpload } from '../services/file-entries.service.ts';
 import { completeUpload, findOwnUpload, prepareCreation, resumableUploads } from '../services/resumable-uploads.service.ts';
 import { checkDeclaredUpload, checkRelativePath, RESUMABLE_THRESHOLD_BYTES, tooLargeMessage, UPLOAD_CONCURRENCY } from '../services/upload-rules.ts';
 
@@ -55,6 +55,14 @@ const uploaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
+/** Besides uploaders, users who may ask for artist access: the handler holds them to their request's files. */
+const uploadersOrRequesters: MiddlewareHandler<AppEnv> = async (c, next) => {
+  const auth = c.get('auth');
+  if (!auth.user) throw unauthenticated();
+  if (!mayUpload(auth) && !mayUploadForBackstageRequest(auth)) throw forbidden("You don't have permission to upload files.");
+  await next();
+};
+
 /** The whole form may be as large as the largest allowed file, which the settings decide. */
 const uploadBodyLimit: MiddlewareHandler<AppEnv> = async (c, next) => {
   const { maxSize } = await loadUploadRules(c.get('deps'));
@@ -71,12 +79,14 @@ const MultipartBody = z.object({
   file: z.any().optional().openapi({ type: 'string', format: 'binary', description: 'The file (required)' }),
   clientMime: z.string().optional(),
   clientExtension: z.string().optional(),
-  metadata: z.string().optional().openapi({ description: 'JSON: { disk: "uploads" | "public", relativePath }' }),
+  metadata: z.string().optional().openapi({ description: 'JSON: { disk: "uploads" | "public", relativePath, uploadType?: "backstageRequest" }; uploadType lets users who may ask for artist access upload an image or PDF for their request' }),
 });
 
 const FormMetadata = z
   .object({
     disk: z.enum(['uploads', 'public']).optional(),
+    /** `backstageRequest`: the image or proof of identity of an artist-access request. */
+    uploadType: z.enum(['backstageRequest']).optional(),
     parentId: z.number().int().positive().nullable().optional(),
     relativePath: z.string().max(1000).nullable().optional(),
   })
@@ -137,7 +147,7 @@ export const fileEntriesRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
       path: '/file-entries',
       tags: ['Uploads'],
       summary: 'Upload a file in one request (files under 4 MB; larger ones use tus/upload)',
-      middleware: [uploaders, uploadBodyLimit] as const,
+      middleware: [uploadersOrRequesters, uploadBodyLimit] as const,
       request: { body: { content: { 'multipart/form-data': { schema: MultipartBody } }, required: true } },
       responses: { 201: json(FileEntryResponse, 'The stored file'), 413: json(ErrorSchema, 'The file is larger than the settings allow'), ...errorResponses },
     }),
@@ -148,6 +158,8 @@ export const fileEntriesRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
       const file = form.file;
       if (!(file instanceof File)) throw validationFailed({ file: 'Choose a file to upload.' });
       const metadata = parseFormMetadata(form.metadata);
+      const forRequest = metadata.uploadType === 'backstageRequest';
+      if (!forRequest && !mayUpload(c.get('auth'))) throw forbidden("You don't have permission to upload files.");
       const clientMime = typeof form.clientMime === 'string' && form.clientMime ? form.clientMime.slice(0, 255) : file.type || null;
       const rules = await loadUploadRules(deps);
       const { name } = checkDeclaredUpload(rules, { name: file.name, size: file.size, mime: clientMime });
@@ -157,6 +169,7 @@ export const fileEntriesRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
         disk: metadata.disk ?? 'uploads',
         parentId: null,
         relativePath: checkRelativePath(metadata.relativePath),
+        onlyTypes: forRequest ? BACKSTAGE_UPLOAD_TYPES : undefined,
       });
       return c.json({ fileEntry: presentFileEntry(deps.storage, entry) }, 201);
     },

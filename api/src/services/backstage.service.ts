@@ -5,26 +5,46 @@ import {
   ensureRole,
   findArtist,
   findBackstageRequest,
+  findFileEntry,
+  findUserById,
+  artistManagers,
   pendingBackstageRequest,
   type BackstageRequestRole,
   type BackstageRequestRow,
   type Db,
 } from '@app/db';
 import { ARTISTS_ROLE } from '@app/db/seed';
+import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, validationFailed } from '../http/errors.ts';
+import { sendMail } from '../mail/mail.service.ts';
+import { backstageRequestApprovedMail, backstageRequestDeniedMail } from '../mail/templates.ts';
+import { loadSettings } from './settings.service.ts';
 
 export const BACKSTAGE_ROLES = ['artist', 'manager', 'label', 'other'] as const;
+
+export interface BackstageLink {
+  url: string;
+  title: string;
+}
 
 export interface BackstageRequestInput {
   artist_id?: number | null;
   artist_name?: string | null;
   role: BackstageRequestRole;
   message?: string | null;
+  image?: string | null;
+  links?: BackstageLink[];
+  proof_file_id?: number | null;
+  proof_url?: string | null;
 }
 
+export const PROOF_REQUIRED = 'Add a proof of identity: a file or a link to a social profile.';
+
 /**
- * A user asks to become an artist (artist_name) or to claim an existing one (artist_id). One
- * pending request per artist and user: asking again while an admin has not answered is refused.
+ * A user asks to become an artist (artist_name) or to claim an existing one (artist_id), with a
+ * proof of identity an admin can check. An artist someone else already manages, or one already
+ * verified, cannot be claimed; and one pending request per artist and user: asking again while an
+ * admin has not answered is refused.
  */
 export async function submitBackstageRequest(db: Db, userId: number, input: BackstageRequestInput): Promise<BackstageRequestRow> {
   let artistName = input.artist_name?.trim() ?? '';
@@ -32,21 +52,51 @@ export async function submitBackstageRequest(db: Db, userId: number, input: Back
   if (artistId !== null) {
     const artist = await findArtist(db, artistId);
     if (!artist) throw validationFailed({ artist_id: 'This artist does not exist.' });
+    const managers = await artistManagers(db, artistId);
+    if (managers.includes(userId)) throw validationFailed({ artist_id: 'You already manage this artist.' });
+    if (managers.length || artist.verified) throw validationFailed({ artist_id: 'This artist is already verified. Ask its owner to add you.' });
     artistName = artist.name;
   } else if (!artistName) {
     throw validationFailed({ artist_name: 'Enter your artist name, or choose the artist to claim.' });
   }
-  if (await pendingBackstageRequest(db, userId, { id: artistId, name: artistName })) {
-    throw validationFailed({ artist_name: 'You already asked for this artist. An admin will answer soon.' });
+  const proofFileId = input.proof_file_id ?? null;
+  const proofUrl = input.proof_url?.trim() || null;
+  if (proofFileId === null && proofUrl === null) throw validationFailed({ proof: PROOF_REQUIRED });
+  if (proofFileId !== null) {
+    // Only the requester's own upload: an id is easy to guess, someone else's file is not a proof.
+    const entry = await findFileEntry(db, proofFileId);
+    if (!entry || entry.user_id !== userId) throw validationFailed({ proof_file_id: 'Upload your proof of identity again.' });
   }
-  return createBackstageRequest(db, { user_id: userId, artist_id: artistId, artist_name: artistName, role: input.role, message: input.message?.trim() || null });
+  if (await pendingBackstageRequest(db, userId, { id: artistId, name: artistName })) {
+    throw validationFailed({ [artistId !== null ? 'artist_id' : 'artist_name']: 'You already asked for this artist. An admin will answer soon.' });
+  }
+  return createBackstageRequest(db, {
+    user_id: userId,
+    artist_id: artistId,
+    artist_name: artistName,
+    role: input.role,
+    message: input.message?.trim() || null,
+    image: input.image || null,
+    links: JSON.stringify(input.links ?? []),
+    proof_file_id: proofFileId,
+    proof_url: proofUrl,
+  });
+}
+
+/** One of the user's own requests; someone else's is as unknown as a missing one. */
+export async function ownBackstageRequest(db: Db, userId: number, id: number): Promise<BackstageRequestRow> {
+  const request = await findBackstageRequest(db, id);
+  if (!request || request.user_id !== userId) throw notFound('This request does not exist.');
+  return request;
 }
 
 /**
  * Approving links the user to the artist (artist_user, creating the artist for a new-artist
- * request) and gives them the "artists" role, which carries music.create.
+ * request), marks the artist verified and gives them the "artists" role, which carries
+ * music.create. Either way the user is told by mail.
  */
-export async function reviewBackstageRequest(db: Db, id: number, reviewerId: number, decision: 'approve' | 'deny'): Promise<BackstageRequestRow> {
+export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewerId: number, decision: 'approve' | 'deny'): Promise<BackstageRequestRow> {
+  const { db } = deps;
   const request = await findBackstageRequest(db, id);
   if (!request) throw notFound('This request does not exist.');
   if (request.status !== 'pending') throw new ApiError(409, `This request was already ${request.status}.`);
@@ -56,5 +106,22 @@ export async function reviewBackstageRequest(db: Db, id: number, reviewerId: num
   } else if (!(await denyBackstageRequest(db, id, reviewerId))) {
     throw new ApiError(409, 'This request was already reviewed.');
   }
-  return (await findBackstageRequest(db, id))!;
+  const reviewed = (await findBackstageRequest(db, id))!;
+  await announceDecision(deps, reviewed);
+  return reviewed;
+}
+
+/**
+ * Tells the requester what the admin decided. The seam for in-app notifications (issue 14): send
+ * one from here beside the mail. A mail that fails is logged by sendMail and does not undo the review.
+ */
+async function announceDecision(deps: AppDeps, request: BackstageRequestRow): Promise<void> {
+  const user = await findUserById(deps.db, request.user_id);
+  if (!user) return;
+  const siteName = (await loadSettings(deps.db))['branding.site_name'];
+  const mail =
+    request.status === 'approved'
+      ? backstageRequestApprovedMail(siteName, { artistName: request.artist_name, url: `${deps.config.appUrl}/artist/${request.artist_id}` })
+      : backstageRequestDeniedMail(siteName, { artistName: request.artist_name, url: `${deps.config.appUrl}/backstage/requests` });
+  await sendMail(deps, { to: user.email, ...mail, secrets: [] });
 }

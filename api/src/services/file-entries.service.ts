@@ -17,6 +17,7 @@ import {
   BAD_FILE_NAME,
   checkClientName,
   extensionOf,
+  matchesType,
   mayBePublic,
   SNIFF_BYTES,
   sniffType,
@@ -34,11 +35,24 @@ export interface UploadMetadata {
   disk: Disk;
   parentId: number | null;
   relativePath: string | null;
+  /** Narrower than the settings for this upload: mime patterns or extensions its real type must match. */
+  onlyTypes?: readonly string[];
 }
+
+/** What a backstage request's proof and profile image may be: a picture or a document, nothing that runs. */
+export const BACKSTAGE_UPLOAD_TYPES = ['image/jpeg', 'image/png', 'image/webp', 'image/gif', 'application/pdf'] as const;
 
 /** Uploading needs an account allowed to add music or to manage files. */
 export function mayUpload(auth: AuthState): boolean {
   return Boolean(auth.user) && (hasPermission(auth.permissions, 'music.create') || hasPermission(auth.permissions, 'files.update'));
+}
+
+/**
+ * Users who may ask for artist access upload the image and proof of their request, and nothing
+ * else: the route holds them to BACKSTAGE_UPLOAD_TYPES.
+ */
+export function mayUploadForBackstageRequest(auth: AuthState): boolean {
+  return Boolean(auth.user) && hasPermission(auth.permissions, 'backstageRequests.create');
 }
 
 /** Files managers see every entry; everyone else only their own. */
@@ -102,7 +116,10 @@ export async function storeUpload(deps: AppDeps, user: UserRow, source: UploadSo
   }
   const head = source.kind === 'bytes' ? source.bytes.subarray(0, SNIFF_BYTES) : await readHead(source.path);
   const type = await sniffType(head, extensionOf(name));
-  if (!typeAllowed(rules, { extension: type.extension, mimes: [type.mime, metadata.clientMime] })) {
+  const allowed =
+    typeAllowed(rules, { extension: type.extension, mimes: [type.mime, metadata.clientMime] }) &&
+    (!metadata.onlyTypes || metadata.onlyTypes.some((pattern) => matchesType(pattern, { extension: type.extension, mimes: [type.mime] })));
+  if (!allowed) {
     throw new ApiError(422, TYPE_NOT_ALLOWED, { file: TYPE_NOT_ALLOWED });
   }
   if (metadata.disk === 'public' && !mayBePublic(type.mime)) throw validationFailed({ disk: 'Only images can be public files.' });

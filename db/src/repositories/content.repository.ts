@@ -54,7 +54,17 @@ export async function findCustomPage(db: Db, idOrSlug: string): Promise<CustomPa
 
 export async function createBackstageRequest(
   db: Db,
-  values: { user_id: number; artist_id: number | null; artist_name: string; role: BackstageRequestRole; message: string | null },
+  values: {
+    user_id: number;
+    artist_id: number | null;
+    artist_name: string;
+    role: BackstageRequestRole;
+    message: string | null;
+    image: string | null;
+    links: string;
+    proof_file_id: number | null;
+    proof_url: string | null;
+  },
 ): Promise<BackstageRequestRow> {
   return db.insertInto('backstage_requests').values(values).returningAll().executeTakeFirstOrThrow();
 }
@@ -89,7 +99,12 @@ export async function approveBackstageRequest(db: Db, id: number, reviewerId: nu
     if (!request) return undefined;
     let artistId = request.artist_id;
     if (artistId === null) {
-      artistId = (await trx.insertInto('artists').values({ name: request.artist_name }).returning('id').executeTakeFirstOrThrow()).id;
+      artistId = (
+        await trx.insertInto('artists').values({ name: request.artist_name, image: request.image, links: request.links, verified: 1 }).returning('id').executeTakeFirstOrThrow()
+      ).id;
+    } else {
+      // An admin checked the proof: the artist page now shows the verified badge.
+      await trx.updateTable('artists').set({ verified: 1 }).where('id', '=', artistId).execute();
     }
     await trx
       .insertInto('artist_user')
@@ -117,6 +132,12 @@ export async function denyBackstageRequest(db: Db, id: number, reviewerId: numbe
     .where('status', '=', 'pending')
     .executeTakeFirst();
   return Number(result.numUpdatedRows) > 0;
+}
+
+/** Ids of the accounts that manage this artist (artist_user). */
+export async function artistManagers(db: Db, artistId: number): Promise<number[]> {
+  const rows = await db.selectFrom('artist_user').select('user_id').where('artist_id', '=', artistId).orderBy('user_id').execute();
+  return rows.map((r) => r.user_id);
 }
 
 export async function artistIdsOfUser(db: Db, userId: number): Promise<number[]> {

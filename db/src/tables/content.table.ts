@@ -22,6 +22,14 @@ export interface BackstageRequestsTable {
   artist_name: string;
   role: Generated<BackstageRequestRole>;
   message: string | null;
+  /** Address of the image the artist wants on their profile. */
+  image: string | null;
+  /** JSON array of { url, title }, as artists.links. */
+  links: Generated<string>;
+  /** An uploaded proof of identity (a file entry of the requester). */
+  proof_file_id: number | null;
+  /** Or a social profile that proves it. */
+  proof_url: string | null;
   status: Generated<BackstageRequestStatus>;
   reviewed_by: number | null;
   reviewed_at: string | null;

@@ -13,7 +13,7 @@ export const backstageRequests: AdminResource = {
   permissions: { read: ['users.update'], write: ['users.update'] },
   table: {
     table: 'backstage_requests',
-    columns: ['id', 'user_id', 'artist_id', 'artist_name', 'role', 'message', 'status', 'reviewed_by', 'reviewed_at', 'created_at', 'updated_at'],
+    columns: ['id', 'user_id', 'artist_id', 'artist_name', 'role', 'message', 'image', 'links', 'proof_file_id', 'proof_url', 'status', 'reviewed_by', 'reviewed_at', 'created_at', 'updated_at'],
     writable: [],
     searchable: ['artist_name', 'message'],
     sortable: ['id', 'artist_name', 'role', 'status', 'user_id', 'created_at', 'updated_at', 'reviewed_at'],
