@@ -29,7 +29,7 @@ beforeAll(async () => {
     expect(response.status).toBe(201);
   }
   for (const artist_name of ['The Listeners', 'Friday Band']) {
-    const request = await listenerClient.post('/api/v1/backstage-requests', { artist_name, role: 'artist', message: 'We play on Fridays.' });
+    const request = await listenerClient.post('/api/v1/backstage-requests', { artist_name, role: 'artist', message: 'We play on Fridays.', proof_url: 'https://social.example.com/@listeners' });
     expect(request.status).toBe(201);
   }
   expect((await adminClient.post('/api/admin/custom-pages', { title: 'Terms', slug: 'terms', body: '<p>Be kind.</p>' })).status).toBe(201);
@@ -284,12 +284,13 @@ describe('ads', () => {
 describe('backstage requests', () => {
   it('a listener asks, an admin approves: the user manages the artist and may upload', async () => {
     const artist = await t.loggedIn('claimer@example.com', ['users']);
-    const claimed = await admin.getList('artists', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: {} });
-    const response = await artist.post('/api/v1/backstage-requests', { artist_id: claimed.data[0].id, role: 'manager' });
+    // A verified artist cannot be claimed: an unverified one is.
+    const claimed = await admin.getList('artists', { pagination: { page: 1, perPage: 1 }, sort: { field: 'id', order: 'ASC' }, filter: { verified: false } });
+    const response = await artist.post('/api/v1/backstage-requests', { artist_id: claimed.data[0].id, role: 'manager', proof_url: 'https://social.example.com/@claimer' });
     expect(response.status).toBe(201);
     const { request } = await response.json();
     expect(request).toMatchObject({ artist_name: claimed.data[0].name, status: 'pending', role: 'manager' });
-    expect((await artist.post('/api/v1/backstage-requests', { artist_id: claimed.data[0].id, role: 'manager' })).status).toBe(422);
+    expect((await artist.post('/api/v1/backstage-requests', { artist_id: claimed.data[0].id, role: 'manager', proof_url: 'https://social.example.com/@claimer' })).status).toBe(422);
     expect((await t.client().post('/api/v1/backstage-requests', { artist_name: 'Nobody' })).status).toBe(401);
     expect((await artist.post('/api/v1/backstage-requests', { role: 'artist' })).status).toBe(422);
     expect((await artist.post('/api/v1/backstage-requests', { artist_id: 999999 })).status).toBe(422);
@@ -308,8 +309,8 @@ describe('backstage requests', () => {
   });
 
   it('approving a request for a new artist creates the artist; denying changes nothing else', async () => {
-    const first = await (await listenerClient.post('/api/v1/backstage-requests', { artist_name: 'Brand New Band' })).json();
-    const second = await (await listenerClient.post('/api/v1/backstage-requests', { artist_name: 'Another Band' })).json();
+    const first = await (await listenerClient.post('/api/v1/backstage-requests', { artist_name: 'Brand New Band', proof_url: 'https://social.example.com/@brand-new' })).json();
+    const second = await (await listenerClient.post('/api/v1/backstage-requests', { artist_name: 'Another Band', proof_url: 'https://social.example.com/@another' })).json();
     const approved = await (await adminClient.post(`/api/admin/backstage-requests/${first.request.id}/approve`)).json();
     const artist = await admin.getOne('artists', { id: approved.artist_id });
     expect(artist.data.name).toBe('Brand New Band');

@@ -110,7 +110,7 @@ test('an admin approves a backstage request made on the site', async ({ page, re
   const email = `band-${Date.now()}@example.com`;
   await registerAccount(request, email);
   const artistName = `Garage Band ${Date.now()}`;
-  expect((await apiCall(request, 'POST', '/api/v1/backstage-requests', { artist_name: artistName, role: 'artist', message: 'Our first EP is ready.' })).status()).toBe(201);
+  expect((await apiCall(request, 'POST', '/api/v1/backstage-requests', { artist_name: artistName, role: 'artist', message: 'Our first EP is ready.', proof_url: 'https://social.example.com/@first-ep' })).status()).toBe(201);
 
   await logIn(page);
   await page.getByRole('menuitem', { name: 'Backstage requests' }).click();

@@ -1,4 +1,4 @@
-import { findLocalization, listThemes, rolesOfUser, socialProfilesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
+import { artistIdsOfUser, findLocalization, listThemes, rolesOfUser, socialProfilesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sameSitePath } from '../shared/redirects.ts';
 import { hasPermission } from './permissions.ts';
@@ -31,6 +31,8 @@ export interface CurrentUser {
   /** Newest first; `valid` says whether one counts (see subscriptionStanding), and isSubscribed is any valid one. */
   subscriptions: UserSubscription[];
   social_profiles: { service_name: string; username: string }[];
+  /** Artists the user manages (approved backstage requests): the user menu offers Backstage to them. */
+  artist_ids: number[];
 }
 
 /** The theme to render: a specific theme, or both default themes switched by the OS preference. */
@@ -88,6 +90,7 @@ export async function currentUser(deps: AppDeps, user: UserRow, permissions: Gra
     permissions,
     subscriptions: await userSubscriptions(deps.db, user.id),
     social_profiles: (await socialProfilesOfUser(deps.db, user.id)).map((profile) => ({ service_name: profile.service_name, username: profile.username ?? '' })),
+    artist_ids: await artistIdsOfUser(deps.db, user.id),
   };
 }
 
