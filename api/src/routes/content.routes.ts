@@ -32,12 +32,12 @@ const BackstageRequestSchema = z
   .openapi('BackstageRequest');
 
 /** Profiles and links are web pages: nothing but http(s), so no link can run script when an admin opens it. */
-const webAddress = (message: string) =>
+const webAddress = (error: { message: string }) =>
   z
     .string()
     .trim()
     .max(1000, 'Addresses are at most 1,000 characters.')
-    .refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), message);
+    .refine((value) => /^https?:\/\/[^\s/]+\.[^\s]+$/i.test(value), error);
 
 const BackstageRequestBody = z.strictObject({
   artist_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
@@ -46,11 +46,11 @@ const BackstageRequestBody = z.strictObject({
   message: z.string().max(2000, 'The message is at most 2,000 characters.').nullable().optional(),
   image: imageUrl,
   links: z
-    .array(z.strictObject({ url: webAddress('Enter a link starting with https://.'), title: z.string().trim().max(100, 'Link titles are at most 100 characters.').default('') }))
+    .array(z.strictObject({ url: webAddress({ message: 'Enter a link starting with https://.' }), title: z.string().trim().max(100, 'Link titles are at most 100 characters.').default('') }))
     .max(10, 'Add at most 10 links.')
     .default([]),
   proof_file_id: z.number().int().positive().max(Number.MAX_SAFE_INTEGER).nullable().optional(),
-  proof_url: webAddress('Enter the address of your social profile, starting with https://.').nullable().optional().or(z.literal('').transform(() => null)),
+  proof_url: webAddress({ message: 'Enter the address of your social profile, starting with https://.' }).nullable().optional().or(z.literal('').transform(() => null)),
 });
 
 const present = (row: BackstageRequestRow): z.infer<typeof BackstageRequestSchema> => ({

@@ -38,8 +38,6 @@ export interface BackstageRequestInput {
   proof_url?: string | null;
 }
 
-export const PROOF_REQUIRED = 'Add a proof of identity: a file or a link to a social profile.';
-
 /**
  * A user asks to become an artist (artist_name) or to claim an existing one (artist_id), with a
  * proof of identity an admin can check. An artist someone else already manages, or one already
@@ -61,14 +59,16 @@ export async function submitBackstageRequest(db: Db, userId: number, input: Back
   }
   const proofFileId = input.proof_file_id ?? null;
   const proofUrl = input.proof_url?.trim() || null;
-  if (proofFileId === null && proofUrl === null) throw validationFailed({ proof: PROOF_REQUIRED });
+  if (proofFileId === null && proofUrl === null) throw validationFailed({ proof: 'Add a proof of identity: a file or a link to a social profile.' });
   if (proofFileId !== null) {
     // Only the requester's own upload: an id is easy to guess, someone else's file is not a proof.
     const entry = await findFileEntry(db, proofFileId);
     if (!entry || entry.user_id !== userId) throw validationFailed({ proof_file_id: 'Upload your proof of identity again.' });
   }
   if (await pendingBackstageRequest(db, userId, { id: artistId, name: artistName })) {
-    throw validationFailed({ [artistId !== null ? 'artist_id' : 'artist_name']: 'You already asked for this artist. An admin will answer soon.' });
+    // On the field the user filled in: the artist chosen, or the name typed.
+    if (artistId !== null) throw validationFailed({ artist_id: 'You already asked for this artist. An admin will answer soon.' });
+    throw validationFailed({ artist_name: 'You already asked for this artist. An admin will answer soon.' });
   }
   return createBackstageRequest(db, {
     user_id: userId,

@@ -1,0 +1,20 @@
+import { msg } from './i18n.ts';
+
+export type BackstageRequestStatus = 'pending' | 'approved' | 'denied';
+
+/** How a request's status reads to its author, kept as catalogue lines to translate where shown. */
+export const STATUS_LABELS: Record<BackstageRequestStatus, string> = {
+  pending: msg('Pending'),
+  approved: msg('Approved'),
+  denied: msg('Denied'),
+};
+
+/** Whether the visitor may ask for artist access (the claim-artist permission of the spec). */
+export function mayRequestArtist(permissions: { name: string }[]): boolean {
+  return permissions.some((p) => p.name === 'admin' || p.name === 'backstageRequests.create');
+}
+
+/** The Backstage entry of the user menu: shown to users who manage an artist. */
+export function backstageMenuItems(user: { artist_ids: number[] } | null | undefined) {
+  return user?.artist_ids.length ? [{ id: 'backstage', label: msg('Backstage'), action: '/backstage/requests', icon: 'music', target: undefined }] : [];
+}
