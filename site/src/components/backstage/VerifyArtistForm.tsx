@@ -73,7 +73,8 @@ export default function VerifyArtistForm({ lines, artist }: Props) {
   });
 
   const fieldError = (name: string) => errors[name];
-  const proofError = errors.proof ?? errors.proof_file_id ?? uploadErrors.proof;
+  // The latest thing the user did speaks: a refused file, else what the server said on sending.
+  const proofError = uploadErrors.proof ?? errors.proof_file_id ?? (proof ? undefined : errors.proof);
 
   return (
     <form ref={formRef} className="backstage-form" onSubmit={send} noValidate data-testid="verify-artist-form">
