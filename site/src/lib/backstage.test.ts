@@ -1,0 +1,16 @@
+import { describe, expect, it } from 'vitest';
+import { backstageMenuItems, mayRequestArtist } from './backstage.ts';
+
+describe('backstage on the site', () => {
+  it('offers Backstage in the user menu only to users who manage an artist', () => {
+    expect(backstageMenuItems(null)).toEqual([]);
+    expect(backstageMenuItems({ artist_ids: [] })).toEqual([]);
+    expect(backstageMenuItems({ artist_ids: [4] })).toEqual([expect.objectContaining({ label: 'Backstage', action: '/backstage/requests' })]);
+  });
+
+  it('lets users with the claim permission, or admins, ask for artist access', () => {
+    expect(mayRequestArtist([{ name: 'music.view' }])).toBe(false);
+    expect(mayRequestArtist([{ name: 'backstageRequests.create' }])).toBe(true);
+    expect(mayRequestArtist([{ name: 'admin' }])).toBe(true);
+  });
+});
