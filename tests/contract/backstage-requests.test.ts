@@ -102,7 +102,7 @@ describe('bad input', () => {
     for (const id of [verifiedArtistId, ownedArtistId]) {
       const refused = await user.post('/api/v1/backstage-requests', { artist_id: id, ...proof });
       expect(refused.status).toBe(422);
-      expect((await refused.json()).errors.artist_id).toBe('This artist is already verified. Ask its owner to add you.');
+      expect((await refused.json()).errors.artist_id).toBe('This artist is already verified.');
     }
     const own = await artist.post('/api/v1/backstage-requests', { artist_id: ownedArtistId, ...proof });
     expect((await own.json()).errors.artist_id).toBe('You already manage this artist.');
@@ -197,7 +197,7 @@ describe('the admin decides, the user is told by mail', () => {
     expect((await mail.waitFor('other@example.com', before)).subject).toBe('You are now Claimed Later on Cadence');
     expect((await (await guest.get(`/api/v1/artists/${claimed}`)).json()).artist.verified).toBe(true);
     const second = await user.post('/api/v1/backstage-requests', { artist_id: claimed, ...proof });
-    expect((await second.json()).errors.artist_id).toBe('This artist is already verified. Ask its owner to add you.');
+    expect((await second.json()).errors.artist_id).toBe('This artist is already verified.');
   });
 
   it('denying mails the user and links to their requests; nothing is linked or verified', async () => {

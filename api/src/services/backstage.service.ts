@@ -52,7 +52,7 @@ export async function submitBackstageRequest(db: Db, userId: number, input: Back
     if (!artist) throw validationFailed({ artist_id: 'This artist does not exist.' });
     const managers = await artistManagers(db, artistId);
     if (managers.includes(userId)) throw validationFailed({ artist_id: 'You already manage this artist.' });
-    if (managers.length || artist.verified) throw validationFailed({ artist_id: 'This artist is already verified. Ask its owner to add you.' });
+    if (managers.length || artist.verified) throw validationFailed({ artist_id: 'This artist is already verified.' });
     artistName = artist.name;
   } else if (!artistName) {
     throw validationFailed({ artist_name: 'Enter your artist name, or choose the artist to claim.' });
