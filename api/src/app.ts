@@ -50,6 +50,7 @@ import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspac
 import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.routes.ts';
 import { trackImportRoutes } from './routes/track-import.routes.ts';
 import { billingRoutes } from './routes/billing.routes.ts';
+import { backstageMusicRoutes } from './routes/backstage-music.routes.ts';
 import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData, type BrowserBootstrap } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
@@ -115,7 +116,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', workspacesRoutes)
   .route('/', fileEntriesRoutes)
   .route('/', trackImportRoutes)
-  .route('/', billingRoutes);
+  .route('/', billingRoutes)
+  .route('/', backstageMusicRoutes);
 export type ApiV1 = typeof apiV1;
 
 

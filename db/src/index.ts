@@ -42,3 +42,4 @@ export type { WorkspaceInviteRow, WorkspaceRole, WorkspaceRow } from './tables/w
 export * from './repositories/track-import.repository.ts';
 export * from './repositories/billing.repository.ts';
 export * from './repositories/stripe-billing.repository.ts';
+export * from './repositories/backstage-music.repository.ts';

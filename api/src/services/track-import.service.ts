@@ -137,6 +137,11 @@ export function planImport(tags: TrackTags, fileEntryId: number, coverUrl: strin
   };
 }
 
+/** Audio, or a container browsers play as audio: what a track's file may be. */
+export function isPlayableEntry(entry: FileEntryRow): boolean {
+  return Boolean(entry.mime?.startsWith('audio/')) || ['video/mp4', 'video/webm', 'video/x-matroska', 'video/ogg'].includes(entry.mime ?? '');
+}
+
 export interface ImportResult extends ImportedTrack {
   name: string;
   number: number | null;
@@ -154,7 +159,7 @@ export async function importTrackFromFileEntry(deps: AppDeps, auth: AuthState, e
   if (!user) throw forbidden();
   const quota = checkRestriction(auth.permissions, 'music.create', 'count', await countTracksUploadedBy(deps.db, user.id));
   if (quota.overQuota) throw forbidden('You have reached the number of tracks you may upload.');
-  if (!entry.mime?.startsWith('audio/') && !['video/mp4', 'video/webm', 'video/x-matroska', 'video/ogg'].includes(entry.mime ?? '')) {
+  if (!isPlayableEntry(entry)) {
     throw new ApiError(422, 'This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
   }
   const tags = await readTrackTags(deps, entry);

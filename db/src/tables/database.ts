@@ -1,6 +1,6 @@
 import type { AlbumArtistTable, AlbumsTable } from './albums.table.ts';
 import type { ArtistsTable } from './artists.table.ts';
-import type { GenresTable } from './genres.table.ts';
+import type { GenreArtistTable, GenresTable } from './genres.table.ts';
 import type { PlaysTable } from './plays.table.ts';
 import type { GenreTrackTable, TrackArtistTable, TracksTable } from './tracks.table.ts';
 import type { FileEntriesTable } from './file-entries.table.ts';
@@ -50,6 +50,7 @@ export interface Database {
   album_artist: AlbumArtistTable;
   track_artist: TrackArtistTable;
   genre_track: GenreTrackTable;
+  genre_artist: GenreArtistTable;
   plays: PlaysTable;
   outgoing_emails: OutgoingEmailsTable;
   user_tokens: UserTokensTable;

@@ -11,3 +11,8 @@ export interface GenresTable {
 }
 
 export type GenreRow = Selectable<GenresTable>;
+
+export interface GenreArtistTable {
+  genre_id: number;
+  artist_id: number;
+}

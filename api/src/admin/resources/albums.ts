@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { AdminResource } from '../resource.ts';
-import { imageUrl, isoDate, optionalText } from './fields.ts';
+import { albumFields } from '../../schemas/music.ts';
 
 export const albums: AdminResource = {
   name: 'albums',
@@ -23,13 +22,6 @@ export const albums: AdminResource = {
     counts: { tracks_count: { table: 'tracks', foreignKey: 'album_id' } },
     timestamps: true,
   },
-  input: z.strictObject({
-    name: z.string().trim().min(1, 'Enter a name.').max(255),
-    image: imageUrl,
-    description: optionalText(5000),
-    type: z.enum(['album', 'single', 'ep', 'compilation']).optional(),
-    release_date: isoDate,
-    artist_ids: z.array(z.number().int().positive()).max(50).optional(),
-  }),
+  input: albumFields,
   references: { artist_ids: 'artists' },
 };

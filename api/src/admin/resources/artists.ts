@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { AdminResource } from '../resource.ts';
-import { imageUrl, optionalText } from './fields.ts';
+import { artistFields } from '../../schemas/music.ts';
 
 export const artists: AdminResource = {
   name: 'artists',
@@ -8,21 +7,16 @@ export const artists: AdminResource = {
   permissions: { read: ['music.update'], write: ['music.update'] },
   table: {
     table: 'artists',
-    columns: ['id', 'name', 'image', 'description', 'verified', 'created_at', 'updated_at'],
-    writable: ['name', 'image', 'description', 'verified'],
+    columns: ['id', 'name', 'image', 'description', 'verified', 'links', 'created_at', 'updated_at'],
+    writable: ['name', 'image', 'description', 'verified', 'links'],
     searchable: ['name'],
     sortable: ['id', 'name', 'verified', 'created_at', 'updated_at', 'albums_count'],
     filters: { name: 'text', verified: 'boolean', created_at: 'date' },
+    pivots: { genre_ids: { pivot: 'genre_artist', localKey: 'artist_id', foreignKey: 'genre_id' } },
     counts: { albums_count: { table: 'album_artist', foreignKey: 'artist_id' } },
+    json: ['links'],
     timestamps: true,
   },
-  input: z.strictObject({
-    name: z.string().trim().min(1, 'Enter a name.').max(255),
-    image: imageUrl,
-    description: optionalText(10000),
-    verified: z
-      .union([z.boolean(), z.literal(0), z.literal(1)])
-      .transform((value) => (value === true || value === 1 ? 1 : 0))
-      .optional(),
-  }),
+  input: artistFields,
+  references: { genre_ids: 'genres' },
 };

@@ -1,6 +1,5 @@
-import { z } from 'zod';
 import type { AdminResource } from '../resource.ts';
-import { optionalText } from './fields.ts';
+import { trackFields } from '../../schemas/music.ts';
 
 export const tracks: AdminResource = {
   name: 'tracks',
@@ -26,24 +25,7 @@ export const tracks: AdminResource = {
     timestamps: true,
     searchIndex: 'tracks_fts',
   },
-  input: z.strictObject({
-    name: z.string().trim().min(1, 'Enter a name.').max(255),
-    number: z.number().int().min(0).max(10000).nullable().optional(),
-    duration: z.number().int().min(0).max(24 * 60 * 60 * 1000).nullable().optional(),
-    album_id: z.number().int().positive().nullable().optional(),
-    file_entry_id: z.number().int().positive().nullable().optional(),
-    src: z
-      .string()
-      .trim()
-      .max(2000)
-      .regex(/^https?:\/\/\S+$/i, 'Enter an http or https address.')
-      .nullable()
-      .optional()
-      .or(z.literal('').transform(() => null)),
-    description: optionalText(5000),
-    artist_ids: z.array(z.number().int().positive()).max(50).optional(),
-    genre_ids: z.array(z.number().int().positive()).max(50).optional(),
-  }),
+  input: trackFields,
   references: { album_id: 'albums', file_entry_id: 'file_entries', artist_ids: 'artists', genre_ids: 'genres' },
 };
 

@@ -1,0 +1,99 @@
+import {
+  createResource,
+  getResource,
+  missingIds,
+  updateResource,
+  valueTaken,
+  type ResourceRecord,
+} from '@app/db';
+import type { AppDeps } from '../context.ts';
+import { ApiError, notFound, validationFailed, zodErrorsByField } from '../http/errors.ts';
+import type { AdminResource } from './resource.ts';
+
+/*
+ * How a resource's record is read and written, apart from HTTP: the back office's routes and
+ * backstage (an artist editing their own music) go through the same validation, references,
+ * hooks and queries.
+ */
+
+async function checkReferencesAndUnique(deps: AppDeps, resource: AdminResource, data: Record<string, unknown>, exceptId?: number) {
+  const errors: Record<string, string> = {};
+  for (const [field, table] of Object.entries(resource.references ?? {})) {
+    const value = data[field];
+    if (value === undefined || value === null) continue;
+    const ids = Array.isArray(value) ? (value as number[]) : [value as number];
+    const missing = await missingIds(deps.db, table, ids);
+    if (missing.length) errors[field] = `No ${table.replace(/_/g, ' ').replace(/s$/, '')} has the id ${missing.join(', ')}.`;
+  }
+  for (const column of resource.unique ?? []) {
+    if (data[column] !== undefined && (await valueTaken(deps.db, resource.table.table, column, data[column], exceptId))) {
+      errors[column] = `This ${column.replace(/_/g, ' ')} is already taken.`;
+    }
+  }
+  if (Object.keys(errors).length) throw validationFailed(errors);
+}
+
+/**
+ * Parses a write. On update, the back office sends the whole record back, so read-only fields it
+ * received (id, timestamps, counts) are dropped; anything it could not have received is refused.
+ */
+export function parseWrite(resource: AdminResource, body: unknown, mode: 'create' | 'update'): Record<string, unknown> {
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The request body must be a JSON object.');
+  let data = body as Record<string, unknown>;
+  if (mode === 'update') {
+    const readOnly = new Set([...resource.table.columns, ...Object.keys(resource.table.counts ?? {})]);
+    const inputKeys = new Set(Object.keys(resource.input.shape));
+    data = Object.fromEntries(Object.entries(data).filter(([key]) => inputKeys.has(key) || !readOnly.has(key)));
+  }
+  const schema = mode === 'create' ? resource.input : resource.input.partial();
+  const parsed = schema.safeParse(data);
+  if (!parsed.success) throw validationFailed(zodErrorsByField(parsed.error));
+  return Object.fromEntries(Object.entries(parsed.data).filter(([, value]) => value !== undefined));
+}
+
+/** One record with what `afterRead` adds. */
+export async function readOne(deps: AppDeps, resource: AdminResource, id: number): Promise<ResourceRecord | undefined> {
+  const record = await getResource(deps.db, resource.table, id);
+  if (record) await resource.afterRead?.([record], deps);
+  return record;
+}
+
+function splitVirtual(resource: AdminResource, data: Record<string, unknown>) {
+  const stored: Record<string, unknown> = {};
+  const virtual: Record<string, unknown> = {};
+  for (const [key, value] of Object.entries(data)) (resource.virtual?.includes(key) ? virtual : stored)[key] = value;
+  return { stored, virtual };
+}
+
+async function checkCrossField(deps: AppDeps, resource: AdminResource, data: Record<string, unknown>, existing: ResourceRecord | undefined) {
+  const errors = await resource.validate?.(data, existing, deps);
+  if (errors && Object.keys(errors).length) throw validationFailed(errors);
+}
+
+
+/** Validates and stores a new record; returns it as read back. */
+export async function createRecord(deps: AppDeps, resource: AdminResource, body: unknown): Promise<ResourceRecord> {
+  const data = parseWrite(resource, body, 'create');
+  await checkCrossField(deps, resource, data, undefined);
+  const { stored, virtual } = splitVirtual(resource, data);
+  await checkReferencesAndUnique(deps, resource, stored);
+  const prepared = resource.prepare ? await resource.prepare(stored, deps) : stored;
+  const created = await createResource(deps.db, resource.table, prepared);
+  await resource.afterWrite?.(created, virtual, deps);
+  return (await readOne(deps, resource, created.id))!;
+}
+
+/** Validates and applies a change to a record; 404 when it does not exist. */
+export async function updateRecord(deps: AppDeps, resource: AdminResource, id: number, body: unknown): Promise<ResourceRecord> {
+  const data = parseWrite(resource, body, 'update');
+  const existing = await getResource(deps.db, resource.table, id);
+  if (!existing) throw notFound();
+  await checkCrossField(deps, resource, data, existing);
+  const { stored, virtual } = splitVirtual(resource, data);
+  await checkReferencesAndUnique(deps, resource, stored, id);
+  const prepared = resource.prepare ? await resource.prepare(stored, deps) : stored;
+  const record = await updateResource(deps.db, resource.table, id, prepared);
+  if (!record) throw notFound();
+  await resource.afterWrite?.(record, virtual, deps, existing);
+  return (await readOne(deps, resource, id))!;
+}

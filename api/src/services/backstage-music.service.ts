@@ -1,0 +1,191 @@
+import {
+  albumChoices,
+  albumTrackList,
+  artistChoices,
+  countTracksUploadedBy,
+  findFileEntry,
+  numberAlbumTracks,
+  trackUsingFileEntry,
+  type ResourceRecord,
+} from '@app/db';
+import { z } from 'zod';
+import { createRecord, readOne, updateRecord } from '../admin/resource-writes.ts';
+import { albums } from '../admin/resources/albums.ts';
+import { artists } from '../admin/resources/artists.ts';
+import { tracks } from '../admin/resources/tracks.ts';
+import type { AppDeps, AuthState } from '../context.ts';
+import { ApiError, forbidden, unauthenticated, validationFailed } from '../http/errors.ts';
+import { albumFields, artistFields, trackFields } from '../schemas/music.ts';
+import { artistsOfUser, requireOwnership, type BackstageKind } from './backstage-ownership.ts';
+import { mayManageEntry } from './file-entries.service.ts';
+import { checkRestriction } from './permissions.ts';
+import { playsInsights } from './reports.service.ts';
+import { isPlayableEntry } from './track-import.service.ts';
+
+/*
+ * An artist's own tracks, albums and profile. Validation and writes are the back office's
+ * (the same resource declarations and shared field schemas); what is added here is who may touch
+ * what (backstage-ownership.ts), where new music goes and the upload quota.
+ */
+
+const artistId = z.number({ error: 'Choose the artist.' }).int().positive().max(Number.MAX_SAFE_INTEGER);
+
+export const TrackChanges = trackFields.pick({ name: true, number: true, album_id: true, file_entry_id: true, description: true, genre_ids: true }).partial();
+export const NewTrack = trackFields
+  .pick({ name: true, number: true, album_id: true, description: true, genre_ids: true })
+  .extend({ artist_id: artistId, file_entry_id: z.number({ error: 'Upload the audio of the track.' }).int().positive().max(Number.MAX_SAFE_INTEGER) });
+const trackIds = z.array(z.number().int().positive().max(Number.MAX_SAFE_INTEGER)).max(1000);
+export const AlbumChanges = albumFields.pick({ name: true, image: true, description: true, type: true, release_date: true }).partial().extend({ track_ids: trackIds.optional() });
+export const NewAlbum = albumFields.pick({ name: true, image: true, description: true, type: true, release_date: true }).extend({ artist_id: artistId });
+export const ArtistChanges = artistFields.pick({ name: true, image: true, description: true, links: true, genre_ids: true }).partial();
+
+export interface BackstageTrack {
+  id: number;
+  name: string;
+  number: number | null;
+  duration: number | null;
+  album_id: number | null;
+  file_entry_id: number | null;
+  description: string | null;
+  plays: number;
+  artist_ids: number[];
+  genre_ids: number[];
+}
+
+export interface BackstageAlbum {
+  id: number;
+  name: string;
+  image: string | null;
+  description: string | null;
+  type: string;
+  release_date: string | null;
+  artist_ids: number[];
+  tracks: { id: number; name: string; number: number | null; duration: number | null }[];
+}
+
+export interface BackstageArtist {
+  id: number;
+  name: string;
+  image: string | null;
+  description: string | null;
+  verified: boolean;
+  links: { url: string; title: string }[];
+  genre_ids: number[];
+}
+
+const pick = <T>(record: ResourceRecord, keys: (keyof T)[]) => Object.fromEntries(keys.map((key) => [key, record[key as string] ?? null])) as T;
+
+function presentTrack(record: ResourceRecord): BackstageTrack {
+  return pick<BackstageTrack>(record, ['id', 'name', 'number', 'duration', 'album_id', 'file_entry_id', 'description', 'plays', 'artist_ids', 'genre_ids']);
+}
+
+async function presentAlbum(deps: AppDeps, record: ResourceRecord): Promise<BackstageAlbum> {
+  return { ...pick<BackstageAlbum>(record, ['id', 'name', 'image', 'description', 'type', 'release_date', 'artist_ids']), tracks: await albumTrackList(deps.db, record.id) };
+}
+
+function presentArtist(record: ResourceRecord): BackstageArtist {
+  const links = Array.isArray(record.links) ? (record.links as BackstageArtist['links']) : [];
+  return { ...pick<BackstageArtist>(record, ['id', 'name', 'image', 'description', 'genre_ids']), verified: Boolean(record.verified), links };
+}
+
+/** The artists a user acts for, for backstage's home and the "new" forms. */
+export async function myArtists(deps: AppDeps, auth: AuthState) {
+  return artistChoices(deps.db, await artistsOfUser(deps, auth));
+}
+
+/** The albums a track of this artist may go on. */
+export async function albumsOfArtist(deps: AppDeps, auth: AuthState, id: number) {
+  await requireOwnership(deps, auth, 'artist', id);
+  return albumChoices(deps.db, [id]);
+}
+
+export async function getTrack(deps: AppDeps, auth: AuthState, id: number): Promise<BackstageTrack> {
+  await requireOwnership(deps, auth, 'track', id);
+  return presentTrack((await readOne(deps, tracks, id))!);
+}
+
+export async function getAlbum(deps: AppDeps, auth: AuthState, id: number): Promise<BackstageAlbum> {
+  await requireOwnership(deps, auth, 'album', id);
+  return presentAlbum(deps, (await readOne(deps, albums, id))!);
+}
+
+export async function getArtist(deps: AppDeps, auth: AuthState, id: number): Promise<BackstageArtist> {
+  await requireOwnership(deps, auth, 'artist', id);
+  return presentArtist((await readOne(deps, artists, id))!);
+}
+
+/** An id in a form that must name something of the user's: unknown is a field error, someone else's a 403. */
+async function requireOwnedReference(deps: AppDeps, auth: AuthState, kind: BackstageKind, id: number, field: string): Promise<void> {
+  try {
+    await requireOwnership(deps, auth, kind, id);
+  } catch (error) {
+    if (error instanceof ApiError && error.status === 404) throw validationFailed({ [field]: error.message });
+    throw error;
+  }
+}
+
+/** The track's audio: a playable file the user uploaded, not already another track's. */
+async function checkAudio(deps: AppDeps, auth: AuthState, fileEntryId: number, trackId?: number): Promise<void> {
+  const entry = await findFileEntry(deps.db, fileEntryId);
+  if (!entry || !mayManageEntry(auth, entry)) throw validationFailed({ file_entry_id: 'This file does not exist.' });
+  if (!isPlayableEntry(entry)) throw validationFailed({ file_entry_id: 'This file is not audio that can be read.' });
+  const usedBy = await trackUsingFileEntry(deps.db, entry.id);
+  if (usedBy !== undefined && usedBy !== trackId) throw new ApiError(409, 'A track already plays this file.');
+}
+
+/**
+ * A new track, always on one of the user's own artists, counted against the `count` restriction
+ * of music.create like an upload from the back office.
+ */
+export async function createTrack(deps: AppDeps, auth: AuthState, input: z.output<typeof NewTrack>): Promise<BackstageTrack> {
+  if (!auth.user) throw unauthenticated();
+  const { artist_id, ...fields } = input;
+  await requireOwnedReference(deps, auth, 'artist', artist_id, 'artist_id');
+  const quota = checkRestriction(auth.permissions, 'music.create', 'count', await countTracksUploadedBy(deps.db, auth.user.id));
+  if (quota.noPermission) throw forbidden();
+  if (quota.overQuota) throw forbidden('You have reached the number of tracks you may upload.');
+  if (fields.album_id != null) await requireOwnedReference(deps, auth, 'album', fields.album_id, 'album_id');
+  await checkAudio(deps, auth, fields.file_entry_id);
+  return presentTrack(await createRecord(deps, tracks, { ...fields, artist_ids: [artist_id] }));
+}
+
+export async function updateTrack(deps: AppDeps, auth: AuthState, id: number, changes: z.output<typeof TrackChanges>): Promise<BackstageTrack> {
+  await requireOwnership(deps, auth, 'track', id);
+  if (changes.album_id != null) await requireOwnedReference(deps, auth, 'album', changes.album_id, 'album_id');
+  if (changes.file_entry_id != null) await checkAudio(deps, auth, changes.file_entry_id, id);
+  return presentTrack(await updateRecord(deps, tracks, id, changes));
+}
+
+export async function createAlbum(deps: AppDeps, auth: AuthState, input: z.output<typeof NewAlbum>): Promise<BackstageAlbum> {
+  const { artist_id, ...fields } = input;
+  await requireOwnedReference(deps, auth, 'artist', artist_id, 'artist_id');
+  return presentAlbum(deps, await createRecord(deps, albums, { ...fields, artist_ids: [artist_id] }));
+}
+
+/** Changes an album; `track_ids`, when sent, is the album's tracks in their new order (all of them, each once). */
+export async function updateAlbum(deps: AppDeps, auth: AuthState, id: number, changes: z.output<typeof AlbumChanges>): Promise<BackstageAlbum> {
+  await requireOwnership(deps, auth, 'album', id);
+  const { track_ids, ...fields } = changes;
+  if (track_ids) {
+    const current = (await albumTrackList(deps.db, id)).map((track) => track.id);
+    const same = track_ids.length === current.length && new Set(track_ids).size === current.length && track_ids.every((trackId) => current.includes(trackId));
+    if (!same) throw validationFailed({ track_ids: "List each of the album's tracks once." });
+  }
+  const record = await updateRecord(deps, albums, id, fields);
+  if (track_ids) await numberAlbumTracks(deps.db, id, track_ids);
+  return presentAlbum(deps, record);
+}
+
+export async function updateArtist(deps: AppDeps, auth: AuthState, id: number, changes: z.output<typeof ArtistChanges>): Promise<BackstageArtist> {
+  await requireOwnership(deps, auth, 'artist', id);
+  return presentArtist(await updateRecord(deps, artists, id, changes));
+}
+
+
+const SCOPE = { track: 'trackId', album: 'albumId', artist: 'artistId' } as const;
+
+/** The back office's plays report of one track, album or artist, for those who own it. */
+export async function insightsOf(deps: AppDeps, auth: AuthState, kind: BackstageKind, id: number, range: { from: string; to: string }) {
+  await requireOwnership(deps, auth, kind, id);
+  return playsInsights(deps.db, range, { [SCOPE[kind]]: id });
+}

@@ -1,0 +1,44 @@
+import { artistIdsOfUser, artistsOwningAlbum, artistsOwningTrack, findArtist } from '@app/db';
+import type { AppDeps, AuthState } from '../context.ts';
+import { forbidden, notFound, unauthenticated } from '../http/errors.ts';
+import { hasPermission } from './permissions.ts';
+
+export type BackstageKind = 'track' | 'album' | 'artist';
+
+const MISSING: Record<BackstageKind, string> = {
+  track: 'This track does not exist.',
+  album: 'This album does not exist.',
+  artist: 'This artist does not exist.',
+};
+
+/** Those who manage the whole catalogue in the back office manage every artist's music here too. */
+export function managesAllMusic(auth: AuthState): boolean {
+  return hasPermission(auth.permissions, 'music.update');
+}
+
+/** The artists a user acts for in backstage: the ones an approved request linked them to. */
+export async function artistsOfUser(deps: AppDeps, auth: AuthState): Promise<number[]> {
+  if (!auth.user) throw unauthenticated();
+  return artistIdsOfUser(deps.db, auth.user.id);
+}
+
+/**
+ * The one ownership rule of backstage: a track, album or artist may be read, changed or looked
+ * into by a user linked to one of its artists (artist_user), or by whoever manages all music.
+ * Guests get 401, unknown ids 404 (before anything else, so an id says nothing more to an
+ * outsider than the public catalogue does), anyone else 403.
+ */
+export async function requireOwnership(deps: AppDeps, auth: AuthState, kind: BackstageKind, id: number): Promise<void> {
+  if (!auth.user) throw unauthenticated();
+  const owners = await ownerArtists(deps, kind, id);
+  if (owners === undefined) throw notFound(MISSING[kind]);
+  if (managesAllMusic(auth)) return;
+  const mine = new Set(await artistIdsOfUser(deps.db, auth.user.id));
+  if (!owners.some((artistId) => mine.has(artistId))) throw forbidden('You can only manage the music of your own artists.');
+}
+
+async function ownerArtists(deps: AppDeps, kind: BackstageKind, id: number): Promise<number[] | undefined> {
+  if (kind === 'track') return artistsOwningTrack(deps.db, id);
+  if (kind === 'album') return artistsOwningAlbum(deps.db, id);
+  return (await findArtist(deps.db, id)) ? [id] : undefined;
+}
