@@ -1,6 +1,6 @@
 import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import type { AddressInfo } from 'node:net';
 import Stripe from 'stripe';
+import { type CompiledRoute as CompiledRouteOf, closeServer, compileRoutes, listenOn, matchRoute, readBody as readSharedBody } from '../local-double/http.ts';
 import { catchUp } from './billing/clock.ts';
 import { type Ctx, type Route, StripeLocal, type StripeLocalOptions } from './core/app.ts';
 import { StripeError, errors } from './core/errors.ts';
@@ -25,40 +25,18 @@ export interface ServerOptions extends Partial<StripeLocalOptions> {
   tickMs?: number;
 }
 
-interface CompiledRoute extends Route {
-  pattern: RegExp;
-  names: string[];
-}
+type CompiledRoute = Route & CompiledRouteOf<Route['handler']>;
 
 function compile(routes: Route[]): CompiledRoute[] {
-  return routes.map((route) => {
-    const names: string[] = [];
-    const source = route.path.replace(/:(\w+)/g, (_, name: string) => {
-      names.push(name);
-      return '([^/]+)';
-    });
-    return { ...route, pattern: new RegExp(`^${source}$`), names };
-  });
+  return compileRoutes<Route['handler'], Route>(routes);
 }
 
-function match(routes: CompiledRoute[], method: string, path: string): { route: CompiledRoute; params: Record<string, string> } | undefined {
-  for (const route of routes) {
-    if (route.method !== method) continue;
-    const found = route.pattern.exec(path);
-    if (found) return { route, params: Object.fromEntries(route.names.map((name, i) => [name, decodeURIComponent(found[i + 1])])) };
-  }
-  return undefined;
+function match(routes: CompiledRoute[], method: string, path: string) {
+  return matchRoute(routes, method, path);
 }
 
-async function readBody(request: IncomingMessage): Promise<string> {
-  const chunks: Buffer[] = [];
-  let size = 0;
-  for await (const chunk of request) {
-    size += (chunk as Buffer).length;
-    if (size > 1_000_000) throw errors.invalidParam('body', 'Request body too large.');
-    chunks.push(chunk as Buffer);
-  }
-  return Buffer.concat(chunks).toString('utf8');
+function readBody(request: IncomingMessage): Promise<string> {
+  return readSharedBody(request, () => errors.invalidParam('body', 'Request body too large.'));
 }
 
 /** Bearer (what the SDKs send) or Basic with the key as user name (what `curl -u sk_test_...:` sends). */
@@ -249,12 +227,7 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
     server,
     /** Starts listening; the public URL defaults to http://{host}:{port}. */
     async listen(port = 0, host = '127.0.0.1'): Promise<{ port: number; host: string; url: string }> {
-      await new Promise<void>((resolve, reject) => {
-        server.once('error', reject);
-        server.listen(port, host, resolve);
-      });
-      const actual = (server.address() as AddressInfo).port;
-      const url = `http://${host.includes(':') ? `[${host}]` : host}:${actual}`;
+      const { port: actual, url } = await listenOn(server, port, host);
       if (!app.options.publicUrl) app.options.publicUrl = url;
       if (options.webhook) {
         const previous = configuredEndpoint(app);
@@ -278,8 +251,7 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
       clearInterval(ticker);
       app.webhooks.close();
       app.store.flush();
-      server.closeAllConnections();
-      await new Promise<void>((resolve) => server.close(() => resolve()));
+      await closeServer(server);
     },
   };
 }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { DeliveryQueue, type QueuedJob, type ReleaseOrder } from '../../local-double/delivery-queue.ts';
 import { newId } from './ids.ts';
 import type { DeliveryRecord, Store } from './store.ts';
 import { adaptToVersion } from './versions.ts';
@@ -10,34 +11,28 @@ export interface DeliveryOptions {
   log: (line: string) => void;
 }
 
-interface Job {
+interface Job extends QueuedJob {
   eventId: string;
   endpointId: string;
-  attempt: number;
 }
 
-export type ReleaseOrder = 'original' | 'reverse' | 'shuffle';
+export type { ReleaseOrder } from '../../local-double/delivery-queue.ts';
 
 /**
  * Sends events to webhook endpoints as Stripe does: a POST of the event as JSON with a
  * `Stripe-Signature` header made by the SDK's own `generateTestHeaderString` (HMAC-SHA256 of
  * `timestamp.payload` with the endpoint's secret), retried when the endpoint does not answer 2xx.
- * Deliveries go one at a time in event order, so tests are repeatable; `hold()` and
- * `release('shuffle')` let a test deliver a batch out of order, as Stripe may.
+ * The queue (order, hold and release out of order, retries, settle) is the shared one.
  */
 export class WebhookDelivery {
   private readonly store: Store;
   private readonly options: DeliveryOptions;
-  private queue: Job[] = [];
-  private held = false;
-  private running = false;
-  private readonly timers = new Set<NodeJS.Timeout>();
-  private idleWaiters: (() => void)[] = [];
-  private closed = false;
+  private readonly queue: DeliveryQueue<Job>;
 
   constructor(store: Store, options: DeliveryOptions) {
     this.store = store;
     this.options = options;
+    this.queue = new DeliveryQueue({ retryDelaysMs: options.retryDelaysMs, attempt: (job) => this.deliver(job) });
   }
 
   /** Queues the event for every enabled endpoint that listens to its type; returns how many. */
@@ -46,7 +41,6 @@ export class WebhookDelivery {
       (endpoint) => endpoint.status === 'enabled' && (endpoint.enabled_events.includes('*') || endpoint.enabled_events.includes(event.type)),
     );
     for (const endpoint of endpoints) this.queue.push({ eventId: event.id, endpointId: endpoint.id, attempt: 1 });
-    this.pump();
     return endpoints.length;
   }
 
@@ -54,83 +48,37 @@ export class WebhookDelivery {
   resend(event: Stripe.Event, endpointId?: string): number {
     if (!endpointId) return this.enqueue(event);
     this.queue.push({ eventId: event.id, endpointId, attempt: 1 });
-    this.pump();
     return 1;
   }
 
   hold(): void {
-    this.held = true;
+    this.queue.hold();
   }
 
   /** Lets held deliveries go, in their order, reversed or shuffled. */
   release(order: ReleaseOrder = 'original'): void {
-    if (order === 'reverse') this.queue.reverse();
-    if (order === 'shuffle') {
-      for (let i = this.queue.length - 1; i > 0; i--) {
-        const j = Math.floor(Math.random() * (i + 1));
-        [this.queue[i], this.queue[j]] = [this.queue[j], this.queue[i]];
-      }
-    }
-    this.held = false;
-    this.pump();
+    this.queue.release(order);
   }
 
   /** Resolves once nothing is queued, in flight or waiting for a retry (or after `timeoutMs`). */
-  async settle(timeoutMs = 30_000): Promise<boolean> {
-    if (this.isIdle()) return true;
-    return new Promise<boolean>((resolve) => {
-      const timer = setTimeout(() => resolve(false), timeoutMs);
-      this.idleWaiters.push(() => {
-        clearTimeout(timer);
-        resolve(true);
-      });
-    });
+  settle(timeoutMs = 30_000): Promise<boolean> {
+    return this.queue.settle(timeoutMs);
   }
 
   close(): void {
-    this.closed = true;
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.queue = [];
-    this.wakeIdle();
+    this.queue.close();
   }
 
   clear(): void {
-    for (const timer of this.timers) clearTimeout(timer);
-    this.timers.clear();
-    this.queue = [];
-    this.held = false;
-    this.wakeIdle();
+    this.queue.clear();
   }
 
-  private isIdle(): boolean {
-    return !this.running && this.timers.size === 0 && (this.queue.length === 0 || this.held);
-  }
-
-  private wakeIdle(): void {
-    if (!this.isIdle() && !this.closed) return;
-    for (const wake of this.idleWaiters.splice(0)) wake();
-  }
-
-  private pump(): void {
-    if (this.running || this.held || this.closed) return;
-    const job = this.queue.shift();
-    if (!job) {
-      this.wakeIdle();
-      return;
-    }
-    this.running = true;
-    void this.deliver(job).finally(() => {
-      this.running = false;
-      this.pump();
-    });
-  }
-
-  private async deliver(job: Job): Promise<void> {
+  /** One attempt; true when the endpoint accepted it (the queue retries otherwise). */
+  private async deliver(job: Job): Promise<boolean> {
     const event = this.store.get('event', job.eventId);
     const endpoint = this.store.get('webhook_endpoint', job.endpointId);
     const secret = this.store.data.webhookSecrets[job.endpointId];
-    if (!event || !endpoint || !secret) return;
+    if (!event || !endpoint || !secret) return true;
     const version = endpoint.api_version ?? event.api_version ?? Stripe.API_VERSION;
     // Stripe pretty-prints webhook bodies; the signature covers these exact bytes.
     const payload = JSON.stringify(adaptToVersion({ ...event, api_version: version }, version), null, 2);
@@ -179,18 +127,7 @@ export class WebhookDelivery {
     this.store.data.deliveries.push(record);
     this.store.changed();
     this.options.log(`webhook ${event.type} ${event.id} → ${endpoint.url}: ${record.status ?? record.error} (attempt ${job.attempt})`);
-    if (record.ok) {
-      if (event.pending_webhooks > 0) event.pending_webhooks -= 1;
-      return;
-    }
-    const delay = this.options.retryDelaysMs[job.attempt - 1];
-    if (delay === undefined || this.closed) return;
-    const timer = setTimeout(() => {
-      this.timers.delete(timer);
-      this.queue.push({ ...job, attempt: job.attempt + 1 });
-      this.pump();
-    }, delay);
-    timer.unref();
-    this.timers.add(timer);
+    if (record.ok && event.pending_webhooks > 0) event.pending_webhooks -= 1;
+    return record.ok;
   }
 }
