@@ -46,6 +46,16 @@ export interface Config {
     port?: number;
     protocol?: 'http' | 'https';
   };
+  /**
+   * PayPal from PAYPAL_* variables: the credentials and webhook id win over the back-office settings;
+   * the API address is PayPal's live one unless PAYPAL_API_URL names the sandbox or a test double.
+   */
+  paypal: {
+    clientId?: string;
+    secret?: string;
+    webhookId?: string;
+    apiUrl: string;
+  };
   /** SMTP from MAIL_* variables; each one set here wins over the back-office setting. */
   mail: {
     host?: string;
@@ -115,6 +125,8 @@ function parseCspSources(value: string | undefined): Record<string, string[]> {
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   if (env.STRIPE_API_PORT && !/^\d{1,5}$/.test(env.STRIPE_API_PORT)) throw new Error(`STRIPE_API_PORT must be a port number, got "${env.STRIPE_API_PORT}"`);
   if (env.STRIPE_API_PROTOCOL && !['http', 'https'].includes(env.STRIPE_API_PROTOCOL)) throw new Error(`STRIPE_API_PROTOCOL must be http or https, got "${env.STRIPE_API_PROTOCOL}"`);
+  const paypalApiUrl = (env.PAYPAL_API_URL || 'https://api-m.paypal.com').replace(/\/+$/, '');
+  if (!/^https?:\/\/[^/\s]+$/.test(paypalApiUrl)) throw new Error(`PAYPAL_API_URL must be an address such as https://api-m.sandbox.paypal.com, got "${env.PAYPAL_API_URL}"`);
   if (env.MAIL_PORT && !/^\d{1,5}$/.test(env.MAIL_PORT)) throw new Error(`MAIL_PORT must be a port number, got "${env.MAIL_PORT}"`);
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
@@ -161,6 +173,12 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       host: env.STRIPE_API_HOST || undefined,
       port: env.STRIPE_API_PORT ? Number(env.STRIPE_API_PORT) : undefined,
       protocol: (env.STRIPE_API_PROTOCOL || undefined) as 'http' | 'https' | undefined,
+    },
+    paypal: {
+      clientId: env.PAYPAL_CLIENT_ID || undefined,
+      secret: env.PAYPAL_SECRET || undefined,
+      webhookId: env.PAYPAL_WEBHOOK_ID || undefined,
+      apiUrl: paypalApiUrl,
     },
     mail: {
       host: env.MAIL_HOST || undefined,

@@ -43,3 +43,4 @@ export * from './repositories/track-import.repository.ts';
 export * from './repositories/billing.repository.ts';
 export * from './repositories/stripe-billing.repository.ts';
 export * from './repositories/backstage-music.repository.ts';
+export * from './repositories/paypal-billing.repository.ts';

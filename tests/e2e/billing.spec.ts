@@ -23,8 +23,8 @@ const notFoundHeading = "Looks like you've found the doorway to the great nothin
 test.beforeAll(async () => {
   admin = await playwrightRequest.newContext({ baseURL: `http://localhost:${E2E_PORT}` });
   await logInAsAdmin(admin);
-  // Stripe is configured by the e2e server's environment (keys and the stripe-local address); it still has to be switched on.
-  await setE2eSettings({ 'billing.enable': true, 'billing.stripe.enable': true });
+  // Stripe and PayPal are configured by the e2e server's environment (keys and the local doubles' addresses); they still have to be switched on.
+  await setE2eSettings({ 'billing.enable': true, 'billing.stripe.enable': true, 'billing.paypal.enable': true });
   const definitions = [
     { key: 'pro', name: names.pro, position: 910, recommended: true, feature_list: ['No ads'], prices: [month(999), year(9990)] },
     { key: 'studio', name: names.studio, position: 911, feature_list: ['Everything'], prices: [month(2000), year(24000)] },
@@ -155,6 +155,50 @@ test('pricing → register → checkout → pay → billing → change plan → 
   await page.reload();
   await expect(page.getByTestId('billing-plan')).toBeVisible();
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+});
+
+test('pricing → checkout → PayPal approve page → done → billing → cancel', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByRole('listitem', { name: names.studio, exact: true }).getByRole('link', { name: 'Get started' }).click();
+  await registerOnPage(page, `billing-paypal-${suffix}@example.com`);
+  await expect(page).toHaveURL(checkoutPath('studio', 'year'));
+  await expect(page.getByRole('button', { name: 'Continue to payment' })).toBeVisible();
+  await page.getByRole('button', { name: 'Pay with PayPal' }).click();
+
+  // paypal-local's approve page: the plan and its price, a stand-in login, Agree & Subscribe.
+  await expect(page).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/webapps\/billing\/subscriptions\?ba_token=/);
+  await expect(page.locator('#price')).toContainText('240.00');
+  await page.getByLabel('Email', { exact: true }).fill(`payer-${suffix}@example.com`);
+  await page.getByRole('button', { name: 'Agree & Subscribe' }).click();
+
+  await expect(page).toHaveURL(new RegExp(`${checkoutPath('studio', 'year')}/paypal/done\\?subscription_id=I-`));
+  await expect(page.getByRole('heading', { name: `Thank you! You are now subscribed to ${names.studio}.` })).toBeVisible();
+  await page.getByRole('link', { name: 'Go to billing' }).click();
+
+  await expect(page).toHaveURL('/billing');
+  await expect(page.getByTestId('billing-plan')).toHaveText(names.studio);
+  await expect(page.getByTestId('billing-status')).toHaveText('Active');
+  await expect(page.getByTestId('billing-card')).toHaveText('PayPal');
+  const invoices = page.getByTestId('invoices').getByRole('row');
+  await expect(invoices).toHaveCount(2);
+  await expect(invoices.nth(1)).toContainText('$240.00');
+  await expect(invoices.nth(1)).toContainText('Paid');
+
+  // The payment method is PayPal's to change: the page leads to PayPal's automatic payments.
+  await page.getByRole('link', { name: 'Change payment method' }).click();
+  await expect(page.getByTestId('change-payment-method')).toContainText('PayPal');
+  await expect(page.getByRole('button', { name: 'Manage payments on PayPal' })).toBeVisible();
+  await page.getByRole('link', { name: 'Back to billing' }).click();
+
+  // Cancel: PayPal ends it at once, the plan stays until the paid year is over, and PayPal cannot resume it.
+  await page.getByRole('link', { name: 'Cancel plan' }).click();
+  await expect(page.getByTestId('billing-cancel')).toContainText('PayPal cannot resume a cancelled subscription');
+  await page.getByRole('button', { name: 'Cancel plan' }).click();
+  await expect(page).toHaveURL('/billing');
+  await expect(page.getByTestId('billing-status')).toHaveText('Cancelled');
+  await expect(page.getByTestId('billing-ends')).toContainText(String(new Date().getUTCFullYear() + 1));
+  await expect(page.getByTestId('billing-paypal-resubscribe')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Renew plan' })).toHaveCount(0);
 });
 
 test('a logged-out visitor at a checkout registers and comes back to it', async ({ page }) => {

@@ -11,3 +11,5 @@ export const E2E_OAUTH_PORT = E2E_PORT + 9;
 /** The e2e server's payments go to a stripe-local server on this port, which signs its webhooks with this secret. */
 export const E2E_STRIPE_PORT = E2E_PORT + 10;
 export const E2E_STRIPE_WEBHOOK_SECRET = 'whsec_e2e_stripe_local';
+/** The e2e server's PayPal calls go to a paypal-local server on this port. */
+export const E2E_PAYPAL_PORT = E2E_PORT + 11;

@@ -1,7 +1,8 @@
 import { rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_ADMIN, E2E_OAUTH_PORT, E2E_SMTP_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from './constants.ts';
+import { E2E_ADMIN, E2E_OAUTH_PORT, E2E_PAYPAL_PORT, E2E_SMTP_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from './constants.ts';
+import { startPayPalLocal } from './paypal-local/index.ts';
 import { startStripeLocal } from './stripe-local/index.ts';
 
 /**
@@ -39,5 +40,10 @@ const stripe = await startStripeLocal({
   webhook: { url: `${process.env.APP_URL}/api/v1/billing/stripe/webhook`, secret: E2E_STRIPE_WEBHOOK_SECRET },
 });
 Object.assign(process.env, stripe.env, { STRIPE_SECRET_KEY: stripe.secretKey, STRIPE_WEBHOOK_SECRET: E2E_STRIPE_WEBHOOK_SECRET });
+
+// PayPal likewise goes to a local PayPal-compatible server, whose webhook deliveries the product
+// verifies by asking it (verify-webhook-signature), as it would ask PayPal.
+const paypal = await startPayPalLocal({ port: E2E_PAYPAL_PORT, webhookUrl: `${process.env.APP_URL}/api/v1/billing/paypal/webhook` });
+Object.assign(process.env, paypal.env);
 
 await import('../../api/src/server.ts');

@@ -9,9 +9,10 @@ export const XSRF_HEADER = 'X-XSRF-TOKEN';
 const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Calls made by other servers, not browsers: they carry no cookies to abuse and prove who sent
- * them otherwise (Stripe signs every webhook body with the endpoint's secret).
+ * them otherwise (Stripe signs every webhook body with the endpoint's secret; PayPal's deliveries are
+ * checked with PayPal itself).
  */
-const SERVER_TO_SERVER = new Set(['/api/v1/billing/stripe/webhook']);
+const SERVER_TO_SERVER = new Set(['/api/v1/billing/stripe/webhook', '/api/v1/billing/paypal/webhook']);
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);

@@ -16,6 +16,10 @@ import {
   startPaymentMethodChange,
   startStripeCheckout,
 } from '../services/billing/billing.service.ts';
+import { completePayPalCheckout, PAYPAL_SUBSCRIPTION_ID, startPayPalCheckout } from '../services/billing/paypal-billing.ts';
+import { paypalGateway } from '../services/billing/paypal-gateway.ts';
+import { stripeGateway } from '../services/billing/stripe-gateway.ts';
+import { receivePayPalWebhook } from '../services/billing/paypal-webhooks.ts';
 import { receiveStripeWebhook } from '../services/billing/stripe-webhooks.ts';
 
 const PriceSchema = z
@@ -67,7 +71,7 @@ const SubscriptionSchema = z
   .openapi('Subscription');
 
 const SubscriptionResponse = z.object({ subscription: SubscriptionSchema });
-const UrlResponse = z.object({ url: z.string().openapi({ description: 'The Stripe page to send the user to.' }) });
+const UrlResponse = z.object({ url: z.string().openapi({ description: "The payment provider's page to send the user to." }) });
 
 const PlanChoice = z
   .strictObject({
@@ -83,10 +87,17 @@ const sessionParam = z.object({
     .openapi({ param: { name: 'sessionId', in: 'path' }, example: 'cs_test_a1b2c3' }),
 });
 
+const paypalSubscriptionParam = z.object({
+  subscriptionId: z
+    .string()
+    .regex(PAYPAL_SUBSCRIPTION_ID, 'This is not a PayPal subscription id.')
+    .openapi({ param: { name: 'subscriptionId', in: 'path' }, example: 'I-BW452GLLEP1G' }),
+});
+
 const billingErrors = {
   ...errorResponses,
   409: json(ErrorSchema, 'Already subscribed'),
-  503: json(ErrorSchema, 'Payments are not set up, or Stripe cannot be reached'),
+  503: json(ErrorSchema, 'Payments are not set up, or the payment provider cannot be reached'),
 } as const;
 
 const tags = ['Billing'];
@@ -100,10 +111,21 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     path: '/billing/products',
     tags: ['Billing'],
     summary: 'Plans shown on the pricing page (not hidden), in order, each with its prices',
-    responses: { 200: json(z.object({ pagination: z.object({ data: z.array(ProductSchema) }) }), 'The plans'), ...errorResponses },
+    responses: {
+      200: json(
+        z.object({
+          pagination: z.object({ data: z.array(ProductSchema) }),
+          payment_providers: z.array(z.enum(['stripe', 'paypal'])).openapi({ description: 'The payment providers set up now, which checkout offers.' }),
+        }),
+        'The plans',
+      ),
+      ...errorResponses,
+    },
   }),
   async (c) => {
-    const products = await visibleProducts(c.get('deps').db);
+    const deps = c.get('deps');
+    const products = await visibleProducts(deps.db);
+    const payment_providers = [...((await stripeGateway(deps)) ? (['stripe'] as const) : []), ...((await paypalGateway(deps)) ? (['paypal'] as const) : [])];
     const data = products.map((p) => ({
       id: p.id,
       name: p.name,
@@ -115,7 +137,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       position: p.position,
       prices: p.prices.map(({ id, amount, currency, interval, interval_count }) => ({ id, amount, currency, interval, interval_count })),
     }));
-    return c.json({ pagination: { data } }, 200);
+    return c.json({ pagination: { data }, payment_providers }, 200);
   },
 )
   .openapi(
@@ -146,6 +168,35 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       responses: { 200: json(SubscriptionResponse, 'The subscription'), ...billingErrors },
     }),
     async (c) => c.json({ subscription: await completeStripeCheckout(c.get('deps'), c.get('auth').user!, c.req.valid('param').sessionId) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/billing/paypal/checkout',
+      tags,
+      summary: "Start a PayPal subscription for a plan and price; answers PayPal's page where the payer approves it",
+      description: '409 when already subscribed, 422 for a free plan, 404 for an unknown or hidden plan or a price of another plan, 503 when PayPal is not set up.',
+      middleware: [requireLogin()] as const,
+      request: planBody,
+      responses: { 200: json(UrlResponse, 'Approval page'), ...billingErrors },
+    }),
+    async (c) => {
+      const { product_id, price_id } = c.req.valid('json');
+      return c.json(await startPayPalCheckout(c.get('deps'), c.get('auth').user!, product_id, price_id), 200);
+    },
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/billing/paypal/checkout/{subscriptionId}/complete',
+      tags,
+      summary: 'Store the PayPal subscription the payer approved (the done page calls it)',
+      description: "Only the user's own subscriptions: another user's is not found. 422 while it is not approved yet.",
+      middleware: [requireLogin()] as const,
+      request: { params: paypalSubscriptionParam },
+      responses: { 200: json(SubscriptionResponse, 'The subscription'), ...billingErrors },
+    }),
+    async (c) => c.json({ subscription: await completePayPalCheckout(c.get('deps'), c.get('auth').user!, c.req.valid('param').subscriptionId) }, 200),
   )
   .openapi(
     createRoute({
@@ -222,14 +273,21 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       method: 'post',
       path: '/billing/change-plan',
       tags,
-      summary: 'Change plan now, prorated',
+      summary: 'Change plan now',
       middleware: [requireLogin()] as const,
       request: planBody,
-      responses: { 200: json(SubscriptionResponse, 'The changed subscription'), ...billingErrors },
+      description: "Stripe changes the plan at once (prorated). PayPal may need the payer's consent first: then `url` is PayPal's page to send them to, and the plan changes when they come back.",
+      responses: {
+        200: json(
+          SubscriptionResponse.extend({ url: z.string().nullable().openapi({ description: "PayPal's page where the payer approves the new price; null when the plan changed already." }) }),
+          'The changed subscription',
+        ),
+        ...billingErrors,
+      },
     }),
     async (c) => {
       const { product_id, price_id } = c.req.valid('json');
-      return c.json({ subscription: await changePlan(c.get('deps'), c.get('auth').user!, product_id, price_id) }, 200);
+      return c.json(await changePlan(c.get('deps'), c.get('auth').user!, product_id, price_id), 200);
     },
   )
   .openapi(
@@ -292,4 +350,20 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     // The signature covers the exact bytes sent, so the body is read as text, never parsed first.
     async (c) => c.json(await receiveStripeWebhook(c.get('deps'), await c.req.text(), c.req.header('Stripe-Signature')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/billing/paypal/webhook',
+      tags,
+      summary: "PayPal's webhook events (checked with PayPal's verify-webhook-signature; no login, no XSRF token)",
+      description: 'Register this address in your PayPal app. An event PayPal does not confirm answers 400 and changes nothing; a replayed event answers 200 and changes nothing.',
+      responses: {
+        200: json(z.object({ received: z.literal(true), duplicate: z.literal(true).optional() }), 'Event received'),
+        400: json(ErrorSchema, 'Not signed by PayPal for this webhook'),
+        503: json(ErrorSchema, 'PayPal is not set up or cannot be reached; PayPal sends the event again later'),
+      },
+    }),
+    // PayPal signs the exact bytes sent, so they go to its check as received.
+    async (c) => c.json(await receivePayPalWebhook(c.get('deps'), await c.req.text(), (name) => c.req.header(name)), 200),
   );

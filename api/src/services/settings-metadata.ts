@@ -11,7 +11,8 @@ export const SETTINGS_SECTIONS = [
   {
     id: 'subscriptions',
     label: 'Subscriptions',
-    description: 'Whether plans and subscriptions are offered, and the Stripe account that takes payments. STRIPE_SECRET_KEY and STRIPE_WEBHOOK_SECRET, when set, win over the keys here.',
+    description:
+      'Whether plans and subscriptions are offered, and the Stripe and PayPal accounts that take payments. STRIPE_SECRET_KEY, STRIPE_WEBHOOK_SECRET, PAYPAL_CLIENT_ID, PAYPAL_SECRET and PAYPAL_WEBHOOK_ID, when set, win over the values here.',
   },
   { id: 'localization', label: 'Localization', description: 'The language of the interface.' },
   { id: 'authentication', label: 'Authentication', description: 'Registration, email confirmation, sign-in with other services, and where people land after logging in.' },
@@ -107,6 +108,14 @@ export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
     section: 'subscriptions',
     label: 'Stripe webhook signing secret',
     description: 'whsec_..., shown when you add the endpoint https://<your site>/api/v1/billing/stripe/webhook in Developers > Webhooks.',
+  },
+  'billing.paypal.enable': { section: 'subscriptions', label: 'Enable PayPal', description: 'Offer "Pay with PayPal" beside the card. Needs the client id and secret below (or PAYPAL_CLIENT_ID and PAYPAL_SECRET).' },
+  'billing.paypal.client_id': { section: 'subscriptions', label: 'PayPal client id', description: "From your app's page in Apps & Credentials on developer.paypal.com." },
+  'billing.paypal.secret': { section: 'subscriptions', label: 'PayPal secret', description: 'The secret of the same app.' },
+  'billing.paypal.webhook_id': {
+    section: 'subscriptions',
+    label: 'PayPal webhook id',
+    description: "Shown when you add the webhook https://<your site>/api/v1/billing/paypal/webhook to the app. PayPal's events are checked against it.",
   },
 
   'i18n.enable': { section: 'localization', label: 'Let users choose their language', description: 'Off: everybody sees the default language.' },

@@ -86,6 +86,12 @@ export const SETTINGS = {
   'billing.stripe.secret_key': setting(z.string().trim().max(500), '', { private: true }),
   /** The signing secret of the webhook endpoint (whsec_...), from Stripe's dashboard. */
   'billing.stripe.webhook_secret': setting(z.string().trim().max(500), '', { private: true }),
+  /** PayPal takes payments when this is on and a client id and secret are set here or in PAYPAL_*. */
+  'billing.paypal.enable': setting(z.boolean(), false),
+  'billing.paypal.client_id': setting(z.string().trim().max(500), ''),
+  'billing.paypal.secret': setting(z.string().trim().max(500), '', { private: true }),
+  /** The id PayPal gave the webhook registered for this site; events are verified against it. */
+  'billing.paypal.webhook_id': setting(z.string().trim().max(100), ''),
   'dates.default_timezone': setting(z.string().max(64), 'UTC'),
   'cookie_notice.enable': setting(z.boolean(), true),
   'cookie_notice.position': setting(z.enum(['top', 'bottom']), 'bottom'),

@@ -15,6 +15,7 @@ export interface ProductsTable {
   hidden: Generated<number>;
   position: Generated<number>;
   stripe_product_id: string | null;
+  paypal_product_id: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
@@ -28,6 +29,7 @@ export interface PricesTable {
   interval: PriceInterval;
   interval_count: Generated<number>;
   stripe_price_id: string | null;
+  paypal_plan_id: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

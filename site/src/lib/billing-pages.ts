@@ -20,18 +20,23 @@ export async function billingPageAccess(locals: App.Locals, currentPath: string)
   return { subscription };
 }
 
-/** The plans on offer (not hidden), with their prices, as the pricing page lists them. */
-export async function offeredPlans(locals: App.Locals) {
+async function offer(locals: App.Locals) {
   const response = await apiClient(locals).billing.products.$get();
   if (!response.ok) throw new Error(`API call failed with status ${response.status}`);
-  return (await response.json()).pagination.data;
+  return response.json();
+}
+
+/** The plans on offer (not hidden), with their prices, as the pricing page lists them. */
+export async function offeredPlans(locals: App.Locals) {
+  return (await offer(locals)).pagination.data;
 }
 
 /** A plan on offer and one of its prices, by the ids of an address; null when either is unknown, hidden or free. */
 export async function offeredPlanPrice(locals: App.Locals, productId: number | undefined, priceId: number | undefined) {
   if (productId === undefined || priceId === undefined) return null;
-  const plan = (await offeredPlans(locals)).find((candidate) => candidate.id === productId);
+  const { pagination, payment_providers: providers } = await offer(locals);
+  const plan = pagination.data.find((candidate) => candidate.id === productId);
   const price = plan?.prices.find((candidate) => candidate.id === priceId);
   // A free plan has nothing to pay for: there is no checkout of it.
-  return plan && price && !plan.free ? { plan, price } : null;
+  return plan && price && !plan.free ? { plan, price, providers } : null;
 }

@@ -28,6 +28,8 @@ describe('billing page helpers', () => {
     expect(canRenew({ status: 'active', ends_at: null }, now)).toBe(false);
     expect(canRenew({ status: 'cancelled', ends_at: '2027-02-01T00:00:00Z' }, now)).toBe(false);
     expect(canRenew({ status: 'expired', ends_at: '2027-04-01T00:00:00Z' }, now)).toBe(false);
+    // PayPal suspended it: an end date, but nothing was cancelled.
+    expect(canRenew({ status: 'past_due', ends_at: '2027-04-01T00:00:00Z' }, now)).toBe(false);
   });
 
   it('names a card by brand and last four digits', () => {

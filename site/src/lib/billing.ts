@@ -32,9 +32,12 @@ export function statusLabel(subscription: { status: string; ends_at: string | nu
   return t(STATUS_LABELS[subscription.status] ?? subscription.status);
 }
 
-/** Whether the holder may undo a cancellation: it has an end date, and the paid period has not run out yet. */
+/**
+ * Whether the subscription is cancelled but still running: it has an end date, and the paid period
+ * has not run out yet. A past-due one with an end date (PayPal suspended it) is not cancelled.
+ */
 export function canRenew(subscription: { status: string; ends_at: string | null }, now = Date.now()): boolean {
-  return subscription.status !== 'expired' && subscription.ends_at !== null && Date.parse(subscription.ends_at) > now;
+  return subscription.status !== 'expired' && subscription.status !== 'past_due' && subscription.ends_at !== null && Date.parse(subscription.ends_at) > now;
 }
 
 /** The subscription's plan by name; a plan deleted since is still named as such, not left blank. */

@@ -1,8 +1,11 @@
 import { pricesOfProducts, replaceProductPrices, type PriceInput, type ResourceRecord } from '@app/db';
 import { z } from 'zod';
-import { ApiError, validationFailed } from '../../http/errors.ts';
+import { ApiError } from '../../http/errors.ts';
 import { syncPlanToStripe } from '../../services/billing/plan-sync.ts';
 import { stripeGateway } from '../../services/billing/stripe-gateway.ts';
+import { paypalGateway } from '../../services/billing/paypal-gateway.ts';
+import { syncPlanToPayPal } from '../../services/billing/paypal-plan-sync.ts';
+import type { RefusedPrice } from '../../services/billing/plan-sync.ts';
 import type { AdminResource } from '../resource.ts';
 import { flag, optionalText } from './fields.ts';
 
@@ -29,6 +32,18 @@ const price = z
     interval: z.enum(PRICE_INTERVALS, 'Choose day, month or year.'),
     interval_count: z.number('Enter how many intervals one payment covers.').int('Enter a whole number.').min(1, 'Bill at least every 1 interval.').default(1),
   });
+
+/**
+ * One provider's sync of a saved plan, run to the end whatever the other provider did: the prices
+ * it refused, or the error to answer (an unreachable provider says so instead of a bare 503).
+ */
+async function settle(sync: Promise<RefusedPrice[]>, answers: { unreachable: () => ApiError; refused: (errors: Record<string, string>) => ApiError }) {
+  try {
+    return { refused: await sync, answers, error: undefined };
+  } catch (error) {
+    return { refused: [], answers, error: error instanceof ApiError && error.status === 503 ? answers.unreachable() : error };
+  }
+}
 
 const ADJECTIVE = { day: 'daily', month: 'monthly', year: 'yearly' } as const;
 
@@ -94,25 +109,36 @@ export const plans: AdminResource = {
   },
   async afterWrite(record: ResourceRecord, virtual, deps) {
     if (virtual.prices !== undefined) await replaceProductPrices(deps.db, record.id, virtual.prices as PriceInput[]);
-    // With Stripe set up, its copy of the plan follows every save; without, checkout syncs it later.
-    const gateway = await stripeGateway(deps);
-    if (!gateway) return;
-    const refused = await syncPlanToStripe(deps, gateway.stripe, record.id).catch((error: unknown) => {
-      if (error instanceof ApiError && error.status === 503) throw new ApiError(503, 'The plan was saved, but Stripe could not be reached to update it. Save it again later.');
-      throw error;
-    });
-    if (!refused.length) return;
+    // Each payment provider set up gets its copy of the plan on every save; one not set up syncs at checkout.
+    const stripe = await stripeGateway(deps);
+    const paypal = await paypalGateway(deps);
+    const results = [
+      stripe &&
+        (await settle(syncPlanToStripe(deps, stripe.stripe, record.id), {
+          unreachable: () => new ApiError(503, 'The plan was saved, but Stripe could not be reached to update it. Save it again later.'),
+          refused: (errors) => new ApiError(422, 'The plan was saved, but Stripe refused some of its prices. Correct them and save again.', errors),
+        })),
+      paypal &&
+        (await settle(syncPlanToPayPal(deps, paypal.paypal, record.id), {
+          unreachable: () => new ApiError(503, 'The plan was saved, but PayPal could not be reached to update it. Save it again later.'),
+          refused: (errors) => new ApiError(422, 'The plan was saved, but PayPal refused some of its prices. Correct them and save again.', errors),
+        })),
+    ].filter((result) => result !== null);
+    const failure = results.find((result) => result.error !== undefined);
+    if (failure) throw failure.error;
+    const refusals = results.filter((result) => result.refused.length > 0);
+    if (!refusals.length) return;
     const saved = (await pricesOfProducts(deps.db, [record.id])).get(record.id) ?? [];
     const errors: Record<string, string> = {};
-    for (const { priceId, field, message } of refused) {
+    for (const { priceId, field, message } of refusals.flatMap((result) => result.refused)) {
       // Errors are reported on the form's lines, which the prices were saved in the order of.
       const index = saved.findIndex((price) => price.id === priceId);
       const sent = ((virtual.prices as PriceInput[] | undefined) ?? saved).findIndex((p) => {
         const row = saved[index];
         return row && p.currency === row.currency && p.interval === row.interval && p.interval_count === row.interval_count && p.amount === row.amount;
       });
-      errors[`prices.${sent >= 0 ? sent : index}${field ? `.${field}` : ''}`] = message;
+      errors[`prices.${sent >= 0 ? sent : index}${field ? `.${field}` : ''}`] ??= message;
     }
-    throw validationFailed(errors, 'The plan was saved, but Stripe refused some of its prices. Correct them and save again.');
+    throw refusals[0]!.answers.refused(errors);
   },
 };

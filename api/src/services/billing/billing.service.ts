@@ -2,27 +2,11 @@ import { findProduct, findPrice, findStripeCustomer, saveStripeCustomer, subscri
 import type { AppDeps } from '../../context.ts';
 import { ApiError, notFound } from '../../http/errors.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
+import { ALREADY_SUBSCRIBED, buyablePlan, countingSubscription, NOT_COMPLETE } from './checkout-rules.ts';
+import { cancelPayPalSubscription, changePayPalPlan, listPayPalInvoices, paypalPaymentMethodPage, previewPayPalPlanChange, renewPayPalSubscription } from './paypal-billing.ts';
 import { stripePriceFor } from './plan-sync.ts';
 import { idOf, isoFromUnix, requireStripe, withStripe, type Stripe } from './stripe-gateway.ts';
 import { retrieveStripeSubscription, storeStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
-
-export const ALREADY_SUBSCRIBED = 'You are already subscribed.';
-const NOT_COMPLETE = 'The payment is not complete yet.';
-
-/** A plan and one of its prices that may be bought: both exist, the plan is not hidden and the price is its own. */
-async function buyablePlan(deps: AppDeps, productId: number, priceId: number) {
-  const product = await findProduct(deps.db, productId);
-  const price = await findPrice(deps.db, priceId);
-  if (!product || product.hidden || !price || price.product_id !== product.id) throw notFound('This plan or price does not exist.');
-  if (product.free || price.amount === 0) throw new ApiError(422, 'This plan is free: there is nothing to pay.');
-  return { product, price };
-}
-
-/** The subscription that counts for the user now, newest first; null when they have none. */
-async function countingSubscription(deps: AppDeps, userId: number): Promise<SubscriptionRow | null> {
-  const now = Date.now();
-  return (await subscriptionsOfUser(deps.db, userId)).find((row) => subscriptionStanding(row, now).valid) ?? null;
-}
 
 export async function currentSubscription(deps: AppDeps, userId: number): Promise<SubscriptionView | null> {
   const row = await countingSubscription(deps, userId);
@@ -87,25 +71,40 @@ export async function completeStripeCheckout(deps: AppDeps, user: UserRow, sessi
   });
 }
 
-/** The user's Stripe subscription to change: the one that counts, or a 404/422 that says why not. */
-async function managedSubscription(deps: AppDeps, user: UserRow): Promise<{ row: SubscriptionRow; stripe: Stripe; subscription: Stripe.Subscription }> {
+/** The user's subscription to change: the one that counts, or a 404/422 that says why not. */
+async function countingRow(deps: AppDeps, user: UserRow): Promise<SubscriptionRow> {
   const rows = await subscriptionsOfUser(deps.db, user.id);
   if (!rows.length) throw notFound('You are not subscribed.');
   const row = rows.find((r) => subscriptionStanding(r).valid);
   if (!row) throw new ApiError(422, 'Your subscription has ended. Choose a plan to subscribe again.');
-  if (row.gateway !== 'stripe' || !row.gateway_id) throw new ApiError(422, 'This subscription is not paid through Stripe, so it cannot be changed here.');
+  if ((row.gateway !== 'stripe' && row.gateway !== 'paypal') || !row.gateway_id) throw new ApiError(422, 'This subscription was not paid for here, so it cannot be changed here.');
+  return row;
+}
+
+/** The user's Stripe subscription to change, with Stripe's copy of it. */
+async function stripeManaged(deps: AppDeps, row: SubscriptionRow): Promise<{ row: SubscriptionRow; stripe: Stripe; subscription: Stripe.Subscription }> {
+  if (row.gateway !== 'stripe') throw new ApiError(422, 'This subscription is not paid through Stripe, so it cannot be changed here.');
   const { stripe } = await requireStripe(deps);
   const subscription = await withStripe(() => retrieveStripeSubscription(stripe, row.gateway_id!));
   return { row, stripe, subscription };
 }
 
-async function planChange(deps: AppDeps, user: UserRow, productId: number, priceId: number) {
-  const managed = await managedSubscription(deps, user);
+async function managedSubscription(deps: AppDeps, user: UserRow) {
+  return stripeManaged(deps, await countingRow(deps, user));
+}
+
+/** The plan and price to change to, checked the same way for every provider. */
+async function planChoice(deps: AppDeps, row: SubscriptionRow, productId: number, priceId: number) {
   const product = await findProduct(deps.db, productId);
   const price = await findPrice(deps.db, priceId);
   if (!product || product.hidden || !price || price.product_id !== product.id) throw notFound('This plan or price does not exist.');
   if (product.free || price.amount === 0) throw new ApiError(422, 'To move to a free plan, cancel your subscription.');
-  if (managed.row.price_id === price.id) throw new ApiError(422, 'You are already on this plan.');
+  if (row.price_id === price.id) throw new ApiError(422, 'You are already on this plan.');
+  return { product, price };
+}
+
+async function planChange(deps: AppDeps, user: UserRow, row: SubscriptionRow, productId: number, priceId: number) {
+  const managed = await stripeManaged(deps, row);
   const item = managed.subscription.items.data[0];
   if (!item) throw new ApiError(422, 'This subscription cannot be changed here.');
   const stripePrice = await stripePriceFor(deps, managed.stripe, productId, priceId);
@@ -121,7 +120,10 @@ export interface PlanChangePreview {
 
 /** What changing plan would cost, with Stripe's prorations: credit for unused time, charge for the rest. */
 export async function previewPlanChange(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<PlanChangePreview> {
-  const { stripe, subscription, item, stripePrice } = await planChange(deps, user, productId, priceId);
+  const row = await countingRow(deps, user);
+  const { price } = await planChoice(deps, row, productId, priceId);
+  if (row.gateway === 'paypal') return previewPayPalPlanChange(row, price);
+  const { stripe, subscription, item, stripePrice } = await planChange(deps, user, row, productId, priceId);
   return withStripe(async () => {
     const preview = await stripe.invoices.createPreview({
       customer: idOf(subscription.customer) ?? undefined,
@@ -137,11 +139,19 @@ export async function previewPlanChange(deps: AppDeps, user: UserRow, productId:
   });
 }
 
-export async function changePlan(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<SubscriptionView> {
-  const { stripe, subscription, item, stripePrice, metadata } = await planChange(deps, user, productId, priceId);
-  return storeAndView(deps, () =>
+/**
+ * Changes plan now. Stripe prorates at once; PayPal may first need the payer's consent on its page:
+ * then `url` is that page and the subscription is unchanged until they come back.
+ */
+export async function changePlan(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<{ subscription: SubscriptionView; url: string | null }> {
+  const row = await countingRow(deps, user);
+  await planChoice(deps, row, productId, priceId);
+  if (row.gateway === 'paypal') return changePayPalPlan(deps, row, productId, priceId);
+  const { stripe, subscription, item, stripePrice, metadata } = await planChange(deps, user, row, productId, priceId);
+  const changed = await storeAndView(deps, () =>
     stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: stripePrice }], proration_behavior: 'create_prorations', metadata, expand: ['default_payment_method'] }),
   );
+  return { subscription: changed, url: null };
 }
 
 async function storeAndView(deps: AppDeps, update: () => Promise<Stripe.Subscription>): Promise<SubscriptionView> {
@@ -152,21 +162,27 @@ async function storeAndView(deps: AppDeps, update: () => Promise<Stripe.Subscrip
 
 /** Cancels at the end of the period paid for: the plan keeps counting until then. */
 export async function cancelSubscription(deps: AppDeps, user: UserRow): Promise<SubscriptionView> {
-  const { stripe, subscription, row } = await managedSubscription(deps, user);
+  const counting = await countingRow(deps, user);
+  if (counting.gateway === 'paypal') return cancelPayPalSubscription(deps, counting);
+  const { stripe, subscription, row } = await stripeManaged(deps, counting);
   if (row.cancelled_at !== null || subscription.cancel_at_period_end) throw new ApiError(422, 'Your subscription is already cancelled.');
   return storeAndView(deps, () => stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true, expand: ['default_payment_method'] }));
 }
 
 /** Undoes a cancellation that has not taken effect yet. */
 export async function renewSubscription(deps: AppDeps, user: UserRow): Promise<SubscriptionView> {
-  const { stripe, subscription } = await managedSubscription(deps, user);
+  const row = await countingRow(deps, user);
+  if (row.gateway === 'paypal') renewPayPalSubscription(row);
+  const { stripe, subscription } = await stripeManaged(deps, row);
   if (!subscription.cancel_at_period_end) throw new ApiError(422, 'Your subscription is not cancelled.');
   return storeAndView(deps, () => stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false, expand: ['default_payment_method'] }));
 }
 
-/** A Checkout Session in setup mode, where the user enters a new card. */
+/** A Checkout Session in setup mode, where the user enters a new card; for PayPal, PayPal's automatic payments page. */
 export async function startPaymentMethodChange(deps: AppDeps, user: UserRow): Promise<{ url: string }> {
-  const { stripe, subscription } = await managedSubscription(deps, user);
+  const row = await countingRow(deps, user);
+  if (row.gateway === 'paypal') return paypalPaymentMethodPage(deps);
+  const { stripe, subscription } = await stripeManaged(deps, row);
   return withStripe(async () => {
     const session = await stripe.checkout.sessions.create({
       mode: 'setup',
@@ -225,8 +241,13 @@ export interface InvoiceView {
   url: string | null;
 }
 
-/** The user's invoices at Stripe, newest first; none before their first checkout. */
+/** The user's invoices at Stripe and payments at PayPal, newest first; none before their first checkout. */
 export async function listInvoices(deps: AppDeps, user: UserRow): Promise<InvoiceView[]> {
+  const invoices = [...(await listStripeInvoices(deps, user)), ...(await listPayPalInvoices(deps, user))];
+  return invoices.sort((a, b) => b.created_at.localeCompare(a.created_at));
+}
+
+async function listStripeInvoices(deps: AppDeps, user: UserRow): Promise<InvoiceView[]> {
   const customer = await findStripeCustomer(deps.db, user.id);
   if (!customer) return [];
   const { stripe } = await requireStripe(deps);

@@ -6,20 +6,23 @@ import { islandApi, ok, toastFailure } from '../../lib/island-api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 
-export type BillingActionKind = { kind: 'checkout'; productId: number; priceId: number } | { kind: 'change-payment-method' } | { kind: 'cancel' } | { kind: 'renew' };
+export type BillingActionKind =
+  | { kind: 'checkout'; productId: number; priceId: number; provider?: 'stripe' | 'paypal' }
+  | { kind: 'change-payment-method' } | { kind: 'cancel' } | { kind: 'renew' };
 
 interface Props {
   lines: Lines;
   action: BillingActionKind;
   label: string;
   variant?: 'primary' | 'danger';
+  testId?: string;
 }
 
 /**
  * The one button of a billing step. Payment steps leave for the payment provider's page (the
  * address the API gives); cancel and renew change the subscription and return to /billing.
  */
-export default function BillingAction({ lines, action, label, variant = 'primary' }: Props) {
+export default function BillingAction({ lines, action, label, variant = 'primary', testId = 'billing-action' }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
   const [pending, setPending] = useState(false);
@@ -29,7 +32,8 @@ export default function BillingAction({ lines, action, label, variant = 'primary
     setPending(true);
     try {
       if (action.kind === 'checkout') {
-        const { url } = await ok(islandApi.billing.stripe.checkout.$post({ json: { product_id: action.productId, price_id: action.priceId } }));
+        const json = { product_id: action.productId, price_id: action.priceId };
+        const { url } = await ok(action.provider === 'paypal' ? islandApi.billing.paypal.checkout.$post({ json }) : islandApi.billing.stripe.checkout.$post({ json }));
         setLeaving(true);
         window.location.assign(url);
         return;
@@ -60,7 +64,7 @@ export default function BillingAction({ lines, action, label, variant = 'primary
   };
 
   return (
-    <button type="button" className={`button ${variant}`} disabled={!hydrated || pending} aria-busy={pending} onClick={run} data-testid="billing-action">
+    <button type="button" className={`button ${variant}`} disabled={!hydrated || pending} aria-busy={pending} onClick={run} data-testid={testId}>
       {leaving ? t('Redirecting…') : label}
     </button>
   );

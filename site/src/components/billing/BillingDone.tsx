@@ -8,6 +8,8 @@ interface Props {
   lines: Lines;
   /** What the payment provider just finished: a subscription's first payment, or saving a new card. */
   kind: 'checkout' | 'payment-method';
+  /** Who took the payment: a Stripe Checkout Session id, or a PayPal subscription id. */
+  provider?: 'stripe' | 'paypal';
   sessionId: string;
 }
 
@@ -15,21 +17,26 @@ interface Props {
  * The page the payment provider returns to. It asks the API to record the result at once (the
  * provider's webhook does the same later, so nobody waits for it) and says how it went.
  */
-export default function BillingDone({ lines, kind, sessionId }: Props) {
+export default function BillingDone({ lines, kind, provider = 'stripe', sessionId }: Props) {
   const t = translator(lines);
   const [state, setState] = useState<{ done: boolean; plan?: string; error?: string }>({ done: false });
 
   useEffect(() => {
     let current = true;
     const param = { sessionId };
-    const call = kind === 'checkout' ? islandApi.billing.stripe.checkout[':sessionId'].complete.$post({ param }) : islandApi.billing['change-payment-method'][':sessionId'].complete.$post({ param });
+    const call =
+      kind === 'payment-method'
+        ? islandApi.billing['change-payment-method'][':sessionId'].complete.$post({ param })
+        : provider === 'paypal'
+          ? islandApi.billing.paypal.checkout[':subscriptionId'].complete.$post({ param: { subscriptionId: sessionId } })
+          : islandApi.billing.stripe.checkout[':sessionId'].complete.$post({ param });
     ok(call)
       .then(({ subscription }) => current && setState({ done: true, plan: planName(subscription, t) }))
       .catch((error: unknown) => current && setState({ done: true, error: error instanceof HttpError ? error.message : t('There was an issue. Please try again.') }));
     return () => {
       current = false;
     };
-  }, [kind, sessionId]);
+  }, [kind, provider, sessionId]);
 
   if (!state.done) {
     return (

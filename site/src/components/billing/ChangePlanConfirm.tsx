@@ -47,7 +47,12 @@ export default function ChangePlanConfirm({ lines, language, timeZone, productId
   const confirm = async () => {
     setPending(true);
     try {
-      await ok(islandApi.billing['change-plan'].$post({ json: { product_id: productId, price_id: priceId } }));
+      const { url } = await ok(islandApi.billing['change-plan'].$post({ json: { product_id: productId, price_id: priceId } }));
+      // PayPal asks the payer to approve the new price on its page, which comes back to the done page.
+      if (url) {
+        window.location.assign(url);
+        return;
+      }
       toast(t('Your plan was changed.'));
       await navigate('/billing', { history: 'replace' });
     } catch (error) {
