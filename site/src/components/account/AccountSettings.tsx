@@ -1,4 +1,5 @@
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { useHydrated } from '../../lib/use-hydrated.ts';
 import { AccountDetails } from './AccountDetails.tsx';
 import { ActiveSessions } from './ActiveSessions.tsx';
 import { ChangePassword } from './ChangePassword.tsx';
@@ -28,8 +29,10 @@ interface Props {
 export default function AccountSettings({ lines, language, user, showDevelopers, twoFactorState, socialServices, socialProfiles, siteOrigin }: Props) {
   const t = translator(lines);
   const { withConfirmation, dialog } = usePasswordConfirmation(t);
+  // Every control here needs the island's JavaScript: until it runs, a click would be lost.
+  const hydrated = useHydrated();
   return (
-    <>
+    <fieldset className="island-controls" disabled={!hydrated}>
       <AccountDetails t={t} user={user} />
       {socialServices.length > 0 && <SocialLogins t={t} services={socialServices} connected={socialProfiles} siteOrigin={siteOrigin} withConfirmation={withConfirmation} />}
       <ChangePassword t={t} />
@@ -40,6 +43,6 @@ export default function AccountSettings({ lines, language, user, showDevelopers,
       <WorkspacesSection t={t} userId={user.id} />
       <DeleteAccount t={t} userId={user.id} withConfirmation={withConfirmation} />
       {dialog}
-    </>
+    </fieldset>
   );
 }
