@@ -1,6 +1,7 @@
 import {
   AutocompleteArrayInput,
   AutocompleteInput,
+  BooleanInput,
   NumberInput,
   ReferenceArrayInput,
   ReferenceInput,
@@ -27,6 +28,7 @@ export function TrackForm() {
       <DurationInput source="duration" />
       <TextInput source="src" label="Audio address" helperText="An http(s) address of the audio, used when no file is uploaded" validate={httpAddress} fullWidth />
       <TextInput source="description" multiline minRows={3} fullWidth />
+      <BooleanInput source="published" format={(value) => Boolean(value)} helperText="A draft is seen only by its artists and admins" />
     </SimpleForm>
   );
 }

@@ -1,8 +1,6 @@
 import { BasePlugin, type DefinePluginOpts, type PluginOpts, type Uppy, type UppyFile } from '@uppy/core';
 import { Upload as TusUpload, type DetailedError } from 'tus-js-client';
-import { msg } from '../i18n/messages.ts';
-import { readCookie } from '../providers/httpClient.ts';
-import { RETRY_DELAYS_MS, STALL_TIMEOUT_MS, TIMED_OUT, uploadsToStart, type QueuedUpload, type UploadRestrictions } from './restrictions.ts';
+import { msg, RETRY_DELAYS_MS, STALL_TIMEOUT_MS, TIMED_OUT, uploadsToStart, type QueuedUpload, type UploadRestrictions } from './restrictions.ts';
 
 export interface FileEntry {
   id: number;
@@ -11,6 +9,16 @@ export interface FileEntry {
   url: string;
   file_size: number;
   mime: string | null;
+}
+
+/*
+ * Shared by the back office's Upload section and the site's /backstage/upload (which imports it as
+ * @app/admin/upload/uploader.ts): it imports nothing of react-admin, so the site stays light.
+ */
+
+function readCookie(name: string): string {
+  const match = document.cookie.match(new RegExp(`(?:^|; )${name}=([^;]*)`));
+  return match ? decodeURIComponent(match[1]) : '';
 }
 
 export type UploadMeta = { relativePath?: string | null } & Record<string, unknown>;

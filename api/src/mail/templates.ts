@@ -72,7 +72,7 @@ export function backstageRequestApprovedMail(siteName: string, details: { artist
       siteName,
       [
         `Your request for the artist profile "${details.artistName}" on ${siteName} was approved.`,
-        'Your artist page now shows the verified badge, and your account menu has a Backstage entry.',
+        'Your artist page now shows the verified badge. Choose Backstage in your account menu to upload your music.',
       ],
       { label: 'See your artist page', url: details.url },
     ),

@@ -14,12 +14,16 @@ import {
   getAlbum,
   getArtist,
   getTrack,
+  importUpload,
   insightsOf,
+  lyricsOf,
   myArtists,
   NewAlbum,
   NewTrack,
   TrackChanges,
+  TrackUpload,
   updateAlbum,
+  uploadQuota,
   updateArtist,
   updateTrack,
 } from '../services/backstage-music.service.ts';
@@ -39,6 +43,7 @@ const BackstageTrack = z
     file_entry_id: z.number().nullable(),
     description: z.string().nullable(),
     plays: z.number(),
+    published: z.boolean().openapi({ description: 'False for a draft, seen only by its artists and admins' }),
     artist_ids: z.array(z.number()),
     genre_ids: z.array(z.number()),
   })
@@ -164,6 +169,47 @@ export const backstageMusicRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valid
       responses: { 200: json(z.object({ track: BackstageTrack }), 'The changed track'), ...errorResponses },
     }),
     async (c) => c.json({ track: await updateTrack(c.get('deps'), c.get('auth'), c.req.valid('param').id, c.req.valid('json')) }, 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/backstage/uploads/quota',
+      tags,
+      summary: 'How many tracks you may still upload (the count restriction of music.create; null: no limit)',
+      middleware: [requirePermission('music.create')] as const,
+      responses: {
+        200: json(z.object({ limit: z.number().nullable(), used: z.number(), remaining: z.number().nullable() }), 'Your upload quota'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => c.json(await uploadQuota(c.get('deps'), c.get('auth')), 200),
+  )
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/backstage/tracks/import',
+      tags,
+      summary: 'Make a draft track of one of your artists from an audio file you uploaded and its tags (counts against your upload quota)',
+      middleware: [requirePermission('music.create')] as const,
+      request: body(TrackUpload),
+      responses: {
+        201: json(z.object({ track: BackstageTrack, album: z.object({ id: z.number(), name: z.string(), image: z.string().nullable() }) }), 'The draft track and its album'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => c.json(await importUpload(c.get('deps'), c.get('auth'), c.req.valid('json')), 201),
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/backstage/tracks/{id}/lyrics',
+      tags,
+      summary: "One of your tracks' lyrics, as plain text",
+      middleware: [requireLogin()] as const,
+      request: { params: idParam },
+      responses: { 200: json(z.object({ lyrics: z.string().nullable() }), 'The lyrics, or null'), ...errorResponses },
+    }),
+    async (c) => c.json({ lyrics: await lyricsOf(c.get('deps'), c.get('auth'), c.req.valid('param').id) }, 200),
   )
   .openapi(
     createRoute({

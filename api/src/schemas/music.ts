@@ -23,6 +23,11 @@ export const trackFields = z.strictObject({
     .optional()
     .or(z.literal('').transform(() => null)),
   description: optionalText(5000),
+  /** 0 keeps the track a draft, seen only by its artists and admins. */
+  published: z
+    .union([z.boolean(), z.literal(0), z.literal(1)])
+    .transform((value) => (value === true || value === 1 ? 1 : 0))
+    .optional(),
   artist_ids: ids.optional(),
   genre_ids: ids.optional(),
 });

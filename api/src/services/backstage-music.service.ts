@@ -3,7 +3,9 @@ import {
   albumTrackList,
   artistChoices,
   countTracksUploadedBy,
+  deleteResource,
   findFileEntry,
+  findLyricsByTrack,
   numberAlbumTracks,
   trackUsingFileEntry,
   type ResourceRecord,
@@ -12,6 +14,7 @@ import { z } from 'zod';
 import { createRecord, readOne, updateRecord } from '../admin/resource-writes.ts';
 import { albums } from '../admin/resources/albums.ts';
 import { artists } from '../admin/resources/artists.ts';
+import { lyrics } from '../admin/resources/lyrics.ts';
 import { tracks } from '../admin/resources/tracks.ts';
 import type { AppDeps, AuthState } from '../context.ts';
 import { ApiError, forbidden, unauthenticated, validationFailed } from '../http/errors.ts';
@@ -20,7 +23,7 @@ import { artistsOfUser, requireOwnership, type BackstageKind } from './backstage
 import { mayManageEntry } from './file-entries.service.ts';
 import { checkRestriction } from './permissions.ts';
 import { playsInsights } from './reports.service.ts';
-import { isPlayableEntry } from './track-import.service.ts';
+import { importTrackFromFileEntry, isPlayableEntry } from './track-import.service.ts';
 
 /*
  * An artist's own tracks, albums and profile. Validation and writes are the back office's
@@ -30,7 +33,12 @@ import { isPlayableEntry } from './track-import.service.ts';
 
 const artistId = z.number({ error: 'Choose the artist.' }).int().positive().max(Number.MAX_SAFE_INTEGER);
 
-export const TrackChanges = trackFields.pick({ name: true, number: true, album_id: true, file_entry_id: true, description: true, genre_ids: true }).partial();
+export const TrackChanges = trackFields
+  .pick({ name: true, number: true, album_id: true, file_entry_id: true, description: true, genre_ids: true, published: true })
+  .partial()
+  .extend({ lyrics: z.string().trim().max(50000, 'Lyrics are at most 50,000 characters.').nullable().optional() });
+const fileEntryId = z.number({ error: 'Give the id of an uploaded file.' }).int().positive().max(Number.MAX_SAFE_INTEGER);
+export const TrackUpload = z.strictObject({ fileEntryId, artist_id: artistId });
 export const NewTrack = trackFields
   .pick({ name: true, number: true, album_id: true, description: true, genre_ids: true })
   .extend({ artist_id: artistId, file_entry_id: z.number({ error: 'Upload the audio of the track.' }).int().positive().max(Number.MAX_SAFE_INTEGER) });
@@ -48,6 +56,7 @@ export interface BackstageTrack {
   file_entry_id: number | null;
   description: string | null;
   plays: number;
+  published: boolean;
   artist_ids: number[];
   genre_ids: number[];
 }
@@ -76,7 +85,10 @@ export interface BackstageArtist {
 const pick = <T>(record: ResourceRecord, keys: (keyof T)[]) => Object.fromEntries(keys.map((key) => [key, record[key as string] ?? null])) as T;
 
 function presentTrack(record: ResourceRecord): BackstageTrack {
-  return pick<BackstageTrack>(record, ['id', 'name', 'number', 'duration', 'album_id', 'file_entry_id', 'description', 'plays', 'artist_ids', 'genre_ids']);
+  return {
+    ...pick<BackstageTrack>(record, ['id', 'name', 'number', 'duration', 'album_id', 'file_entry_id', 'description', 'plays', 'artist_ids', 'genre_ids']),
+    published: record.published === 1,
+  };
 }
 
 async function presentAlbum(deps: AppDeps, record: ResourceRecord): Promise<BackstageAlbum> {
@@ -151,9 +163,57 @@ export async function createTrack(deps: AppDeps, auth: AuthState, input: z.outpu
 
 export async function updateTrack(deps: AppDeps, auth: AuthState, id: number, changes: z.output<typeof TrackChanges>): Promise<BackstageTrack> {
   await requireOwnership(deps, auth, 'track', id);
-  if (changes.album_id != null) await requireOwnedReference(deps, auth, 'album', changes.album_id, 'album_id');
-  if (changes.file_entry_id != null) await checkAudio(deps, auth, changes.file_entry_id, id);
-  return presentTrack(await updateRecord(deps, tracks, id, changes));
+  const { lyrics: text, ...fields } = changes;
+  if (fields.album_id != null) await requireOwnedReference(deps, auth, 'album', fields.album_id, 'album_id');
+  if (fields.file_entry_id != null) await checkAudio(deps, auth, fields.file_entry_id, id);
+  const record = await updateRecord(deps, tracks, id, fields);
+  if (text !== undefined) await saveLyrics(deps, id, text);
+  return presentTrack(record);
+}
+
+/** A track's plain (unsynced) lyrics, through the back office's lyrics resource; empty removes them. */
+async function saveLyrics(deps: AppDeps, trackId: number, text: string | null): Promise<void> {
+  const existing = await findLyricsByTrack(deps.db, trackId);
+  if (!text) {
+    if (existing) await deleteResource(deps.db, lyrics.table, existing.id);
+  } else if (existing) {
+    await updateRecord(deps, lyrics, existing.id, { text, is_synced: 0 });
+  } else {
+    await createRecord(deps, lyrics, { track_id: trackId, text, is_synced: 0 });
+  }
+}
+
+/** A track's lyrics as the review list edits them (plain text). */
+export async function lyricsOf(deps: AppDeps, auth: AuthState, trackId: number): Promise<string | null> {
+  await requireOwnership(deps, auth, 'track', trackId);
+  return (await findLyricsByTrack(deps.db, trackId))?.text ?? null;
+}
+
+/** How many tracks the user may still upload: null when the `count` restriction of music.create sets no limit. */
+export async function uploadQuota(deps: AppDeps, auth: AuthState): Promise<{ limit: number | null; used: number; remaining: number | null }> {
+  if (!auth.user) throw unauthenticated();
+  const used = await countTracksUploadedBy(deps.db, auth.user.id);
+  const isAdmin = auth.permissions.some((p) => p.name === 'admin');
+  const limit = isAdmin ? null : (auth.permissions.find((p) => p.name === 'music.create')?.restrictions.find((r) => r.name === 'count')?.value ?? null);
+  return { limit, used, remaining: limit === null ? null : Math.max(0, limit - used) };
+}
+
+/**
+ * An uploaded audio file made into a draft track of one of the user's own artists, from its tags:
+ * the artist tags are ignored (the track and a new album go on the chosen artist), the album tag
+ * finds or makes one of that artist's albums. Counted against the upload quota.
+ */
+export async function importUpload(deps: AppDeps, auth: AuthState, input: z.output<typeof TrackUpload>) {
+  if (!auth.user) throw unauthenticated();
+  await requireOwnedReference(deps, auth, 'artist', input.artist_id, 'artist_id');
+  const entry = await findFileEntry(deps.db, input.fileEntryId);
+  if (!entry || !mayManageEntry(auth, entry)) throw validationFailed({ fileEntryId: 'This file does not exist.' });
+  if (await trackUsingFileEntry(deps.db, entry.id)) throw new ApiError(409, 'A track already plays this file.');
+  const imported = await importTrackFromFileEntry(deps, auth, entry, { ownerArtistId: input.artist_id, published: false });
+  return {
+    track: presentTrack((await readOne(deps, tracks, imported.trackId))!),
+    album: { id: imported.album.id, name: imported.album.name, image: imported.album.image },
+  };
 }
 
 export async function createAlbum(deps: AppDeps, auth: AuthState, input: z.output<typeof NewAlbum>): Promise<BackstageAlbum> {

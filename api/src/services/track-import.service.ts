@@ -154,7 +154,12 @@ export interface ImportResult extends ImportedTrack {
  * duration and cover art. Missing artists, album and genres are created; the embedded cover
  * becomes the album's cover unless the album already has one.
  */
-export async function importTrackFromFileEntry(deps: AppDeps, auth: AuthState, entry: FileEntryRow): Promise<ImportResult> {
+export async function importTrackFromFileEntry(
+  deps: AppDeps,
+  auth: AuthState,
+  entry: FileEntryRow,
+  options: Pick<TrackImport, 'ownerArtistId' | 'published'> = {},
+): Promise<ImportResult> {
   const user = auth.user;
   if (!user) throw forbidden();
   const quota = checkRestriction(auth.permissions, 'music.create', 'count', await countTracksUploadedBy(deps.db, user.id));
@@ -183,7 +188,7 @@ export async function importTrackFromFileEntry(deps: AppDeps, auth: AuthState, e
       throw error;
     }
   }
-  const plan = planImport(tags, entry.id, coverKey ? deps.storage.publicUrl(coverKey) : null);
+  const plan = { ...planImport(tags, entry.id, coverKey ? deps.storage.publicUrl(coverKey) : null), ...options };
   let imported: ImportedTrack;
   try {
     imported = await importTrack(deps.db, plan);

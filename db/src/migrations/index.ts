@@ -19,6 +19,7 @@ import * as stripeBilling from './2026_11_23_000001_stripe_billing.ts';
 import * as backstageRequestDetails from './2026_11_24_000001_backstage_request_details.ts';
 import * as artistGenres from './2026_11_24_000002_artist_genres.ts';
 import * as paypalBilling from './2026_11_24_000010_paypal_billing.ts';
+import * as trackDrafts from './2026_11_25_000001_track_drafts.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -45,4 +46,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_24_000001_backstage_request_details': backstageRequestDetails,
   '2026_11_24_000002_artist_genres': artistGenres,
   '2026_11_24_000010_paypal_billing': paypalBilling,
+  '2026_11_25_000001_track_drafts': trackDrafts,
 };

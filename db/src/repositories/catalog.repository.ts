@@ -44,8 +44,9 @@ export async function findArtist(db: Db, id: number): Promise<ArtistRow | undefi
   return db.selectFrom('artists').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
+/** A track as listeners know it: drafts do not exist for them (backstage reads its own through the admin resources). */
 export async function findTrack(db: Db, id: number): Promise<TrackRow | undefined> {
-  return db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('tracks').selectAll().where('id', '=', id).where('published', '=', 1).executeTakeFirst();
 }
 
 export async function artistsOfAlbums(db: Db, albumIds: number[]): Promise<Map<number, ArtistSummary[]>> {
@@ -93,6 +94,7 @@ export async function tracksOfAlbums(db: Db, albumIds: number[]): Promise<Map<nu
     .selectFrom('tracks')
     .selectAll()
     .where('album_id', 'in', albumIds)
+    .where('published', '=', 1)
     .orderBy('album_id')
     .orderBy('number')
     .orderBy('id')
@@ -108,6 +110,7 @@ export async function tracksOfAlbumsWithArtists(db: Db, albumIds: number[]): Pro
     .selectAll('tracks')
     .select((eb) => trackArtistsJson(eb).as('artists_json'))
     .where('album_id', 'in', albumIds)
+    .where('published', '=', 1)
     .orderBy('album_id')
     .orderBy('number')
     .orderBy('id')
@@ -140,6 +143,7 @@ export async function trackCountsOfAlbums(db: Db, albumIds: number[]): Promise<M
     .selectFrom('tracks')
     .select(['album_id', (eb) => eb.fn.countAll<number>().as('count')])
     .where('album_id', 'in', albumIds)
+    .where('published', '=', 1)
     .groupBy('album_id')
     .execute();
   return new Map(rows.map((r) => [r.album_id as number, Number(r.count)]));
@@ -162,7 +166,7 @@ export async function albumsByIds(db: Db, ids: number[]): Promise<AlbumRow[]> {
 }
 
 export async function popularTracks(db: Db, limit: number, artistId?: number): Promise<TrackRow[]> {
-  let query = db.selectFrom('tracks').selectAll('tracks');
+  let query = db.selectFrom('tracks').selectAll('tracks').where('tracks.published', '=', 1);
   if (artistId !== undefined) {
     query = query.innerJoin('track_artist', 'track_artist.track_id', 'tracks.id').where('track_artist.artist_id', '=', artistId);
   }
@@ -180,7 +184,7 @@ export async function countRows(db: Db, table: 'artists' | 'albums' | 'tracks' |
 
 export async function tracksByIds(db: Db, ids: number[]): Promise<TrackRow[]> {
   if (!ids.length) return [];
-  return db.selectFrom('tracks').selectAll().where('id', 'in', ids).execute();
+  return db.selectFrom('tracks').selectAll().where('id', 'in', ids).where('published', '=', 1).execute();
 }
 
 export async function artistsByIds(db: Db, ids: number[]): Promise<ArtistRow[]> {
@@ -244,6 +248,7 @@ export async function taggedIds(db: Db, tagId: number, model: 'track' | 'album',
     .innerJoin('tracks', 'tracks.id', 'track_tag.track_id')
     .select('tracks.id')
     .where('track_tag.tag_id', '=', tagId)
+    .where('tracks.published', '=', 1)
     .orderBy('tracks.plays', 'desc')
     .orderBy('tracks.id', 'desc')
     .offset(offset)

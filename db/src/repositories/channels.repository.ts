@@ -153,7 +153,7 @@ function sliceKeys(db: Db, slice: ChannelSlice): { keys: AliasedSelectQueryBuild
       const keys = db
         .selectFrom('albums')
         .select(['id', 'plays as k1', 'id as k2'])
-        .where('id', 'in', (eb) => eb.selectFrom('genre_track').innerJoin('tracks', 'tracks.id', 'genre_track.track_id').select('tracks.album_id').where('genre_track.genre_id', '=', genreId))
+        .where('id', 'in', (eb) => eb.selectFrom('genre_track').innerJoin('tracks', 'tracks.id', 'genre_track.track_id').select('tracks.album_id').where('genre_track.genre_id', '=', genreId).where('tracks.published', '=', 1))
         .orderBy('plays', 'desc')
         .orderBy('id', 'desc');
       return { keys: page(keys).$castTo<SliceKeys>().as('keys'), direction: 'desc' };
@@ -163,6 +163,7 @@ function sliceKeys(db: Db, slice: ChannelSlice): { keys: AliasedSelectQueryBuild
       .innerJoin('tracks', 'tracks.id', 'genre_track.track_id')
       .select(['tracks.id', 'tracks.plays as k1', 'tracks.id as k2'])
       .where('genre_track.genre_id', '=', genreId)
+      .where('tracks.published', '=', 1)
       .orderBy('tracks.plays', 'desc')
       .orderBy('tracks.id', 'desc');
     return { keys: page(keys).$castTo<SliceKeys>().as('keys'), direction: 'desc' };
@@ -235,6 +236,7 @@ export async function sectionTracks(db: Db, slices: ChannelSlice[]): Promise<(Se
       .selectFrom(items.as('s'))
       .innerJoin('tracks', 'tracks.id', 's.item_id')
       .selectAll('tracks')
+      .where('tracks.published', '=', 1)
       .select((eb) => ['s.section_id', 's.section_place', trackArtistsJson(eb).as('artists_json')])
       .execute();
     return rows.map(({ section_id, section_place, artists_json, ...track }) => ({

@@ -63,6 +63,7 @@ export async function relatedTrackIds(db: Db, seed: RadioSeed, exclude: number[]
     )
     SELECT track_id FROM candidates
     WHERE track_id <> ${t} AND track_id NOT IN (${list(exclude)})
+      AND track_id IN (SELECT id FROM tracks WHERE published = 1)
     GROUP BY track_id
     ORDER BY SUM(score) + (ABS(RANDOM()) % 1000) / 400.0 DESC
     LIMIT ${limit}`.execute(db);

@@ -130,7 +130,8 @@ export function rankedCandidatesQuery(table: RankedTable, match: string): RawBui
   return sql<Candidate>`
     SELECT item.id, item.name, item.plays AS popularity
     FROM (${popularMatches(`${table}_search`, match)}) AS hit
-    JOIN ${sql.table(table)} AS item ON item.id = (hit.rowid & 4294967295)`;
+    JOIN ${sql.table(table)} AS item ON item.id = (hit.rowid & 4294967295)
+    ${table === 'tracks' ? sql`WHERE item.published = 1` : sql``}`;
 }
 
 async function searchRanked<T extends { id: number }>(db: Db, table: RankedTable, query: SearchQuery, page: PageRequest): Promise<SearchPage<T>> {

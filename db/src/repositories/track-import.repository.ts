@@ -22,6 +22,13 @@ export interface TrackImport {
   };
   /** `name` is the URL key (`hip-hop`), `displayName` the tag as written. */
   genres: { name: string; displayName: string }[];
+  /**
+   * An artist's own upload (backstage): the track and its album belong to this artist whatever the
+   * artist tags say, so an upload never lands on someone else's profile.
+   */
+  ownerArtistId?: number;
+  /** False keeps the track a draft. */
+  published?: boolean;
 }
 
 export interface ImportedTrack {
@@ -49,12 +56,18 @@ export async function importTrack(db: Db, data: TrackImport): Promise<ImportedTr
   return db.transaction().execute(async (trx) => {
     const now = new Date().toISOString();
     const artists: ImportedTrack['artists'] = [];
-    for (const name of data.artistNames) {
-      if (!artists.some((artist) => artist.name === name)) artists.push(await findOrCreateArtist(trx, name, now));
-    }
     const albumArtists: ImportedTrack['artists'] = [];
-    for (const name of data.album.artistNames) {
-      if (!albumArtists.some((artist) => artist.name === name)) albumArtists.push(await findOrCreateArtist(trx, name, now));
+    if (data.ownerArtistId !== undefined) {
+      const owner = await trx.selectFrom('artists').select(['id', 'name']).where('id', '=', data.ownerArtistId).executeTakeFirstOrThrow();
+      artists.push({ ...owner, created: false });
+      albumArtists.push({ ...owner, created: false });
+    } else {
+      for (const name of data.artistNames) {
+        if (!artists.some((artist) => artist.name === name)) artists.push(await findOrCreateArtist(trx, name, now));
+      }
+      for (const name of data.album.artistNames) {
+        if (!albumArtists.some((artist) => artist.name === name)) albumArtists.push(await findOrCreateArtist(trx, name, now));
+      }
     }
 
     let album: ImportedTrack['album'];
@@ -103,7 +116,16 @@ export async function importTrack(db: Db, data: TrackImport): Promise<ImportedTr
 
     const track = await trx
       .insertInto('tracks')
-      .values({ name: data.name, number: data.number, duration: data.duration, album_id: album.id, file_entry_id: data.fileEntryId, created_at: now, updated_at: now })
+      .values({
+        name: data.name,
+        number: data.number,
+        duration: data.duration,
+        album_id: album.id,
+        file_entry_id: data.fileEntryId,
+        published: data.published === false ? 0 : 1,
+        created_at: now,
+        updated_at: now,
+      })
       .returning('id')
       .executeTakeFirstOrThrow();
     if (artists.length) {

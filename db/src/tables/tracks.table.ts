@@ -13,6 +13,8 @@ export interface TracksTable {
   src: string | null;
   description: string | null;
   plays: Generated<number>;
+  /** 0 for a draft: only its artists and admins see it (backstage uploads start so). */
+  published: Generated<number>;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

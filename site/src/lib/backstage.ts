@@ -14,7 +14,12 @@ export function mayRequestArtist(permissions: { name: string }[]): boolean {
   return permissions.some((p) => p.name === 'admin' || p.name === 'backstageRequests.create');
 }
 
-/** The Backstage entry of the user menu: shown to users who manage an artist. */
-export function backstageMenuItems(user: { artist_ids: number[] } | null | undefined) {
-  return user?.artist_ids.length ? [{ id: 'backstage', label: msg('Backstage'), action: '/backstage/requests', icon: 'music', target: undefined }] : [];
+/**
+ * The Backstage entry of the user menu: shown to users who manage an artist. It opens the upload
+ * page for those who may upload (music.create), their requests for the others.
+ */
+export function backstageMenuItems(user: { artist_ids: number[] } | null | undefined, permissions: { name: string }[] = []) {
+  if (!user?.artist_ids.length) return [];
+  const uploads = permissions.some((p) => p.name === 'admin' || p.name === 'music.create');
+  return [{ id: 'backstage', label: msg('Backstage'), action: uploads ? '/backstage/upload' : '/backstage/requests', icon: 'music', target: undefined }];
 }

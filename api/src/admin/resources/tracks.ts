@@ -7,13 +7,14 @@ export const tracks: AdminResource = {
   permissions: { read: ['music.update'], write: ['music.update'] },
   table: {
     table: 'tracks',
-    columns: ['id', 'name', 'number', 'duration', 'album_id', 'file_entry_id', 'src', 'description', 'plays', 'created_at', 'updated_at'],
-    writable: ['name', 'number', 'duration', 'album_id', 'file_entry_id', 'src', 'description'],
+    columns: ['id', 'name', 'number', 'duration', 'album_id', 'file_entry_id', 'src', 'description', 'published', 'plays', 'created_at', 'updated_at'],
+    writable: ['name', 'number', 'duration', 'album_id', 'file_entry_id', 'src', 'description', 'published'],
     searchable: ['name'],
     sortable: ['id', 'name', 'number', 'duration', 'plays', 'album_id', 'created_at', 'updated_at'],
     filters: {
       name: 'text',
       album_id: 'number',
+      published: 'boolean',
       artist_ids: { via: { pivot: 'track_artist', localKey: 'track_id', foreignKey: 'artist_id' } },
       genre_ids: { via: { pivot: 'genre_track', localKey: 'track_id', foreignKey: 'genre_id' } },
       created_at: 'date',
