@@ -85,7 +85,7 @@ test('a listener becomes an artist: request with proof, admin approval, mail, Ba
   await page.goto('/backstage/requests');
   await expect(page.getByTestId('backstage-requests').getByRole('listitem').filter({ hasText: artistName })).toContainText('Approved');
   await page.getByTestId('user-menu').click();
-  await expect(page.getByRole('menuitem', { name: 'Backstage' })).toHaveAttribute('href', '/backstage/requests');
+  await expect(page.getByRole('menuitem', { name: 'Backstage' })).toHaveAttribute('href', '/backstage/upload');
 
   await page.goto(new URL(artistLink).pathname);
   await expect(page.getByRole('heading', { level: 1, name: artistName })).toBeVisible();
