@@ -117,14 +117,29 @@ describe('drafts', () => {
 
   async function seenBy(client: TestClient) {
     const track = (await client.get(`/api/v1/tracks/${draftId}`)).status;
-    const album = (await (await client.get(`/api/v1/albums/${albumId}?with=tracks`)).json()).album.tracks.map((row: { id: number }) => row.id);
-    const artist = (await (await client.get(`/api/v1/artists/${ids.artistA}?with=topTracks`)).json()).artist.top_tracks ?? [];
-    const found = (await (await client.get('/api/v1/search?query=Hidden%20Harbour')).json()).results.tracks ?? [];
-    return { track, inAlbum: album.includes(draftId), onArtist: artist.some((row: { id: number }) => row.id === draftId), inSearch: found.some((row: { id: number }) => row.id === draftId) };
+    const albumResponse = await client.get(`/api/v1/albums/${albumId}?with=tracks`);
+    const albumTracks = albumResponse.ok ? (await albumResponse.json()).album.tracks.map((row: { id: number }) => row.id) : [];
+    const artist = (await (await client.get(`/api/v1/artists/${ids.artistA}?with=topTracks,albums`)).json()).artist;
+    const found = (await (await client.get('/api/v1/search?query=Hidden%20Harbour')).json()).results;
+    const has = (rows: { id: number }[] | undefined, id: number) => (rows ?? []).some((row) => row.id === id);
+    return {
+      track,
+      album: albumResponse.status,
+      inAlbum: albumTracks.includes(draftId),
+      onArtist: has(artist.top_tracks, draftId),
+      albumOnArtist: has(artist.albums, albumId),
+      inSearch: has(found.tracks, draftId),
+      albumInSearch: has(found.albums, albumId),
+    };
   }
 
-  it('are hidden from listeners and guests but shown to their artist in backstage', async () => {
-    const hidden = { track: 404, inAlbum: false, onArtist: false, inSearch: false };
+  it('come in an album of their own, named after the file when it has no album tag', async () => {
+    expect(albumId).toBeGreaterThan(0);
+    expect((await (await admin.get(`/api/admin/albums/${albumId}`)).json()).name).toBe('Hidden Harbour');
+  });
+
+  it('are hidden from listeners and guests, with an album of drafts only, but shown to their artist in backstage', async () => {
+    const hidden = { track: 404, album: 404, inAlbum: false, onArtist: false, albumOnArtist: false, inSearch: false, albumInSearch: false };
     expect(await seenBy(listener)).toEqual(hidden);
     expect(await seenBy(guest)).toEqual(hidden);
     expect((await artistA.get(`/api/v1/backstage/tracks/${draftId}`)).status).toBe(200);
@@ -137,8 +152,23 @@ describe('drafts', () => {
     expect(changed.status, await changed.clone().text()).toBe(200);
     expect((await changed.json()).track).toMatchObject({ published: true, genre_ids: [genre] });
     expect((await (await artistA.get(`/api/v1/backstage/tracks/${draftId}/lyrics`)).json()).lyrics).toBe('Row, row\nto the harbour');
-    expect(await seenBy(listener)).toEqual({ track: 200, inAlbum: true, onArtist: true, inSearch: true });
+    expect(await seenBy(listener)).toEqual({ track: 200, album: 200, inAlbum: true, onArtist: true, albumOnArtist: true, inSearch: true, albumInSearch: true });
     expect((await artistB.put(`/api/v1/backstage/tracks/${draftId}`, { published: false })).status).toBe(403);
+  });
+});
+
+describe('hearing a draft', () => {
+  it('plays for its artist and for admins before it is published; to anyone else it does not exist', async () => {
+    const response = await artistA.post('/api/v1/backstage/tracks/import', { fileEntryId: await uploadAudio(artistA, 'Demo Take.mp3'), artist_id: ids.artistA });
+    const { track } = await response.json();
+    const stream = (client: TestClient) => client.get(`/api/v1/tracks/${track.id}/stream`, { headers: { Range: 'bytes=0-99' } });
+    const owner = await stream(artistA);
+    expect(owner.status).toBe(206);
+    expect(owner.headers.get('Content-Type')).toBe('audio/mpeg');
+    expect((await stream(admin)).status).toBe(206);
+    expect((await stream(artistB)).status).toBe(404);
+    expect((await stream(listener)).status).toBe(404);
+    expect((await stream(guest)).status).toBe(404);
   });
 });
 

@@ -61,6 +61,13 @@ test('request an artist profile, get approved, upload two files, edit the album,
   // Review: fix the second title, publish both.
   const reef = page.getByTestId('upload-row').filter({ hasText: `02 Reef ${stamp}.mp3` }).getByTestId('review-item');
   await expect(reef.getByLabel('Title')).toHaveValue(`Reef ${stamp}`);
+  // The artist hears the draft before publishing it (listeners cannot: see the contract tests).
+  const preview = reef.getByLabel(`Listen to Reef ${stamp}`);
+  await preview.evaluate(async (audio: HTMLAudioElement) => {
+    audio.muted = true;
+    await audio.play();
+  });
+  await expect.poll(() => preview.evaluate((audio: HTMLAudioElement) => audio.currentTime), { message: 'the draft plays' }).toBeGreaterThan(0);
   await reef.getByLabel('Title').fill(`Coral Reef ${stamp}`);
   await reef.getByLabel('Lyrics').fill('Under the water');
   await reef.getByRole('button', { name: 'Publish' }).click();

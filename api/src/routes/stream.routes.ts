@@ -1,9 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { findFileEntry, findTrack } from '@app/db';
+import { findFileEntry } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { requirePermission } from '../http/auth.ts';
 import { notFound, validationHook } from '../http/errors.ts';
 import { parseRange } from '../http/range.ts';
+import { findAudibleTrack } from '../services/backstage-ownership.ts';
 import { errorResponses, idParam } from '../schemas/common.ts';
 
 /**
@@ -16,6 +17,7 @@ export const streamRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     path: '/tracks/{id}/stream',
     tags: ['Catalog'],
     summary: "A track's audio, with Range support",
+    description: 'A draft plays only for the artists it belongs to and for those who manage all music; for anyone else it does not exist (404).',
     middleware: [requirePermission('music.view')] as const,
     request: { params: idParam },
     responses: {
@@ -28,8 +30,7 @@ export const streamRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
   }),
   async (c) => {
     const { db, storage } = c.get('deps');
-    const track = await findTrack(db, c.req.valid('param').id);
-    if (!track) throw notFound('This track does not exist.');
+    const track = await findAudibleTrack(c.get('deps'), c.get('auth'), c.req.valid('param').id);
     const entry = track.file_entry_id ? await findFileEntry(db, track.file_entry_id) : undefined;
     if (!entry) {
       // Re-serialized by the URL parser, what an admin typed is always a valid Location header.

@@ -1,4 +1,4 @@
-import { artistIdsOfUser, artistsOwningAlbum, artistsOwningTrack, findArtist } from '@app/db';
+import { artistIdsOfUser, artistsOwningAlbum, artistsOwningTrack, findArtist, findTrackOrDraft, type TrackRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { forbidden, notFound, unauthenticated } from '../http/errors.ts';
 import { hasPermission } from './permissions.ts';
@@ -32,9 +32,27 @@ export async function requireOwnership(deps: AppDeps, auth: AuthState, kind: Bac
   if (!auth.user) throw unauthenticated();
   const owners = await ownerArtists(deps, kind, id);
   if (owners === undefined) throw notFound(MISSING[kind]);
-  if (managesAllMusic(auth)) return;
+  if (!(await ownsOneOf(deps, auth, owners))) throw forbidden('You can only manage the music of your own artists.');
+}
+
+async function ownsOneOf(deps: AppDeps, auth: AuthState, owners: number[]): Promise<boolean> {
+  if (managesAllMusic(auth)) return true;
+  if (!auth.user) return false;
   const mine = new Set(await artistIdsOfUser(deps.db, auth.user.id));
-  if (!owners.some((artistId) => mine.has(artistId))) throw forbidden('You can only manage the music of your own artists.');
+  return owners.some((artistId) => mine.has(artistId));
+}
+
+/**
+ * A track to play: published tracks for everyone who may listen, drafts only for those who
+ * manage them (so an artist hears an upload before publishing it). To anyone else a draft does
+ * not exist: 404, as for an unknown id.
+ */
+export async function findAudibleTrack(deps: AppDeps, auth: AuthState, id: number): Promise<TrackRow> {
+  const track = await findTrackOrDraft(deps.db, id);
+  if (track?.published) return track;
+  const owners = track && auth.user ? await ownerArtists(deps, 'track', id) : undefined;
+  if (!track || !owners || !(await ownsOneOf(deps, auth, owners))) throw notFound(MISSING.track);
+  return track;
 }
 
 async function ownerArtists(deps: AppDeps, kind: BackstageKind, id: number): Promise<number[] | undefined> {

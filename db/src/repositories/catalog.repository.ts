@@ -23,8 +23,18 @@ function groupBy<T, K>(rows: T[], key: (row: T) => K): Map<K, T[]> {
   return map;
 }
 
+/**
+ * An album listeners may see: one with a published track, or one with no tracks yet (an album an
+ * artist or admin created before adding music). An album of drafts only, as a fresh upload makes,
+ * stays hidden until one of its tracks is published.
+ */
+export function albumIsListed(eb: ExpressionBuilder<Database, 'albums'>) {
+  const tracksOfAlbum = () => eb.selectFrom('tracks').select('tracks.id').whereRef('tracks.album_id', '=', 'albums.id');
+  return eb.or([eb.exists(tracksOfAlbum().where('tracks.published', '=', 1)), eb.not(eb.exists(tracksOfAlbum()))]);
+}
+
 export async function findAlbum(db: Db, id: number): Promise<AlbumRow | undefined> {
-  return db.selectFrom('albums').selectAll().where('id', '=', id).executeTakeFirst();
+  return db.selectFrom('albums').selectAll().where('id', '=', id).where(albumIsListed).executeTakeFirst();
 }
 
 /** The album with its artists, in one query. */
@@ -34,6 +44,7 @@ export async function findAlbumWithArtists(db: Db, id: number): Promise<{ album:
     .selectAll('albums')
     .select((eb) => albumArtistsJson(eb).as('artists_json'))
     .where('albums.id', '=', id)
+    .where(albumIsListed)
     .executeTakeFirst();
   if (!row) return undefined;
   const { artists_json, ...album } = row;
@@ -47,6 +58,11 @@ export async function findArtist(db: Db, id: number): Promise<ArtistRow | undefi
 /** A track as listeners know it: drafts do not exist for them (backstage reads its own through the admin resources). */
 export async function findTrack(db: Db, id: number): Promise<TrackRow | undefined> {
   return db.selectFrom('tracks').selectAll().where('id', '=', id).where('published', '=', 1).executeTakeFirst();
+}
+
+/** A track whether published or a draft, for the few readers that decide themselves who may see a draft. */
+export async function findTrackOrDraft(db: Db, id: number): Promise<TrackRow | undefined> {
+  return db.selectFrom('tracks').selectAll().where('id', '=', id).executeTakeFirst();
 }
 
 export async function artistsOfAlbums(db: Db, albumIds: number[]): Promise<Map<number, ArtistSummary[]>> {
@@ -131,6 +147,7 @@ export async function albumsOfArtists(db: Db, artistIds: number[]): Promise<Map<
     .selectAll('albums')
     .select('album_artist.artist_id')
     .where('album_artist.artist_id', 'in', artistIds)
+    .where(albumIsListed)
     .orderBy('albums.release_date', 'desc')
     .execute();
   const grouped = groupBy(rows, (r) => r.artist_id);
@@ -153,16 +170,18 @@ export async function albumCountsOfArtists(db: Db, artistIds: number[]): Promise
   if (!artistIds.length) return new Map();
   const rows = await db
     .selectFrom('album_artist')
-    .select(['artist_id', (eb) => eb.fn.countAll<number>().as('count')])
-    .where('artist_id', 'in', artistIds)
-    .groupBy('artist_id')
+    .innerJoin('albums', 'albums.id', 'album_artist.album_id')
+    .select(['album_artist.artist_id', (eb) => eb.fn.countAll<number>().as('count')])
+    .where('album_artist.artist_id', 'in', artistIds)
+    .where(albumIsListed)
+    .groupBy('album_artist.artist_id')
     .execute();
   return new Map(rows.map((r) => [r.artist_id, Number(r.count)]));
 }
 
 export async function albumsByIds(db: Db, ids: number[]): Promise<AlbumRow[]> {
   if (!ids.length) return [];
-  return db.selectFrom('albums').selectAll().where('id', 'in', ids).execute();
+  return db.selectFrom('albums').selectAll().where('id', 'in', ids).where(albumIsListed).execute();
 }
 
 export async function popularTracks(db: Db, limit: number, artistId?: number): Promise<TrackRow[]> {

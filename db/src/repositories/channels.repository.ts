@@ -5,7 +5,7 @@ import type { ArtistRow } from '../tables/artists.table.ts';
 import type { GenreRow } from '../tables/genres.table.ts';
 import type { ChannelRow, PlaylistRow } from '../tables/listener.table.ts';
 import type { TrackRow } from '../tables/tracks.table.ts';
-import { albumArtistsJson, parseArtists, trackArtistsJson, type ArtistSummary } from './catalog.repository.ts';
+import { albumArtistsJson, albumIsListed, parseArtists, trackArtistsJson, type ArtistSummary } from './catalog.repository.ts';
 import type { PublicUserRow } from './users.repository.ts';
 
 export type { ChannelContentModel, ChannelContentSource, ChannelLayout, ChannelRow } from '../tables/listener.table.ts';
@@ -177,9 +177,14 @@ function sliceKeys(db: Db, slice: ChannelSlice): { keys: AliasedSelectQueryBuild
       .orderBy('id', 'desc');
     return { keys: page(keys).$castTo<SliceKeys>().as('keys'), direction: 'desc' };
   }
-  const table = ({ track: 'tracks', album: 'albums', artist: 'artists' } as const)[slice.model];
   // Popular: the most played. New: albums by release date, the rest by when they were added.
-  const column = slice.source === 'popular' ? 'plays' : model === 'album' ? 'release_date' : 'created_at';
+  if (slice.model === 'album') {
+    const column = slice.source === 'popular' ? 'plays' : 'release_date';
+    const keys = db.selectFrom('albums').select(['id', `${column} as k1`, 'id as k2']).where(albumIsListed).orderBy(column, 'desc').orderBy('id', 'desc');
+    return { keys: page(keys).$castTo<SliceKeys>().as('keys'), direction: 'desc' };
+  }
+  const table = ({ track: 'tracks', artist: 'artists' } as const)[slice.model];
+  const column = slice.source === 'popular' ? 'plays' : 'created_at';
   const keys = db
     .selectFrom(table as 'tracks')
     .select(['id', `${column as 'plays'} as k1`, 'id as k2'])
@@ -267,6 +272,7 @@ export async function sectionAlbums(
       .innerJoin('albums', 'albums.id', 's.item_id')
       .selectAll('albums')
       .select((eb) => ['s.section_id', 's.section_place', albumArtistsJson(eb).as('artists_json')])
+      .where(albumIsListed)
       .execute();
   });
   const placed: (SectionPlace & { album: AlbumRow })[] = [];

@@ -125,13 +125,20 @@ function popularMatches(index: string, match: string): RawBuilder<unknown> {
   return sql`SELECT rowid FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${match} ORDER BY rowid LIMIT ${SEARCH_POOL}`;
 }
 
+/** Drafts stay out of search, and so do albums of drafts only (see `albumIsListed`). */
+const RANKED_FILTERS: Record<RankedTable, RawBuilder<unknown>> = {
+  tracks: sql`WHERE item.published = 1`,
+  albums: sql`WHERE EXISTS (SELECT 1 FROM tracks WHERE tracks.album_id = item.id AND tracks.published = 1) OR NOT EXISTS (SELECT 1 FROM tracks WHERE tracks.album_id = item.id)`,
+  artists: sql``,
+};
+
 /** The candidates of a search in tracks, albums or artists; exported so tests can read its plan. */
 export function rankedCandidatesQuery(table: RankedTable, match: string): RawBuilder<Candidate> {
   return sql<Candidate>`
     SELECT item.id, item.name, item.plays AS popularity
     FROM (${popularMatches(`${table}_search`, match)}) AS hit
     JOIN ${sql.table(table)} AS item ON item.id = (hit.rowid & 4294967295)
-    ${table === 'tracks' ? sql`WHERE item.published = 1` : sql``}`;
+    ${RANKED_FILTERS[table]}`;
 }
 
 async function searchRanked<T extends { id: number }>(db: Db, table: RankedTable, query: SearchQuery, page: PageRequest): Promise<SearchPage<T>> {

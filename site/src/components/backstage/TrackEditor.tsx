@@ -5,7 +5,7 @@ import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { toast } from '../../stores/toast.atoms.ts';
-import { describedBy, FieldError, GenrePicker, uploadFile, useSave, type Genre } from './shared.tsx';
+import { AudioPreview, describedBy, FieldError, GenrePicker, uploadFile, useSave, type Genre } from './shared.tsx';
 
 interface Track {
   id: number;
@@ -98,6 +98,7 @@ export default function TrackEditor({ lines, track, artists, genres }: Props) {
           </div>
         </>
       )}
+      {track && <AudioPreview t={t} trackId={track.id} name={track.name} />}
       <div className="field">
         <label htmlFor="track-name">{t('Name')}</label>
         <input id="track-name" type="text" value={name} required maxLength={255} onChange={(e) => setName(e.currentTarget.value)} {...describedBy('name', errors.name)} />

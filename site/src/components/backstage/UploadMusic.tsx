@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
-import { GenrePicker, ImageField, useSave, type Genre, type Translate } from './shared.tsx';
+import { AudioPreview, GenrePicker, ImageField, useSave, type Genre, type Translate } from './shared.tsx';
 
 interface Imported {
   track: { id: number; name: string; genre_ids: number[]; published: boolean };
@@ -88,6 +88,7 @@ function ReviewItem({ t, genres, imported }: { t: Translate; genres: Genre[]; im
       <p className="muted small">
         {published ? t('Published') : t('Draft')} · {t('Album')}: <a href={`/backstage/albums/${imported.album.id}/edit`}>{imported.album.name}</a>
       </p>
+      <AudioPreview t={t} trackId={id} name={imported.track.name} />
       <div className="field">
         <label htmlFor={`review-name-${id}`}>{t('Title')}</label>
         <input id={`review-name-${id}`} type="text" value={name} maxLength={255} onChange={(e) => setName(e.currentTarget.value)} />

@@ -103,3 +103,16 @@ export function ImageField({ t, id, label, value, onChange }: { t: Translate; id
     </div>
   );
 }
+
+/**
+ * The track's audio as the artist uploaded it, to hear a draft before publishing it. A plain
+ * audio element, apart from the site's player: a preview is not a play and is never counted.
+ */
+export function AudioPreview({ t, trackId, name }: { t: Translate; trackId: number; name: string }) {
+  return (
+    <div className="field">
+      <span className="label">{t('Listen')}</span>
+      <audio className="backstage-audio" controls preload="none" src={`/api/v1/tracks/${trackId}/stream`} aria-label={t('Listen to :name', { name })} />
+    </div>
+  );
+}
