@@ -69,6 +69,11 @@ test('an artist edits their album and sees their track insights; another artist 
   // The chart's numbers are readable as a table too.
   await insights.getByText('Show as a table').click();
   await expect(insights.getByRole('row', { name: new RegExp(`${today.slice(0, 10)}\\s*3`) })).toBeVisible();
+  // The artist's own insights, and an address of no kind of music.
+  await page.goto(`/backstage/artists/${artistA}/insights`);
+  await expect(page.getByRole('heading', { level: 1 })).toHaveText(`Aurora ${stamp} insights`);
+  await expect(page.getByTestId('insights-plays')).toHaveText('3');
+  expect((await page.goto(`/backstage/playlists/${album}/insights`))?.status()).toBe(404);
 
   const other = await browser.newContext();
   try {
