@@ -5,7 +5,7 @@ import { formatDuration } from '../../lib/format.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
-import { describedBy, FieldError, ImageField, useSave } from './shared.tsx';
+import { ArtistSelect, describedBy, FieldError, ImageField, useSave } from './shared.tsx';
 
 interface AlbumTrack {
   id: number;
@@ -73,17 +73,7 @@ export default function AlbumEditor({ lines, album, artists = [] }: Props) {
   return (
     <form className="backstage-form" onSubmit={save} noValidate data-testid="album-editor">
       {!album && (
-        <div className="field">
-          <label htmlFor="album-artist">{t('Artist')}</label>
-          <select id="album-artist" value={artistId} onChange={(e) => setArtistId(Number(e.currentTarget.value))} {...describedBy('artist_id', errors.artist_id)}>
-            {artists.map((artist) => (
-              <option key={artist.id} value={artist.id}>
-                {artist.name}
-              </option>
-            ))}
-          </select>
-          <FieldError id="artist_id" error={errors.artist_id} />
-        </div>
+        <ArtistSelect t={t} id="album-artist" artists={artists} value={artistId} onChange={setArtistId} error={errors.artist_id} />
       )}
       <div className="field">
         <label htmlFor="album-name">{t('Name')}</label>

@@ -5,7 +5,7 @@ import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { toast } from '../../stores/toast.atoms.ts';
-import { AudioPreview, describedBy, FieldError, GenrePicker, uploadFile, useSave, type Genre } from './shared.tsx';
+import { ArtistSelect, AudioPreview, describedBy, FieldError, GenrePicker, uploadFile, useSave, type Genre } from './shared.tsx';
 
 interface Track {
   id: number;
@@ -77,17 +77,7 @@ export default function TrackEditor({ lines, track, artists, genres }: Props) {
     <form className="backstage-form" onSubmit={save} noValidate data-testid="track-editor">
       {!track && (
         <>
-          <div className="field">
-            <label htmlFor="track-artist">{t('Artist')}</label>
-            <select id="track-artist" value={artistId} onChange={(e) => setArtistId(Number(e.currentTarget.value))} {...describedBy('artist_id', errors.artist_id)}>
-              {artists.map((artist) => (
-                <option key={artist.id} value={artist.id}>
-                  {artist.name}
-                </option>
-              ))}
-            </select>
-            <FieldError id="artist_id" error={errors.artist_id} />
-          </div>
+          <ArtistSelect t={t} id="track-artist" artists={artists} value={artistId} onChange={setArtistId} error={errors.artist_id} />
           <div className="field">
             <label htmlFor="track-audio">{t('Audio file')}</label>
             <input id="track-audio" type="file" accept="audio/*" disabled={uploading} onChange={(e) => chooseAudio(e.currentTarget.files?.[0])} {...describedBy('file_entry_id', errors.file_entry_id)} />

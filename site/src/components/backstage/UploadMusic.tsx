@@ -9,7 +9,7 @@ import { useEffect, useRef, useState } from 'react';
 import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
-import { AudioPreview, GenrePicker, ImageField, useSave, type Genre, type Translate } from './shared.tsx';
+import { ArtistSelect, AudioPreview, GenrePicker, ImageField, useSave, type Genre, type Translate } from './shared.tsx';
 
 interface Imported {
   track: { id: number; name: string; genre_ids: number[]; published: boolean };
@@ -157,16 +157,7 @@ export default function UploadMusic({ lines, artists, genres, restrictions, rema
   return (
     <div className="backstage-upload">
       {artists.length > 1 && (
-        <div className="field">
-          <label htmlFor="upload-artist">{t('Artist')}</label>
-          <select id="upload-artist" value={artistId} onChange={(e) => setArtistId(Number(e.currentTarget.value))}>
-            {artists.map((artist) => (
-              <option key={artist.id} value={artist.id}>
-                {artist.name}
-              </option>
-            ))}
-          </select>
-        </div>
+        <ArtistSelect t={t} id="upload-artist" artists={artists} value={artistId} onChange={setArtistId} />
       )}
       <Dashboard
         uppy={uppy}

@@ -116,3 +116,20 @@ export function AudioPreview({ t, trackId, name }: { t: Translate; trackId: numb
     </div>
   );
 }
+
+/** Which of the user's artists a new track or album belongs to. */
+export function ArtistSelect({ t, id, artists, value, onChange, error }: { t: Translate; id: string; artists: { id: number; name: string }[]; value: number; onChange: (id: number) => void; error?: string }) {
+  return (
+    <div className="field">
+      <label htmlFor={id}>{t('Artist')}</label>
+      <select id={id} value={value} onChange={(e) => onChange(Number(e.currentTarget.value))} {...describedBy('artist_id', error)}>
+        {artists.map((artist) => (
+          <option key={artist.id} value={artist.id}>
+            {artist.name}
+          </option>
+        ))}
+      </select>
+      <FieldError id="artist_id" error={error} />
+    </div>
+  );
+}
