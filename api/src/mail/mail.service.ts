@@ -10,6 +10,8 @@ export interface MailMessage {
   html: string;
   /** Values that must never be stored or printed: reset links, codes. */
   secrets: string[];
+  /** Where answers go when it is not the sender, e.g. the visitor who wrote through the contact page. */
+  replyTo?: string;
 }
 
 export type MailStatus = 'sent' | 'logged' | 'failed';
@@ -18,6 +20,18 @@ export const REDACTED = '[hidden]';
 
 function redact(text: string, secrets: string[]): string {
   return secrets.filter(Boolean).reduce((result, secret) => result.split(secret).join(REDACTED), text);
+}
+
+type Settings = Awaited<ReturnType<typeof loadSettings>>;
+
+function fromAddress(deps: AppDeps, settings: Settings): string {
+  return deps.config.mail.fromAddress ?? (settings['mail.from_address'] || `no-reply@${new URL(deps.config.appUrl).hostname}`);
+}
+
+/** The site's own mailbox: where the contact page's messages go (its own setting, else the from address). */
+export async function siteContactAddress(deps: AppDeps): Promise<string> {
+  const settings = await loadSettings(deps.db);
+  return settings['mail.contact_address'] || fromAddress(deps, settings);
 }
 
 /** SMTP settings: MAIL_* environment variables first, then the back office's outgoing-email settings. */
@@ -40,7 +54,7 @@ async function smtpSettings(deps: AppDeps) {
       greetingTimeout: 10_000,
     },
     from: {
-      address: env.fromAddress ?? (settings['mail.from_address'] || `no-reply@${new URL(deps.config.appUrl).hostname}`),
+      address: fromAddress(deps, settings),
       name: env.fromName ?? (settings['mail.from_name'] || settings['branding.site_name']),
     },
   };
@@ -61,7 +75,7 @@ export async function sendMail(deps: AppDeps, message: MailMessage): Promise<Mai
     return 'logged';
   }
   try {
-    await nodemailer.createTransport(smtp.transport).sendMail({ from: smtp.from, to: message.to, subject: message.subject, text: message.text, html: message.html });
+    await nodemailer.createTransport(smtp.transport).sendMail({ from: smtp.from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, html: message.html });
     await logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'sent', error: null });
     return 'sent';
   } catch (error) {

@@ -92,3 +92,10 @@ export function backstageRequestDeniedMail(siteName: string, details: { artistNa
     ),
   };
 }
+
+export function contactMessageMail(siteName: string, details: { name: string; email: string; message: string }) {
+  return {
+    subject: `New message from ${details.name} via ${siteName}`,
+    ...layout(siteName, [`${details.name} <${details.email}> wrote through the contact page:`, ...details.message.split(/\n{2,}/)]),
+  };
+}

@@ -4,9 +4,11 @@ import type { AppEnv } from '../context.ts';
 import { requireLogin, requirePermission } from '../http/auth.ts';
 import { validationHook } from '../http/errors.ts';
 import { imageUrl } from '../admin/resources/fields.ts';
-import { errorResponses, idParam, jsonResponse as json } from '../schemas/common.ts';
+import { emailField, errorResponses, idParam, jsonResponse as json } from '../schemas/common.ts';
 import { BACKSTAGE_ROLES, ownBackstageRequest, submitBackstageRequest } from '../services/backstage.service.ts';
+import { CONTACT_SENT, sendContactMessage } from '../services/contact.service.ts';
 import { getCustomPage } from '../services/custom-pages.service.ts';
+import { clientInfo } from '../http/login.ts';
 
 const CustomPageSchema = z
   .object({ id: z.number(), title: z.string(), slug: z.string(), body: z.string(), type: z.string(), created_at: z.string(), updated_at: z.string() })
@@ -79,7 +81,31 @@ function parseLinks(json: string): { url: string; title: string }[] {
   }
 }
 
+const ContactBody = z
+  .strictObject({
+    name: z.string({ error: 'Enter your name.' }).trim().min(1, 'Enter your name.').max(255, 'Names are at most 255 characters.'),
+    email: emailField,
+    message: z.string({ error: 'Enter a message.' }).trim().min(1, 'Enter a message.').max(5000, 'Messages are at most 5000 characters.'),
+    token: z.string().max(4000).optional().openapi({ description: 'The human-check token, when the check is on for the contact page' }),
+  })
+  .openapi('ContactMessage');
+
 export const contentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .openapi(
+    createRoute({
+      method: 'post',
+      path: '/contact-page',
+      tags: ['Custom pages'],
+      summary: "Send a message to the site's address from the contact page",
+      description: 'Mailed with Reply-To set to the sender and kept in the outgoing-email log. At most 5 messages an hour from one network (429).',
+      request: { body: { content: { 'application/json': { schema: ContactBody } }, required: true } },
+      responses: { 200: json(z.object({ message: z.string() }), 'Sent'), ...errorResponses },
+    }),
+    async (c) => {
+      await sendContactMessage(c.get('deps'), c.req.valid('json'), clientInfo(c).ip);
+      return c.json({ message: CONTACT_SENT }, 200);
+    },
+  )
   .openapi(
     createRoute({
       method: 'get',

@@ -1,4 +1,4 @@
-import { artistIdsOfUser, findLocalization, listThemes, rolesOfUser, socialProfilesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
+import { artistIdsOfUser, findLocalization, footerPages, listThemes, rolesOfUser, socialProfilesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sameSitePath } from '../shared/redirects.ts';
 import { hasPermission } from './permissions.ts';
@@ -48,6 +48,8 @@ export interface BootstrapData {
   permissions: GrantedPermission[];
   /** Where the logo leads and where login ends: see postLoginPath. */
   post_login_path: string;
+  /** The custom pages the site's footer links to. */
+  footer_pages: { slug: string; title: string }[];
 }
 
 /**
@@ -135,10 +137,11 @@ export async function buildBootstrapData(
   loadedSettings?: Settings,
 ): Promise<BootstrapData> {
   const settings = loadedSettings ?? (await loadSettings(deps.db));
-  const [themes, i18n, user] = await Promise.all([
+  const [themes, i18n, user, pages] = await Promise.all([
     listThemes(deps.db),
     interfaceLanguage(deps, auth.user, settings),
     auth.user ? currentUser(deps, auth.user, auth.permissions) : null,
+    footerPages(deps.db),
   ]);
   return {
     user,
@@ -148,5 +151,6 @@ export async function buildBootstrapData(
     show_cookie_notice: settings['cookie_notice.enable'] && !cookies.cookieNotice,
     permissions: auth.permissions,
     post_login_path: postLoginPath(settings, auth.permissions, deps.config.appUrl),
+    footer_pages: pages,
   };
 }

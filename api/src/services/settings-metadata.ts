@@ -142,6 +142,7 @@ export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
   'mail.username': { section: 'outgoing-email', label: 'SMTP username' },
   'mail.password': { section: 'outgoing-email', label: 'SMTP password' },
   'mail.from_address': { section: 'outgoing-email', label: 'From address' },
+  'mail.contact_address': { section: 'outgoing-email', label: 'Contact page address', description: "Where the contact page's messages go. Empty uses the from address." },
   'mail.from_name': { section: 'outgoing-email', label: 'From name', description: 'Empty uses the site name.' },
 
   'cache.public_pages_seconds': {

@@ -106,6 +106,8 @@ export const SETTINGS = {
   'mail.encryption': setting(z.enum(['tls', 'ssl', 'none']), 'tls'),
   'mail.from_address': setting(z.string().max(255), ''),
   'mail.from_name': setting(z.string().max(255), ''),
+  /** Where the contact page's messages go; empty sends them to the from address. */
+  'mail.contact_address': setting(z.string().max(255), ''),
   /**
    * What visitors who are not logged in see at /: the home channel, the landing page, or the login
    * or registration page. Logged-in listeners always get the home channel.

@@ -49,11 +49,31 @@ function plainLyrics(random: Random): string {
   return Array.from({ length: 3 }, () => Array.from({ length: 4 }, () => random.pick(LYRIC_LINES)).join('\n')).join('\n\n');
 }
 
+/** The pages a public site needs, linked from every page's footer; written as a starting point for the site's own. */
+const DEMO_PAGES = [
+  {
+    slug: 'about',
+    title: 'About',
+    body: '<h2>About Cadence</h2><p>This is a demo of a self-hosted music streaming site. The music you hear was generated for the demo: every artist, album and track is fictional.</p><p>Replace this page with your own story in the back office, under Custom pages.</p>',
+  },
+  {
+    slug: 'privacy-policy',
+    title: 'Privacy policy',
+    body: '<h2>Privacy policy</h2><p>We keep what the service needs to work: your account details, your library and playlists, and what you play, to count plays and make recommendations.</p><p>We do not sell personal data. You can download or delete your account from your account settings at any time.</p><p>This is a sample text: the site owner replaces it with their own policy.</p>',
+  },
+  {
+    slug: 'terms-of-service',
+    title: 'Terms of service',
+    body: '<h2>Terms of service</h2><p>By using this site you agree to listen for your own personal use, not to upload music you have no rights to, and to treat other listeners with respect in comments.</p><p>This is a sample text: the site owner replaces it with their own terms.</p>',
+  },
+];
+
 /**
  * What makes the demo feel lived in: tags, lyrics, editorial playlists and the channels the home
  * page is made of. Runs inside the demo catalog's transaction, after its tracks exist.
  */
 export async function seedDemoExtras(trx: Db, random: Random): Promise<void> {
+  await trx.insertInto('custom_pages').values(DEMO_PAGES.map((page) => ({ ...page, user_id: null }))).execute();
   const tracks = await trx.selectFrom('tracks').select(['id', 'album_id', 'duration', 'plays']).orderBy('id').execute();
   const albums = await trx.selectFrom('albums').select('id').orderBy('id').execute();
 

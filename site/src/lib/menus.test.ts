@@ -32,6 +32,7 @@ function bootstrap(overrides: { user?: Partial<NonNullable<BootstrapData['user']
     themes: { all: [], selected: { mode: 'system', lightId: 1, darkId: 2 } },
     show_cookie_notice: false,
     post_login_path: '/',
+    footer_pages: [],
   };
 }
 
