@@ -13,7 +13,7 @@ import { createAdminRoutes } from './admin/admin.routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { accountGates, authenticate } from './http/auth.ts';
 import { clientIp } from './http/client-ip.ts';
-import { getCookie } from './http/cookies.ts';
+import { visitorChoices } from './http/login.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
@@ -51,7 +51,7 @@ import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.
 import { trackImportRoutes } from './routes/track-import.routes.ts';
 import { billingRoutes } from './routes/billing.routes.ts';
 import { backstageMusicRoutes } from './routes/backstage-music.routes.ts';
-import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE, type BootstrapData, type BrowserBootstrap } from './services/bootstrap.service.ts';
+import { browserBootstrap, buildBootstrapData, type BootstrapData, type BrowserBootstrap } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
 import { adminAccountsRoutes } from './admin/accounts.routes.ts';
@@ -248,7 +248,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       };
 
       // Visitors who are not logged in share pages through the page cache (Settings > Cache).
-      const cookies = { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) };
+      const cookies = visitorChoices(c);
       const cacheSeconds = c.req.method === 'GET' && !c.get('auth').user ? settings['cache.public_pages_seconds'] : 0;
       const url = new URL(c.req.url);
       const cacheKey = cacheSeconds > 0 ? pageCacheKey({ pathAndQuery: url.pathname + url.search, ...cookies }) : undefined;

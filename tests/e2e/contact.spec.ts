@@ -1,4 +1,5 @@
 import { expect, test } from '@playwright/test';
+import { apiCall, logInAsAdmin } from '../support/accounts.ts';
 import { E2E_SMTP_PORT } from '../support/constants.ts';
 import { startMailServer } from '../support/smtp.ts';
 
@@ -52,4 +53,36 @@ test('the contact page works at 360 px wide, with the footer below the content',
   expect(box!.x + box!.width).toBeLessThanOrEqual(360);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   await expect(page.getByRole('contentinfo').getByRole('link', { name: 'Contact us' })).toHaveAttribute('aria-current', 'page');
+});
+
+test('a visitor picks a language in the footer when people may choose, and visitors who did not keep the default', async ({ page, browser, request }) => {
+  await logInAsAdmin(request);
+  const created = await apiCall(request, 'POST', '/api/admin/localizations', { name: 'Français', language: 'fr', lines: { 'Contact us': 'Nous écrire', Language: 'Langue' } });
+  expect(created.status()).toBe(201);
+  const french = (await created.json()) as { id: number };
+  await page.goto('/');
+  await expect(page.getByLabel('Language')).toHaveCount(0);
+  expect((await apiCall(request, 'PUT', '/api/admin/settings', { 'i18n.enable': true })).status()).toBe(200);
+  try {
+    await page.goto('/contact');
+    const footer = page.getByRole('contentinfo');
+    await expect(footer.getByLabel('Language')).toHaveValue('en');
+    await footer.getByLabel('Language').selectOption('fr');
+    await expect(footer.getByRole('link', { name: 'Nous écrire' })).toBeVisible();
+    await expect(page.getByRole('heading', { level: 1, name: 'Nous écrire' })).toBeVisible();
+    await expect(footer.getByLabel('Langue')).toHaveValue('fr');
+
+    // The same address, shared through the page cache, still speaks English to another visitor.
+    const other = await browser.newContext();
+    try {
+      const otherPage = await other.newPage();
+      await otherPage.goto('/contact');
+      await expect(otherPage.getByRole('heading', { level: 1, name: 'Contact us' })).toBeVisible();
+    } finally {
+      await other.close();
+    }
+  } finally {
+    await apiCall(request, 'PUT', '/api/admin/settings', { 'i18n.enable': false });
+    await request.delete(`/api/admin/localizations/${french.id}`, { headers: { 'X-XSRF-TOKEN': decodeURIComponent((await request.storageState()).cookies.find((c) => c.name === 'XSRF-TOKEN')!.value) } });
+  }
 });

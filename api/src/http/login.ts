@@ -2,7 +2,7 @@ import { markPasswordConfirmed, type UserRow } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { endSession, hashSessionToken, resolveAuth, SESSION_COOKIE, startSession } from '../services/auth.service.ts';
-import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, THEME_COOKIE } from '../services/bootstrap.service.ts';
+import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, LANGUAGE_COOKIE, languageChoice, THEME_COOKIE } from '../services/bootstrap.service.ts';
 import { clientIp } from './client-ip.ts';
 import { getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
 
@@ -10,9 +10,14 @@ export function clientInfo(c: Context<AppEnv>) {
   return { ip: clientIp(c), userAgent: c.req.header('User-Agent') };
 }
 
+/** What a visitor chose in their cookies that changes how pages look: theme, cookie notice, language. */
+export function visitorChoices(c: Context<AppEnv>) {
+  return { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE), language: languageChoice(getCookie(c, LANGUAGE_COOKIE)) };
+}
+
 /** The browser's share of the bootstrap data, as login answers carry it. */
 export async function bootstrapFor(c: Context<AppEnv>) {
-  return browserBootstrap(await buildBootstrapData(c.get('deps'), c.get('auth'), { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE) }));
+  return browserBootstrap(await buildBootstrapData(c.get('deps'), c.get('auth'), visitorChoices(c)));
 }
 
 /**

@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import { adminUserIds, deleteUser, findLocalization, findUserById, updateUser, type UserRow } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { visitorChoices } from '../http/login.ts';
 import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
 import { ApiError, forbidden, notFound, validationFailed, validationHook } from '../http/errors.ts';
 import { removeAvatar, replaceAvatar } from '../services/avatar.service.ts';
@@ -147,14 +148,14 @@ export const localeRoute = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       method: 'get',
       path: '/users/me/locale',
       tags: ['Account'],
-      summary: "The interface language and its translated lines: yours, or the site's default for a visitor",
+      summary: "The interface language and its translated lines: yours, or a visitor's choice (the be-language cookie) or the site's default",
       description: 'Pages of the site carry this in their bootstrap data; the back office, a single-page app, reads it here.',
       responses: { 200: json(z.object({ language: z.string(), lines: z.record(z.string(), z.string()) }), 'The language and its lines, keyed by English text'), ...errorResponses },
     }),
     async (c) => {
       // Lines change when a translator saves; a stale copy would hide the change.
       c.header('Cache-Control', 'no-store');
-      return c.json(await interfaceLanguage(c.get('deps'), c.get('auth').user), 200);
+      return c.json(await interfaceLanguage(c.get('deps'), c.get('auth').user, undefined, visitorChoices(c).language), 200);
     },
   )
   .openapi(

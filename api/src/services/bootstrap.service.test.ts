@@ -1,6 +1,6 @@
 import type { Theme } from '@app/db';
 import { describe, expect, it } from 'vitest';
-import { postLoginPath, selectTheme } from './bootstrap.service.ts';
+import { languageChoice, postLoginPath, selectTheme } from './bootstrap.service.ts';
 import type { Settings } from './settings.service.ts';
 
 const themes: Theme[] = [
@@ -44,5 +44,12 @@ describe('post-login address', () => {
     expect(postLoginPath(settings({ 'auth.post_login_redirect': '//evil.example' }), [], APP_URL)).toBe('/');
     expect(postLoginPath(settings({ 'auth.post_login_redirect': '/\t/evil.example' }), [], APP_URL)).toBe('/');
     expect(postLoginPath(settings({ 'auth.post_login_redirect': '/library\n' }), [{ name: 'admin', restrictions: [] }], APP_URL)).toBe('/admin');
+  });
+});
+
+describe("a visitor's language cookie", () => {
+  it('counts only when it looks like a language code, so junk values make no page-cache entries of their own', () => {
+    expect(['fr', 'pt-BR', 'zh_Hant', 'ast'].map(languageChoice)).toEqual(['fr', 'pt-BR', 'zh_Hant', 'ast']);
+    expect(['', 'x', '../../etc', 'fr; path=/', 'FR', 'a'.repeat(40), undefined].map(languageChoice)).toEqual(new Array(7).fill(undefined));
   });
 });

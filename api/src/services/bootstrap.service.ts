@@ -7,6 +7,13 @@ import { browserSettings, loadSettings, publicSettings, type Settings } from './
 import { userSubscriptions, type UserSubscription } from './subscriptions.service.ts';
 
 export const THEME_COOKIE = 'be-active-theme';
+/** A visitor's interface language, chosen in the footer; users keep theirs on their account. */
+export const LANGUAGE_COOKIE = 'be-language';
+
+/** The language cookie when it looks like a language code (`fr`, `pt-BR`); anything else is no choice, and no page-cache entry of its own. */
+export function languageChoice(cookie: string | undefined): string | undefined {
+  return cookie && /^[a-z]{2,3}(?:[-_][A-Za-z]{2,4})?$/.test(cookie) ? cookie : undefined;
+}
 export const COOKIE_NOTICE_COOKIE = 'cookie_notice';
 
 export interface CurrentUser {
@@ -123,23 +130,27 @@ export function postLoginPath(settings: Settings, permissions: GrantedPermission
  * The language the interface speaks to this person, site and back office alike: their own choice
  * when people may choose, else the site's default; lines missing from it show in English.
  */
-export async function interfaceLanguage(deps: AppDeps, user: Pick<UserRow, 'language'> | null, settings?: Settings): Promise<BootstrapData['i18n']> {
+export async function interfaceLanguage(deps: AppDeps, user: Pick<UserRow, 'language'> | null, settings?: Settings, visitorChoice?: string): Promise<BootstrapData['i18n']> {
   const current = settings ?? (await loadSettings(deps.db));
-  const language = (current['i18n.enable'] && user?.language) || current['i18n.default_language'];
-  return { language, lines: (await findLocalization(deps.db, language))?.lines ?? {} };
+  const defaultLanguage = current['i18n.default_language'];
+  const chosen = current['i18n.enable'] ? (user ? user.language : visitorChoice) : null;
+  // A choice of a language the site does not have (any more) falls back to the default.
+  const found = chosen && chosen !== defaultLanguage ? await findLocalization(deps.db, chosen) : undefined;
+  if (found) return { language: chosen!, lines: found.lines };
+  return { language: defaultLanguage, lines: (await findLocalization(deps.db, defaultLanguage))?.lines ?? {} };
 }
 
 export async function buildBootstrapData(
   deps: AppDeps,
   auth: AuthState,
-  cookies: { theme?: string; cookieNotice?: string },
+  cookies: { theme?: string; cookieNotice?: string; language?: string },
   /** When the caller has read them already for this request. */
   loadedSettings?: Settings,
 ): Promise<BootstrapData> {
   const settings = loadedSettings ?? (await loadSettings(deps.db));
   const [themes, i18n, user, pages] = await Promise.all([
     listThemes(deps.db),
-    interfaceLanguage(deps, auth.user, settings),
+    interfaceLanguage(deps, auth.user, settings, cookies.language),
     auth.user ? currentUser(deps, auth.user, auth.permissions) : null,
     footerPages(deps.db),
   ]);

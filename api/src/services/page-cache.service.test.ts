@@ -20,3 +20,10 @@ it('keeps a page both plain and gzipped, so no visitor costs a decompression', a
   expect(gunzipSync(page!.gzipped).toString('utf8')).toBe(html);
   expect(page!.gzipped.byteLength).toBeLessThan(page!.html.byteLength);
 });
+
+it("keeps a visitor's language choice apart: one cached page per language, the same key as before without a choice", () => {
+  const base = { pathAndQuery: '/contact', theme: undefined, cookieNotice: undefined };
+  expect(pageCacheKey({ ...base, language: 'fr' })).not.toBe(pageCacheKey(base));
+  expect(pageCacheKey({ ...base, language: 'fr' })).not.toBe(pageCacheKey({ ...base, language: 'de' }));
+  expect(pageCacheKey({ ...base, language: undefined })).toBe(pageCacheKey(base));
+});

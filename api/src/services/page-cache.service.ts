@@ -12,16 +12,20 @@ import { clearPageCache, findCachedPage, storeCachedPage, type CachedPage, type 
 
 const gzipAsync = promisify(gzip);
 
-/** What such a page depends on besides its address: the guest's theme and cookie-notice choice. */
+/** What such a page depends on besides its address: the guest's theme, cookie-notice and language choices. */
 export interface GuestPageRequest {
   /** Path and query; never the Host header, which the visitor controls. */
   pathAndQuery: string;
   theme: string | undefined;
   cookieNotice: string | undefined;
+  language?: string | undefined;
 }
 
 export function pageCacheKey(request: GuestPageRequest): string {
-  return createHash('sha256').update(JSON.stringify([request.pathAndQuery, request.theme ?? '', request.cookieNotice ?? ''])).digest('hex');
+  const parts = [request.pathAndQuery, request.theme ?? '', request.cookieNotice ?? ''];
+  // Kept out of the key when unset, so the pages cached before languages could be chosen stay valid.
+  if (request.language) parts.push(request.language);
+  return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
 /** Headers that describe one delivery, not the page: never stored. */
