@@ -1,25 +1,11 @@
+import type { DeliveryAttempt } from '../../local-double/delivery.ts';
 import { type ClockState, PersistedStore } from '../../local-double/store.ts';
 import type { Plan, Product, Subscription, Transaction, Webhook, WebhookEvent } from './types.ts';
 
-/** One attempt to deliver one event to one webhook, with what the receiver answered. */
-export interface DeliveryRecord {
-  id: string;
-  event: string;
-  type: string;
+/** A delivery to one of the webhooks, with the PAYPAL-* headers that sign it (to replay or tamper with by hand). */
+export interface DeliveryRecord extends DeliveryAttempt {
   webhook: string;
-  url: string;
-  attempt: number;
-  /** HTTP status of the receiver's answer; null when it could not be reached. */
-  status: number | null;
-  ok: boolean;
-  error: string | null;
-  /** Unix seconds (real time, as the transmission time) when the attempt was made. */
-  sent_at: number;
-  duration_ms: number;
-  /** The exact body and PAYPAL-* headers sent, for replaying or tampering with a delivery by hand. */
-  payload: string;
   headers: Record<string, string>;
-  response_body: string | null;
 }
 
 /** A payer's pending approval behind an `approve` link: a new subscription or a plan change. */

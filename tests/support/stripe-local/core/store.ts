@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { DeliveryAttempt } from '../../local-double/delivery.ts';
 import { type ClockState, PersistedStore } from '../../local-double/store.ts';
 import { errors } from './errors.ts';
 
@@ -48,24 +49,10 @@ export interface PendingItem {
   created: number;
 }
 
-/** One attempt to deliver one event to one endpoint, with what the endpoint answered. */
-export interface DeliveryRecord {
-  id: string;
-  event: string;
-  type: string;
+/** A delivery to one of the webhook endpoints, with its `Stripe-Signature` header. */
+export interface DeliveryRecord extends DeliveryAttempt {
   endpoint: string;
-  url: string;
-  attempt: number;
-  /** HTTP status of the endpoint's answer; null when it could not be reached. */
-  status: number | null;
-  ok: boolean;
-  error: string | null;
-  /** Unix seconds (real time, as the signature's timestamp) when the attempt was made. */
-  sent_at: number;
-  duration_ms: number;
-  payload: string;
   signature: string;
-  response_body: string | null;
 }
 
 /** What a Checkout Session will subscribe to when paid: kept beside the Session, which shows only Stripe's fields. */
