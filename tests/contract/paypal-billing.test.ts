@@ -1,7 +1,7 @@
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
 import { saveSettings } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailServer } from '../support/smtp.ts';
+import { billingSetup, grant, type MailServer } from '../support/billing-setup.ts';
 import { startPayPalLocal, type PayPalLocalHandle } from '../support/paypal-local/index.ts';
 
 /**
@@ -14,7 +14,7 @@ import { startPayPalLocal, type PayPalLocalHandle } from '../support/paypal-loca
 const DAY = 86_400;
 
 let local: PayPalLocalHandle;
-let mail: Awaited<ReturnType<typeof startMailServer>>;
+let mail: MailServer;
 let t: TestApp;
 let server: { url: string; close: () => Promise<void> };
 let admin: TestClient;
@@ -22,48 +22,18 @@ let planId: number;
 let monthlyId: number;
 let premiumId: number;
 let premiumMonthlyId: number;
-let users = 0;
+const billing = billingSetup('paypal', { users: 'payer' });
+const { newUser, rowOf, countEvents } = billing;
 
 beforeAll(async () => {
-  local = await startPayPalLocal();
-  mail = await startMailServer();
-  t = await createTestApp({ PAYPAL_API_URL: local.url, PAYPAL_CLIENT_ID: local.clientId, PAYPAL_SECRET: local.secret, PAYPAL_WEBHOOK_ID: local.webhookId, ...mail.env });
-  await saveSettings(t.db, { 'billing.enable': true, 'billing.paypal.enable': true });
-  // PayPal delivers events over the network, so the webhook needs a real HTTP server.
-  server = await t.listen();
-  await local.setWebhook(`${server.url}/api/v1/billing/paypal/webhook`);
-  admin = await t.loggedIn('admin@example.com', ['admin']);
-  const pro = await admin.post('/api/admin/plans', {
-    name: 'Pro',
-    prices: [
-      { amount: 1000, currency: 'EUR', interval: 'month', interval_count: 1 },
-      { amount: 10000, currency: 'EUR', interval: 'year', interval_count: 1 },
-    ],
-  });
-  expect(pro.status).toBe(201);
-  const proPlan = await pro.json();
-  planId = proPlan.id;
-  monthlyId = proPlan.prices[0].id;
-  expect((await admin.put(`/api/admin/plans/${planId}/permissions`, { permissions: [{ name: 'music.create', restrictions: [{ name: 'count', value: 50 }] }] })).status).toBe(200);
-  const premium = await (await admin.post('/api/admin/plans', { name: 'Premium', prices: [{ amount: 2000, currency: 'EUR', interval: 'month', interval_count: 1 }] })).json();
-  premiumId = premium.id;
-  premiumMonthlyId = premium.prices[0].id;
+  ({ double: local, mail, t, server, admin, planId, monthlyId, premiumId, premiumMonthlyId } = await billing.start({
+    double: () => startPayPalLocal(),
+    env: (double) => ({ PAYPAL_API_URL: double.url, PAYPAL_CLIENT_ID: double.clientId, PAYPAL_SECRET: double.secret, PAYPAL_WEBHOOK_ID: double.webhookId }),
+    setWebhook: (double, url) => double.setWebhook(url),
+  }));
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await t?.close();
-  await local?.close();
-  await mail?.close();
-});
-
-async function newUser() {
-  users += 1;
-  const email = `payer${users}@example.com`;
-  const client = await t.loggedIn(email);
-  const me = await (await client.get('/api/v1/users/me')).json();
-  return { client, email, id: me.user.id as number };
-}
+afterAll(() => billing.close());
 
 /** PayPal's approve page as a payer uses it: open it, submit its form ("Agree & Subscribe"), follow nothing. */
 async function approve(url: string, options: { failRenewals?: boolean } = {}): Promise<URL> {
@@ -99,13 +69,6 @@ async function subscribe(client: TestClient, productId = planId, priceId = month
   return { subscriptionId, done, subscription: (await completed.json()).subscription };
 }
 
-async function grant(client: TestClient) {
-  const me = await (await client.get('/api/v1/users/me')).json();
-  return (me.user.permissions as { name: string }[]).find((p) => p.name === 'music.create');
-}
-
-const rowOf = (gatewayId: string) => t.db.selectFrom('subscriptions').selectAll().where('gateway', '=', 'paypal').where('gateway_id', '=', gatewayId).executeTakeFirst();
-const countEvents = async () => Number((await t.db.selectFrom('billing_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
 const paypalApi = async (method: string, path: string, body?: unknown) => {
   const token = await (await fetch(`${local.url}/v1/oauth2/token`, { method: 'POST', headers: { Authorization: `Basic ${Buffer.from(`${local.clientId}:${local.secret}`).toString('base64')}`, 'Content-Type': 'application/x-www-form-urlencoded' }, body: 'grant_type=client_credentials' })).json();
   const response = await fetch(`${local.url}${path}`, { method, headers: { Authorization: `Bearer ${token.access_token}`, 'Content-Type': 'application/json' }, body: body === undefined ? undefined : JSON.stringify(body) });

@@ -1,8 +1,8 @@
-import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
+import type { TestApp, TestClient } from '@app/api/testing';
 import { saveSettings } from '@app/db';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { startMailServer } from '../support/smtp.ts';
+import { billingSetup, grant, type MailServer } from '../support/billing-setup.ts';
 import { startStripeLocal, type StripeLocalHandle } from '../support/stripe-local/index.ts';
 
 /**
@@ -15,7 +15,7 @@ const WEBHOOK_SECRET = 'whsec_cadence_contract';
 const DAY = 86_400;
 
 let local: StripeLocalHandle;
-let mail: Awaited<ReturnType<typeof startMailServer>>;
+let mail: MailServer;
 let t: TestApp;
 let server: { url: string; close: () => Promise<void> };
 let stripe: Stripe;
@@ -24,52 +24,19 @@ let planId: number;
 let monthlyId: number;
 let premiumId: number;
 let premiumMonthlyId: number;
-let users = 0;
+const billing = billingSetup('stripe', { users: 'listener' });
+const { newUser, rowOf, countEvents } = billing;
 
 beforeAll(async () => {
-  local = await startStripeLocal();
-  mail = await startMailServer();
-  t = await createTestApp({ STRIPE_SECRET_KEY: local.secretKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...local.env, ...mail.env });
-  await saveSettings(t.db, { 'billing.enable': true, 'billing.stripe.enable': true });
-  // The webhook needs a real HTTP server: stripe-local delivers events over the network.
-  server = await t.listen();
-  await local.setWebhook(`${server.url}/api/v1/billing/stripe/webhook`, WEBHOOK_SECRET);
+  ({ double: local, mail, t, server, admin, planId, monthlyId, premiumId, premiumMonthlyId } = await billing.start({
+    double: () => startStripeLocal(),
+    env: (double) => ({ STRIPE_SECRET_KEY: double.secretKey, STRIPE_WEBHOOK_SECRET: WEBHOOK_SECRET, ...double.env }),
+    setWebhook: (double, url) => double.setWebhook(url, WEBHOOK_SECRET),
+  }));
   stripe = new Stripe(local.secretKey, { ...local.stripeConfig, maxNetworkRetries: 0 });
-  admin = await t.loggedIn('admin@example.com', ['admin']);
-  const pro = await admin.post('/api/admin/plans', {
-    name: 'Pro',
-    prices: [
-      { amount: 1000, currency: 'EUR', interval: 'month', interval_count: 1 },
-      { amount: 10000, currency: 'EUR', interval: 'year', interval_count: 1 },
-    ],
-  });
-  expect(pro.status).toBe(201);
-  const proPlan = await pro.json();
-  planId = proPlan.id;
-  monthlyId = proPlan.prices[0].id;
-  const permissions = await admin.put(`/api/admin/plans/${planId}/permissions`, { permissions: [{ name: 'music.create', restrictions: [{ name: 'count', value: 50 }] }] });
-  expect(permissions.status).toBe(200);
-  const premium = await admin.post('/api/admin/plans', { name: 'Premium', prices: [{ amount: 2000, currency: 'EUR', interval: 'month', interval_count: 1 }] });
-  expect(premium.status).toBe(201);
-  const premiumPlan = await premium.json();
-  premiumId = premiumPlan.id;
-  premiumMonthlyId = premiumPlan.prices[0].id;
 }, 60_000);
 
-afterAll(async () => {
-  await server?.close();
-  await t?.close();
-  await local?.close();
-  await mail?.close();
-});
-
-async function newUser() {
-  users += 1;
-  const email = `listener${users}@example.com`;
-  const client = await t.loggedIn(email);
-  const me = await (await client.get('/api/v1/users/me')).json();
-  return { client, email, id: me.user.id as number };
-}
+afterAll(() => billing.close());
 
 function pay(url: string, cardnumber = '4242 4242 4242 4242') {
   return fetch(url, { method: 'POST', body: new URLSearchParams({ cardnumber, exp: '12 / 40', cvc: '123' }), redirect: 'manual' });
@@ -199,11 +166,6 @@ describe('permissions', () => {
   });
 });
 
-async function grant(client: TestClient) {
-  const me = await (await client.get('/api/v1/users/me')).json();
-  return (me.user.permissions as { name: string }[]).find((p) => p.name === 'music.create');
-}
-
 async function stripeIds(productId: number) {
   const product = await t.db.selectFrom('products').select('stripe_product_id').where('id', '=', productId).executeTakeFirstOrThrow();
   const prices = await t.db.selectFrom('prices').select(['id', 'amount', 'stripe_price_id']).where('product_id', '=', productId).orderBy('id').execute();
@@ -268,8 +230,6 @@ describe('plan sync', () => {
 const webhookUrl = () => `${server.url}/api/v1/billing/stripe/webhook`;
 const postEvent = (payload: string, signature?: string) =>
   fetch(webhookUrl(), { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json', ...(signature === undefined ? {} : { 'Stripe-Signature': signature }) } });
-const countEvents = async () => Number((await t.db.selectFrom('billing_events').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
-const rowOf = (gatewayId: string) => t.db.selectFrom('subscriptions').selectAll().where('gateway', '=', 'stripe').where('gateway_id', '=', gatewayId).executeTakeFirst();
 
 /** Starts and pays a checkout without the done page's call: only webhooks tell the site. */
 async function payWithoutDonePage(client: TestClient, card?: string) {

@@ -4,6 +4,7 @@
  */
 import { existsSync } from 'node:fs';
 import { parseArgs } from 'node:util';
+import { addressForProduct, listenUntilStopped, parsePort, parseRetryDays, usageError } from '../local-double/cli.ts';
 import { createPayPalLocalServer } from './server.ts';
 
 const { values } = parseArgs({
@@ -44,20 +45,9 @@ if (values.help) {
 }
 
 const afterFailures = values['after-failures'];
-if (afterFailures !== 'suspend' && afterFailures !== 'cancel') {
-  console.error('--after-failures must be suspend or cancel');
-  process.exit(2);
-}
-const retryDays = values['retry-days'].split(',').filter(Boolean).map(Number);
-if (retryDays.some((days) => !Number.isInteger(days) || days < 1)) {
-  console.error('--retry-days must be whole days, e.g. 5,5');
-  process.exit(2);
-}
-const wantedPort = Number(values.port);
-if (!Number.isInteger(wantedPort) || wantedPort < 0 || wantedPort > 65535) {
-  console.error('--port must be a port number');
-  process.exit(2);
-}
+if (afterFailures !== 'suspend' && afterFailures !== 'cancel') usageError('--after-failures must be suspend or cancel');
+const retryDays = parseRetryDays(values['retry-days'], '5,5');
+const wantedPort = parsePort(values.port);
 
 const server = createPayPalLocalServer({
   clientId: values['client-id'],
@@ -70,11 +60,8 @@ const server = createPayPalLocalServer({
   webhookUrl: values.webhook,
   log: values.quiet ? () => {} : (line) => console.log(line),
 });
-const { url } = await server.listen(wantedPort, values.host).catch((error: NodeJS.ErrnoException) => {
-  console.error(error.code === 'EADDRINUSE' ? `Port ${wantedPort} is in use; choose another with --port.` : error.message);
-  process.exit(1);
-});
-const apiUrl = values.host === '0.0.0.0' || values.host === '::' ? server.app.options.publicUrl : url;
+const { url } = await listenUntilStopped(server, wantedPort, values.host);
+const apiUrl = addressForProduct(values.host, url, server.app.options.publicUrl);
 const { clientId, secret } = server.app.options;
 
 console.log(`paypal-local is running at ${url} (test mode; nothing is charged)
@@ -93,9 +80,3 @@ ${
 On the approve page any email logs in; tick "make every later payment fail" to try failed renewals.
 Move time forward (renewals, failed payments):  curl -X POST -u ${clientId}:${secret} ${url}/_test/clock/advance -d seconds=2678400
 `);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void server.close().then(() => process.exit(0));
-  });
-}

@@ -1,5 +1,6 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
-import { closeServer, compileRoutes, listenOn, matchRoute, readBody } from '../local-double/http.ts';
+import type { IncomingMessage } from 'node:http';
+import { compileRoutes, matchRoute, readBody } from '../local-double/http.ts';
+import { type Answer, htmlAnswer, serveDouble } from '../local-double/server.ts';
 import { catchUp } from './billing/clock.ts';
 import { presentSale } from './billing/payments.ts';
 import { type Ctx, PayPalLocal, type PayPalLocalOptions, type Route } from './core/app.ts';
@@ -23,12 +24,6 @@ export interface ServerOptions extends Partial<PayPalLocalOptions> {
   tickMs?: number;
 }
 
-interface Answer {
-  status: number;
-  body: string;
-  headers: Record<string, string>;
-}
-
 /** PayPal's access tokens live nine hours. */
 const TOKEN_SECONDS = 32_400;
 /** How long a PayPal-Request-Id is remembered (PayPal keeps them for hours to days depending on the API). */
@@ -48,10 +43,6 @@ const saleRoute: Route = {
 
 function json(status: number, value: unknown, headers: Record<string, string> = {}): Answer {
   return { status, body: value === undefined ? '' : JSON.stringify(value), headers: value === undefined ? headers : { 'Content-Type': 'application/json', ...headers } };
-}
-
-function html(status: number, body: string): Answer {
-  return { status, body, headers: { 'Content-Type': 'text/html; charset=utf-8' } };
 }
 
 /** Basic `client_id:secret` as sent to the token endpoint (and accepted on every call, as PayPal does). */
@@ -164,18 +155,18 @@ export function createPayPalLocalServer(options: ServerOptions = {}) {
   async function handleApprove(request: IncomingMessage, url: URL): Promise<Answer> {
     catchUp(app);
     const approval = findApproval(app, url.searchParams.get('ba_token') ?? '');
-    if (!approval) return html(404, approvalMissingPage());
-    if (request.method !== 'POST') return html(200, approvePage(app, approval));
+    if (!approval) return htmlAnswer(404, approvalMissingPage());
+    if (request.method !== 'POST') return htmlAnswer(200, approvePage(app, approval));
     const form = new URLSearchParams(await readBody(request, errors.malformedJson));
     const email = (form.get('email') ?? '').trim();
-    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return html(400, approvePage(app, approval, { email, error: 'Enter the email address of your PayPal account.' }));
+    if (!/^[^\s@]+@[^\s@]+\.[^\s@]+$/.test(email)) return htmlAnswer(400, approvePage(app, approval, { email, error: 'Enter the email address of your PayPal account.' }));
     const result = approve(app, approval, { email, failRenewals: form.get('fail_renewals') === '1' });
-    if (!result.ok) return html(422, approvalRefusedPage(result.message));
-    if (!result.redirect) return html(200, approvalDonePage());
+    if (!result.ok) return htmlAnswer(422, approvalRefusedPage(result.message));
+    if (!result.redirect) return htmlAnswer(200, approvalDonePage());
     return { status: 303, body: '', headers: { Location: result.redirect } };
   }
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function handle(request: IncomingMessage): Promise<Answer> {
     const url = new URL(request.url ?? '/', 'http://paypal-local');
     const method = request.method ?? 'GET';
     let answer: Answer;
@@ -200,44 +191,21 @@ export function createPayPalLocalServer(options: ServerOptions = {}) {
     } catch (error) {
       answer = failure(error);
     }
-    response.writeHead(answer.status, { 'Cache-Control': 'no-cache, no-store', ...answer.headers });
-    response.end(answer.body);
+    return answer;
   }
-
-  const server: Server = createServer((request, response) => {
-    void handle(request, response);
-  });
-  let ticker: NodeJS.Timeout | undefined;
 
   return {
     app,
-    server,
     webhookId,
-    /** Starts listening; the public URL defaults to http://{host}:{port}. */
-    async listen(port = 0, host = '127.0.0.1'): Promise<{ port: number; host: string; url: string }> {
-      const address = await listenOn(server, port, host);
-      if (!app.options.publicUrl) app.options.publicUrl = address.url;
-      const existing = app.store.data.webhooks[webhookId];
-      configureWebhook(app, webhookId, options.webhookUrl ?? existing?.url ?? '');
-      const tickMs = options.tickMs ?? 5_000;
-      if (tickMs > 0) {
-        ticker = setInterval(() => {
-          try {
-            catchUp(app);
-          } catch (error) {
-            app.options.log(`paypal-local: ${String(error)}`);
-          }
-        }, tickMs);
-        ticker.unref();
-      }
-      return address;
-    },
-    async close(): Promise<void> {
-      clearInterval(ticker);
-      app.deliveries.close();
-      app.store.flush();
-      await closeServer(server);
-    },
+    ...serveDouble({
+      name: 'paypal-local',
+      app,
+      answer: handle,
+      tickMs: options.tickMs,
+      catchUp: () => catchUp(app),
+      configure: () => configureWebhook(app, webhookId, options.webhookUrl ?? app.store.data.webhooks[webhookId]?.url ?? ''),
+      stopDeliveries: () => app.deliveries.close(),
+    }),
   };
 }
 

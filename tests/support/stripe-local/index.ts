@@ -1,10 +1,10 @@
+import { clockAndWebhookControls, type ClockAndWebhookControls, type ListenOptions, TEST_WEBHOOK_RETRY_DELAYS_MS } from '../local-double/controls.ts';
 import type { DeliveryRecord } from './core/store.ts';
-import type { ReleaseOrder } from './core/webhooks.ts';
 import { createStripeLocalServer, type ServerOptions } from './server.ts';
 
 export type { DeliveryRecord } from './core/store.ts';
 
-export interface StripeLocalControls {
+export interface StripeLocalControls extends ClockAndWebhookControls {
   /** Base URL, e.g. http://127.0.0.1:41234 */
   url: string;
   host: string;
@@ -17,19 +17,10 @@ export interface StripeLocalControls {
   env: { STRIPE_API_HOST: string; STRIPE_API_PORT: string; STRIPE_API_PROTOCOL: 'http' };
   /** Sends every event to `url`, signed with `secret` (replaces the previous one). */
   setWebhook(url: string, secret: string): Promise<void>;
-  /** Moves the simulated clock forward, runs what fell due and waits for the webhooks it sent. */
-  advanceClock(seconds: number): Promise<{ now: number; processed: number }>;
-  /** Unix seconds on the simulated clock. */
-  now(): Promise<number>;
   /** Every delivery attempt so far, with the endpoint's answer (filter by event id or type). */
   deliveries(filter?: { event?: string; type?: string }): Promise<DeliveryRecord[]>;
   /** Sends an event again, to every endpoint that listens to it or to one. */
   resendEvent(eventId: string, webhookEndpoint?: string): Promise<void>;
-  /** Queues webhook deliveries instead of sending them, until `releaseWebhooks`. */
-  holdWebhooks(): Promise<void>;
-  releaseWebhooks(order?: ReleaseOrder): Promise<void>;
-  /** Waits until no delivery is queued, in flight or waiting for a retry. */
-  settle(timeoutMs?: number): Promise<boolean>;
   /** Forgets every object, event and delivery (the configured webhook stays). */
   reset(): Promise<void>;
 }
@@ -56,6 +47,7 @@ export function connectStripeLocal(url: string, secretKey = 'sk_test_stripe_loca
     return body;
   }
   return {
+    ...clockAndWebhookControls(call),
     url,
     host,
     port,
@@ -66,39 +58,19 @@ export function connectStripeLocal(url: string, secretKey = 'sk_test_stripe_loca
     async setWebhook(webhookUrl, secret) {
       await call('POST', '/_test/webhook', { url: webhookUrl, secret });
     },
-    advanceClock: (seconds) => call('POST', '/_test/clock/advance', { seconds }),
-    now: async () => (await call<{ now: number }>('GET', '/_test/clock')).now,
     deliveries: async (filter = {}) => (await call<{ data: DeliveryRecord[] }>('GET', '/_test/deliveries', filter)).data,
     async resendEvent(eventId, webhookEndpoint) {
       await call('POST', `/_test/events/${encodeURIComponent(eventId)}/resend`, { webhook_endpoint: webhookEndpoint });
     },
-    async holdWebhooks() {
-      await call('POST', '/_test/webhooks/hold');
-    },
-    async releaseWebhooks(order = 'original') {
-      await call('POST', '/_test/webhooks/release', { order });
-    },
-    settle: async (timeoutMs) => (await call<{ settled: boolean }>('POST', '/_test/webhooks/settle', { timeout_ms: timeoutMs })).settled,
-    async reset() {
-      await call('POST', '/_test/reset');
-    },
   };
 }
 
-export interface StartOptions extends ServerOptions {
-  /** Port to listen on (0 or absent: a free one). */
-  port?: number;
-  /** Address to listen on (default 127.0.0.1). */
-  host?: string;
-}
+export interface StartOptions extends ServerOptions, ListenOptions {}
 
-/**
- * Starts a stripe-local server in this process, for a test. Webhook retries come quickly
- * (0.2 s, 1 s, 3 s) so a test that makes its endpoint fail does not wait for minutes.
- */
+/** Starts a stripe-local server in this process, for a test (webhook retries come quickly). */
 export async function startStripeLocal(options: StartOptions = {}): Promise<StripeLocalHandle> {
   const { port, host, ...serverOptions } = options;
-  const server = createStripeLocalServer({ webhookRetryDelaysMs: [200, 1_000, 3_000], ...serverOptions });
-  const address = await server.listen(port ?? 0, host ?? '127.0.0.1');
+  const server = createStripeLocalServer({ webhookRetryDelaysMs: TEST_WEBHOOK_RETRY_DELAYS_MS, ...serverOptions });
+  const address = await server.listen(port, host);
   return { ...connectStripeLocal(address.url, server.app.options.secretKey), close: () => server.close() };
 }

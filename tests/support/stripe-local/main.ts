@@ -3,6 +3,7 @@
  * without a Stripe account. See tests/support/stripe-local/README.md.
  */
 import { parseArgs } from 'node:util';
+import { addressForProduct, listenUntilStopped, parsePort, parseRetryDays, usageError } from '../local-double/cli.ts';
 import { configuredEndpoint } from './resources/webhook-endpoints.ts';
 import { createStripeLocalServer } from './server.ts';
 
@@ -41,15 +42,9 @@ if (values.help) {
 }
 
 const afterRetries = values['after-retries'];
-if (afterRetries !== 'cancel' && afterRetries !== 'unpaid' && afterRetries !== 'past_due') {
-  console.error('--after-retries must be cancel, unpaid or past_due');
-  process.exit(2);
-}
-const retryDays = values['retry-days'].split(',').filter(Boolean).map(Number);
-if (retryDays.some((days) => !Number.isInteger(days) || days < 1)) {
-  console.error('--retry-days must be whole days, e.g. 3,5,7');
-  process.exit(2);
-}
+if (afterRetries !== 'cancel' && afterRetries !== 'unpaid' && afterRetries !== 'past_due') usageError('--after-retries must be cancel, unpaid or past_due');
+const retryDays = parseRetryDays(values['retry-days'], '3,5,7');
+const wantedPort = parsePort(values.port);
 
 const server = createStripeLocalServer({
   secretKey: values['secret-key'],
@@ -61,17 +56,8 @@ const server = createStripeLocalServer({
   webhook: values.webhook ? { url: values.webhook, secret: values['webhook-secret'] } : undefined,
   log: values.quiet ? () => {} : (line) => console.log(line),
 });
-const wantedPort = Number(values.port);
-if (!Number.isInteger(wantedPort) || wantedPort < 0 || wantedPort > 65535) {
-  console.error('--port must be a port number');
-  process.exit(2);
-}
-const { port, url } = await server.listen(wantedPort, values.host).catch((error: NodeJS.ErrnoException) => {
-  console.error(error.code === 'EADDRINUSE' ? `Port ${wantedPort} is in use; choose another with --port.` : error.message);
-  process.exit(1);
-});
-// Listening on every address says nothing about how the product reaches it; the public address may.
-const host = values.host === '0.0.0.0' || values.host === '::' ? new URL(server.app.options.publicUrl).hostname : new URL(url).hostname;
+const { port, url } = await listenUntilStopped(server, wantedPort, values.host);
+const host = new URL(addressForProduct(values.host, url, server.app.options.publicUrl)).hostname;
 const webhookSecret = configuredEndpoint(server.app)?.secret;
 
 console.log(`stripe-local is running at ${url} (test mode; nothing is charged)
@@ -90,9 +76,3 @@ Webhook signing secret to enter in the product:   ${webhookSecret}`
 Test cards: 4242 4242 4242 4242 pays; 4000 0000 0000 0341 pays now, fails on renewal; 4000 0000 0000 0002 is declined.
 Move time forward (renewals, failed payments):  curl -X POST -u ${server.app.options.secretKey}: ${url}/_test/clock/advance -d seconds=2678400
 `);
-
-for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, () => {
-    void server.close().then(() => process.exit(0));
-  });
-}

@@ -1,6 +1,7 @@
-import { createServer, type IncomingMessage, type Server, type ServerResponse } from 'node:http';
+import type { IncomingMessage } from 'node:http';
 import Stripe from 'stripe';
-import { type CompiledRoute as CompiledRouteOf, closeServer, compileRoutes, listenOn, matchRoute, readBody as readSharedBody } from '../local-double/http.ts';
+import { type CompiledRoute as CompiledRouteOf, compileRoutes, matchRoute, readBody as readSharedBody } from '../local-double/http.ts';
+import { type Answer, htmlAnswer, serveDouble } from '../local-double/server.ts';
 import { catchUp } from './billing/clock.ts';
 import { type Ctx, type Route, StripeLocal, type StripeLocalOptions } from './core/app.ts';
 import { StripeError, errors } from './core/errors.ts';
@@ -47,12 +48,6 @@ function apiKeyOf(request: IncomingMessage): string | undefined {
   if (scheme.toLowerCase() === 'bearer') return value.trim();
   if (scheme.toLowerCase() === 'basic') return Buffer.from(value, 'base64').toString('utf8').split(':')[0];
   return undefined;
-}
-
-interface Answer {
-  status: number;
-  body: string | Buffer;
-  headers: Record<string, string>;
 }
 
 interface IdempotentResult extends Answer {
@@ -163,10 +158,9 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
 
   async function handleCheckout(request: IncomingMessage, id: string): Promise<Answer> {
     catchUp(app);
-    const html = (status: number, body: string): Answer => ({ status, body, headers: { 'Content-Type': 'text/html; charset=utf-8' } });
     const session = app.store.get('checkout.session', id);
-    if (!session) return html(404, checkoutPageMissing());
-    if (request.method !== 'POST') return html(200, checkoutPage(app, session));
+    if (!session) return htmlAnswer(404, checkoutPageMissing());
+    if (request.method !== 'POST') return htmlAnswer(200, checkoutPage(app, session));
     const form = new URLSearchParams(await readBody(request));
     const values = {
       email: form.get('email') ?? undefined,
@@ -176,8 +170,8 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
       cvc: form.get('cvc') ?? undefined,
     };
     const result = app.transaction(() => completeCheckout(app, session, values));
-    if (!result.ok) return html(402, checkoutPage(app, session, { values, error: result }));
-    if (!result.redirect) return html(200, checkoutDonePage());
+    if (!result.ok) return htmlAnswer(402, checkoutPage(app, session, { values, error: result }));
+    if (!result.redirect) return htmlAnswer(200, checkoutDonePage());
     return { status: 303, body: '', headers: { Location: result.redirect } };
   }
 
@@ -185,7 +179,7 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
     return '<!doctype html><html lang="en"><title>Not found</title><h1>No such Checkout Session</h1></html>';
   }
 
-  async function handle(request: IncomingMessage, response: ServerResponse): Promise<void> {
+  async function handle(request: IncomingMessage): Promise<Answer> {
     const requestId = newId.short('req');
     const url = new URL(request.url ?? '/', 'http://stripe-local');
     let answer: Answer;
@@ -200,7 +194,7 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
         const found = app.store.get('invoice', decodeURIComponent(invoice[1]));
         if (!found) answer = { status: 404, body: 'No such invoice', headers: { 'Content-Type': 'text/plain' } };
         else if (invoice[2]) answer = { status: 200, body: invoicePdf(found), headers: { 'Content-Type': 'application/pdf' } };
-        else answer = { status: 200, body: invoicePage(found), headers: { 'Content-Type': 'text/html; charset=utf-8' } };
+        else answer = htmlAnswer(200, invoicePage(found));
       } else if (url.pathname === '/' && request.method === 'GET') {
         answer = {
           status: 200,
@@ -213,46 +207,25 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
     } catch (error) {
       answer = failure(error);
     }
-    response.writeHead(answer.status, { 'Request-Id': requestId, 'Cache-Control': 'no-cache, no-store', ...answer.headers });
-    response.end(answer.body);
+    return { ...answer, headers: { 'Request-Id': requestId, ...answer.headers } };
   }
-
-  const server: Server = createServer((request, response) => {
-    void handle(request, response);
-  });
-  let ticker: NodeJS.Timeout | undefined;
 
   return {
     app,
-    server,
-    /** Starts listening; the public URL defaults to http://{host}:{port}. */
-    async listen(port = 0, host = '127.0.0.1'): Promise<{ port: number; host: string; url: string }> {
-      const { port: actual, url } = await listenOn(server, port, host);
-      if (!app.options.publicUrl) app.options.publicUrl = url;
-      if (options.webhook) {
+    ...serveDouble({
+      name: 'stripe-local',
+      app,
+      answer: handle,
+      tickMs: options.tickMs,
+      catchUp: () => catchUp(app),
+      configure() {
+        if (!options.webhook) return;
         const previous = configuredEndpoint(app);
         const kept = previous?.endpoint.url === options.webhook.url ? previous.secret : undefined;
         configureEndpoint(app, options.webhook.url, options.webhook.secret ?? kept ?? newId.webhookSecret());
-      }
-      const tickMs = options.tickMs ?? 5_000;
-      if (tickMs > 0) {
-        ticker = setInterval(() => {
-          try {
-            catchUp(app);
-          } catch (error) {
-            app.options.log(`stripe-local: ${String(error)}`);
-          }
-        }, tickMs);
-        ticker.unref();
-      }
-      return { port: actual, host, url };
-    },
-    async close(): Promise<void> {
-      clearInterval(ticker);
-      app.webhooks.close();
-      app.store.flush();
-      await closeServer(server);
-    },
+      },
+      stopDeliveries: () => app.webhooks.close(),
+    }),
   };
 }
 

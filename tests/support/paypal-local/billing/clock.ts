@@ -1,14 +1,10 @@
+import type { Due } from '../../local-double/store.ts';
 import type { PayPalLocal } from '../core/app.ts';
 import { money, seconds, toMinor } from '../core/money.ts';
 import type { Subscription } from '../core/types.ts';
 import { requirePlan } from '../resources/plans.ts';
 import { completeCycle, setStatus } from '../resources/subscriptions.ts';
 import { billing, charge, priceOf, reportFailure } from './payments.ts';
-
-interface Due {
-  at: number;
-  run: () => void;
-}
 
 const DAY = 86_400;
 
@@ -98,21 +94,10 @@ function nextDue(app: PayPalLocal, until: number): Due | undefined {
  * with the clock stopped at its own moment so transactions and events carry the time PayPal would give.
  */
 export function catchUp(app: PayPalLocal, until = app.now()): number {
-  let count = 0;
-  for (let due = nextDue(app, until); due; due = nextDue(app, until)) {
-    const { at, run } = due;
-    app.store.at(at, run);
-    if (++count > 100_000) throw new Error('paypal-local: too many billing events at once; advance the clock in smaller steps');
-  }
-  return count;
+  return app.store.runDue(until, (by) => nextDue(app, by));
 }
 
 /** Moves the simulated clock forward and runs what falls due. */
 export function advanceClock(app: PayPalLocal, seconds: number): { now: number; processed: number } {
-  const target = app.now() + seconds;
-  const processed = catchUp(app, target);
-  app.store.data.clockOffset += seconds;
-  app.store.changed();
-  return { now: app.now(), processed };
+  return app.store.advance(seconds, (until) => catchUp(app, until));
 }
-

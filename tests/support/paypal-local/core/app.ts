@@ -1,3 +1,4 @@
+import { sendDelivery } from '../../local-double/delivery.ts';
 import { DeliveryQueue, type QueuedJob } from '../../local-double/delivery-queue.ts';
 import type { Body } from './body.ts';
 import { newId } from './ids.ts';
@@ -168,25 +169,11 @@ export class PayPalLocal {
       headers,
       response_body: null,
     };
-    const started = Date.now();
-    try {
-      const response = await fetch(webhook.url, {
-        method: 'POST',
-        headers: { 'Content-Type': 'application/json', 'User-Agent': 'PayPal/AUHD-214.0-58843289', ...headers },
-        body: payload,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.webhookTimeoutMs),
-      });
-      record.status = response.status;
-      record.ok = response.status >= 200 && response.status < 300;
-      record.response_body = (await response.text()).slice(0, 2000);
-    } catch (error) {
-      record.error = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    }
-    record.duration_ms = Date.now() - started;
-    this.store.data.deliveries.push(record);
-    this.store.changed();
-    this.options.log(`webhook ${event.event_type} ${event.id} → ${webhook.url}: ${record.status ?? record.error} (attempt ${job.attempt})`);
-    return record.ok;
+    return sendDelivery(record, {
+      headers: { 'Content-Type': 'application/json', 'User-Agent': 'PayPal/AUHD-214.0-58843289', ...headers },
+      timeoutMs: this.options.webhookTimeoutMs,
+      store: this.store,
+      log: this.options.log,
+    });
   }
 }

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import type { Due } from '../../local-double/store.ts';
 import type { StripeLocal } from '../core/app.ts';
 import { expireSession } from '../resources/checkout-sessions.ts';
 import { requireCustomer } from '../resources/customers.ts';
@@ -6,11 +7,6 @@ import { cancelSubscriptionNow, hasOpenInvoice, onRenewalFailure, pendingLines }
 import { attemptPayment, createInvoice } from './invoicing.ts';
 import { periodEnd } from './periods.ts';
 import { currentItems, periodLine } from './proration.ts';
-
-interface Due {
-  at: number;
-  run: () => void;
-}
 
 const ENDED = ['canceled', 'incomplete_expired'];
 /** Stripe gives an incomplete subscription 23 hours to be paid. */
@@ -113,20 +109,10 @@ function nextDue(app: StripeLocal, until: number): Due | undefined {
  * it creates carry the time real Stripe would give them.
  */
 export function catchUp(app: StripeLocal, until = app.now()): number {
-  let count = 0;
-  for (let due = nextDue(app, until); due; due = nextDue(app, until)) {
-    const { at, run } = due;
-    app.store.at(at, run);
-    if (++count > 100_000) throw new Error('stripe-local: too many billing events at once; advance the clock in smaller steps');
-  }
-  return count;
+  return app.store.runDue(until, (by) => nextDue(app, by));
 }
 
 /** Moves the simulated clock forward (like a Stripe test clock) and runs what falls due. */
 export function advanceClock(app: StripeLocal, seconds: number): { now: number; processed: number } {
-  const target = app.now() + seconds;
-  const processed = catchUp(app, target);
-  app.store.data.clockOffset += seconds;
-  app.store.changed();
-  return { now: app.now(), processed };
+  return app.store.advance(seconds, (until) => catchUp(app, until));
 }

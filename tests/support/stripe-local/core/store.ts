@@ -1,5 +1,6 @@
-import { existsSync, readFileSync, renameSync, writeFileSync } from 'node:fs';
 import type Stripe from 'stripe';
+import type { DeliveryAttempt } from '../../local-double/delivery.ts';
+import { type ClockState, PersistedStore } from '../../local-double/store.ts';
 import { errors } from './errors.ts';
 
 /** Every kind of object the server keeps, by Stripe's `object` name. */
@@ -48,24 +49,10 @@ export interface PendingItem {
   created: number;
 }
 
-/** One attempt to deliver one event to one endpoint, with what the endpoint answered. */
-export interface DeliveryRecord {
-  id: string;
-  event: string;
-  type: string;
+/** A delivery to one of the webhook endpoints, with its `Stripe-Signature` header. */
+export interface DeliveryRecord extends DeliveryAttempt {
   endpoint: string;
-  url: string;
-  attempt: number;
-  /** HTTP status of the endpoint's answer; null when it could not be reached. */
-  status: number | null;
-  ok: boolean;
-  error: string | null;
-  /** Unix seconds (real time, as the signature's timestamp) when the attempt was made. */
-  sent_at: number;
-  duration_ms: number;
-  payload: string;
   signature: string;
-  response_body: string | null;
 }
 
 /** What a Checkout Session will subscribe to when paid: kept beside the Session, which shows only Stripe's fields. */
@@ -76,10 +63,8 @@ export interface CheckoutPlan {
   description: string | null;
 }
 
-export interface StateData {
+export interface StateData extends ClockState {
   format: 1;
-  /** Seconds the simulated clock runs ahead of the real one (`/_test/clock/advance`). */
-  clockOffset: number;
   objects: Collections;
   cards: Record<string, CardBehaviour>;
   /** Pending prorations by subscription id. */
@@ -106,36 +91,10 @@ function emptyState(): StateData {
   };
 }
 
-/**
- * The server's state, in memory. With a file path it is loaded at start and written (debounced)
- * after changes, so a server run by hand keeps its products and customers across restarts.
- */
-export class Store {
-  data: StateData;
-  private readonly path: string | undefined;
-  private saveTimer: NodeJS.Timeout | undefined;
-  /** While the clock machinery replays a due renewal, "now" is that moment, not the wall clock. */
-  private pinned: number | null = null;
-
+/** The server's state and simulated clock, with the lookups by Stripe object type the resources use. */
+export class Store extends PersistedStore<StateData> {
   constructor(path?: string) {
-    this.path = path;
-    this.data = path && existsSync(path) ? { ...emptyState(), ...(JSON.parse(readFileSync(path, 'utf8')) as StateData) } : emptyState();
-  }
-
-  /** Unix seconds on the simulated clock. */
-  now(): number {
-    return this.pinned ?? Math.floor(Date.now() / 1000) + this.data.clockOffset;
-  }
-
-  /** Runs `work` with the clock stopped at `at`, so objects it creates carry that time. */
-  at<T>(at: number, work: () => T): T {
-    const previous = this.pinned;
-    this.pinned = at;
-    try {
-      return work();
-    } finally {
-      this.pinned = previous;
-    }
+    super('stripe-local', emptyState, path);
   }
 
   insert<T extends ObjectType>(type: T, object: Collections[T][string]): Collections[T][string] {
@@ -173,31 +132,5 @@ export class Store {
       if (object) return { type, object };
     }
     return undefined;
-  }
-
-  reset(): void {
-    this.data = emptyState();
-    this.changed();
-  }
-
-  /** Schedules a write of the state file (no-op without one). */
-  changed(): void {
-    if (!this.path || this.saveTimer) return;
-    this.saveTimer = setTimeout(() => this.flush(), 200);
-    this.saveTimer.unref();
-  }
-
-  flush(): void {
-    clearTimeout(this.saveTimer);
-    this.saveTimer = undefined;
-    if (!this.path) return;
-    try {
-      // Write then rename so a crash mid-write never leaves half a file.
-      writeFileSync(`${this.path}.tmp`, JSON.stringify(this.data));
-      renameSync(`${this.path}.tmp`, this.path);
-    } catch (error) {
-      // A late write (a webhook answered after close, the folder gone) must not crash the process.
-      console.error(`stripe-local: could not save ${this.path}: ${(error as Error).message}`);
-    }
   }
 }

@@ -1,4 +1,5 @@
 import Stripe from 'stripe';
+import { sendDelivery } from '../../local-double/delivery.ts';
 import { DeliveryQueue, type QueuedJob, type ReleaseOrder } from '../../local-double/delivery-queue.ts';
 import { newId } from './ids.ts';
 import type { DeliveryRecord, Store } from './store.ts';
@@ -86,7 +87,6 @@ export class WebhookDelivery {
     // check it against their own clock (300 s tolerance by default).
     const timestamp = Math.floor(Date.now() / 1000);
     const signature = Stripe.webhooks.generateTestHeaderString({ payload, secret, timestamp });
-    const started = Date.now();
     const record: DeliveryRecord = {
       id: `whd_${newId.random(20)}`,
       event: event.id,
@@ -103,31 +103,19 @@ export class WebhookDelivery {
       signature,
       response_body: null,
     };
-    try {
-      const response = await fetch(endpoint.url, {
-        method: 'POST',
-        headers: {
-          'Content-Type': 'application/json; charset=utf-8',
-          'Stripe-Signature': signature,
-          'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
-          'Cache-Control': 'no-cache',
-          Accept: '*/*; q=0.5, application/xml',
-        },
-        body: payload,
-        redirect: 'manual',
-        signal: AbortSignal.timeout(this.options.timeoutMs),
-      });
-      record.status = response.status;
-      record.ok = response.status >= 200 && response.status < 300;
-      record.response_body = (await response.text()).slice(0, 2000);
-    } catch (error) {
-      record.error = error instanceof Error ? (error.cause instanceof Error ? error.cause.message : error.message) : String(error);
-    }
-    record.duration_ms = Date.now() - started;
-    this.store.data.deliveries.push(record);
-    this.store.changed();
-    this.options.log(`webhook ${event.type} ${event.id} → ${endpoint.url}: ${record.status ?? record.error} (attempt ${job.attempt})`);
-    if (record.ok && event.pending_webhooks > 0) event.pending_webhooks -= 1;
-    return record.ok;
+    const ok = await sendDelivery(record, {
+      headers: {
+        'Content-Type': 'application/json; charset=utf-8',
+        'Stripe-Signature': signature,
+        'User-Agent': 'Stripe/1.0 (+https://stripe.com/docs/webhooks)',
+        'Cache-Control': 'no-cache',
+        Accept: '*/*; q=0.5, application/xml',
+      },
+      timeoutMs: this.options.timeoutMs,
+      store: this.store,
+      log: this.options.log,
+    });
+    if (ok && event.pending_webhooks > 0) event.pending_webhooks -= 1;
+    return ok;
   }
 }
