@@ -57,6 +57,10 @@ test('a playlist reorders from the keyboard by a row handle, and the new order i
   const { playlist } = await created.json();
   expect((await apiCall(page.request, 'POST', `/api/v1/playlists/${playlist.id}/tracks`, { track_ids: [1, 2, 3] })).ok()).toBe(true);
 
+  // The handles are rendered on the server too: hydrating them must not disagree (React #418).
+  const errors: string[] = [];
+  page.on('console', (message) => void (message.type() === 'error' && errors.push(message.text())));
+  page.on('pageerror', (error) => void errors.push(error.message));
   await page.goto(`/playlist/${playlist.id}/sorted`);
   const table = page.getByRole('table', { name: 'Sorted' });
   const names = await table.locator('tbody .track-name').allTextContents();
@@ -78,4 +82,32 @@ test('a playlist reorders from the keyboard by a row handle, and the new order i
 
   await page.reload();
   await expect(page.getByRole('table', { name: 'Sorted' }).locator('tbody .track-name')).toHaveText([names[1], names[2], names[0]]);
+  expect(errors).toEqual([]);
+});
+
+test.describe('on a touch screen', () => {
+  test.use({ hasTouch: true });
+
+  test('a finger drags a queue row by its handle', async ({ page }) => {
+    await page.goto('/album/4/x/y');
+    const names = await page.locator('tr.track-row .track-name').allTextContents();
+    await page.locator('tr.track-row').first().getByRole('button', { name: `Play ${names[0]}` }).click();
+    await page.getByTestId('player').getByRole('button', { name: 'Queue' }).click();
+    await page.getByRole('button', { name: 'Got it' }).click();
+    const items = page.getByTestId('queue-item');
+    await expect.poll(() => queueNames(page)).toEqual(names);
+
+    // The first row's handle, dragged by touch to the third row.
+    const from = (await items.first().locator('.drag-handle').boundingBox())!;
+    const to = (await items.nth(2).boundingBox())!;
+    const x = from.x + from.width / 2;
+    const touch = await page.context().newCDPSession(page);
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchStart', touchPoints: [{ x, y: from.y + from.height / 2 }] });
+    for (let step = 1; step <= 10; step++) {
+      const y = from.y + from.height / 2 + ((to.y + to.height / 2 - from.y - from.height / 2) * step) / 10;
+      await touch.send('Input.dispatchTouchEvent', { type: 'touchMove', touchPoints: [{ x, y }] });
+    }
+    await touch.send('Input.dispatchTouchEvent', { type: 'touchEnd', touchPoints: [] });
+    await expect.poll(() => queueNames(page)).toEqual([names[1], names[2], names[0], ...names.slice(3)]);
+  });
 });
