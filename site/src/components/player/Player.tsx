@@ -1,4 +1,5 @@
 import { Provider, useAtomValue } from 'jotai';
+import { lazy, Suspense } from 'react';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { isPlayingAtom } from '../../stores/player.atoms.ts';
 import { appStore } from '../../stores/store.ts';
@@ -6,7 +7,6 @@ import NowPlaying from './NowPlaying.tsx';
 import PlayerControls from './PlayerControls.tsx';
 import PlayerIcon from './PlayerIcon.tsx';
 import PlayerTrackActions from './PlayerTrackActions.tsx';
-import QueuePanel from './QueuePanel.tsx';
 import RadioFeeder from './RadioFeeder.tsx';
 import SeekBar from './SeekBar.tsx';
 import { useAudioPlayback } from './use-audio-playback.ts';
@@ -16,6 +16,9 @@ import { usePlayerShortcuts } from './use-player-shortcuts.ts';
 import { usePreloadNext } from './use-preload-next.ts';
 import { useVolume } from './use-volume.ts';
 import VolumeControl from './VolumeControl.tsx';
+
+// The queue (and the drag and drop library it sorts with) loads when first opened, not with every page.
+const QueuePanel = lazy(() => import('./QueuePanel.tsx'));
 
 /**
  * The one player of the site, owning the only `<audio>` element. The layout renders it once with
@@ -109,7 +112,11 @@ function PlayerBar({ lines, defaultVolume }: { lines: Lines; defaultVolume: numb
           <VolumeControl t={t} {...volume} />
         </div>
       </section>
-      {panels.panel === 'queue' && <QueuePanel lines={lines} onClose={panels.close} />}
+      {panels.panel === 'queue' && (
+        <Suspense>
+          <QueuePanel lines={lines} onClose={panels.close} />
+        </Suspense>
+      )}
       {panels.panel === 'now-playing' && track && <NowPlaying track={track} position={position} lines={lines} onClose={panels.close} controls={controls} seekBar={seekBar} />}
     </>
   );
