@@ -1,20 +1,35 @@
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { useAtomValue } from 'jotai';
 import { currentUserId, goToLogin } from '../lib/current-user.ts';
 import { radioUrl, trackUrl } from '../lib/slug.ts';
+import { useMenuButton } from '../lib/use-menu-button.ts';
 import { libraryIdsAtom, loadLibraryIds, requestAddToPlaylist, setInLibrary } from '../stores/library.atoms.ts';
 import { addToQueue, playNext, type QueueTrack } from '../stores/player.atoms.ts';
 import { toast } from '../stores/toast.atoms.ts';
 import Icon from './Icon.tsx';
 import PlayerIcon from './player/PlayerIcon.tsx';
 
+/** About 40 px per entry. */
 const MENU_HEIGHT = 6 * 40 + 16;
 
 interface Props {
   track: QueueTrack;
   lines: Lines;
   disabled?: boolean;
+}
+
+type Place = { top: number | 'auto'; bottom: number | 'auto'; right: number };
+
+/** Fixed-position place of the menu: below the button, or above it when the room left below is too small. */
+function placeBelowOrAbove(trigger: HTMLElement): Place {
+  const rect = trigger.getBoundingClientRect();
+  const right = Math.max(8, window.innerWidth - rect.right);
+  // The player bar (and the mobile navigation) cover the bottom of the window.
+  const root = getComputedStyle(document.documentElement);
+  const reserved = (parseFloat(root.getPropertyValue('--player-height')) || 0) + (parseFloat(root.getPropertyValue('--mobile-nav-height')) || 0);
+  const below = window.innerHeight - reserved - rect.bottom;
+  return below < MENU_HEIGHT ? { top: 'auto', bottom: window.innerHeight - rect.top + 4, right } : { top: rect.bottom + 4, bottom: 'auto', right };
 }
 
 /**
@@ -24,56 +39,27 @@ interface Props {
  */
 export default function TrackMenu({ track, lines, disabled }: Props) {
   const t = translator(lines);
-  const [place, setPlace] = useState<{ top: number | 'auto'; bottom: number | 'auto'; right: number } | null>(null);
-  const open = place !== null;
-  const menuId = useId();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
+  const [place, setPlace] = useState<Place>({ top: 0, bottom: 'auto', right: 0 });
+  const { open, setOpen, close, triggerRef, triggerProps, menuProps } = useMenuButton({ onOpen: () => setPlace(placeBelowOrAbove(triggerRef.current!)) });
   const liked = Boolean(useAtomValue(libraryIdsAtom)?.liked_tracks.includes(track.id));
-
-  const setOpen = (value: boolean) => {
-    if (!value || !triggerRef.current) {
-      setPlace(null);
-      return;
-    }
-    const rect = triggerRef.current.getBoundingClientRect();
-    const right = Math.max(8, window.innerWidth - rect.right);
-    // Opens upwards when the space left above the player bar (and the mobile navigation) is too small.
-    const root = getComputedStyle(document.documentElement);
-    const reserved = (parseFloat(root.getPropertyValue('--player-height')) || 0) + (parseFloat(root.getPropertyValue('--mobile-nav-height')) || 0);
-    const below = window.innerHeight - reserved - rect.bottom;
-    // About 40 px per entry: open upwards when the list would not fit below.
-    setPlace(below < MENU_HEIGHT ? { top: 'auto', bottom: window.innerHeight - rect.top + 4, right } : { top: rect.bottom + 4, bottom: 'auto', right });
-  };
 
   useEffect(() => {
     if (!open) return;
     // Whether the track is liked is known once the listener's library ids are loaded.
     if (currentUserId() !== null) void loadLibraryIds();
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus({ preventScroll: true });
-    const onPointer = (event: PointerEvent) => {
-      if (!menuRef.current?.contains(event.target as Node) && !triggerRef.current?.contains(event.target as Node)) setOpen(false);
-    };
     // Scrolling that moves the button (the page, the list) leaves the menu behind: close it.
     const openedAt = triggerRef.current?.getBoundingClientRect().top;
     const onMove = () => {
       if (triggerRef.current?.getBoundingClientRect().top !== openedAt) setOpen(false);
     };
-    document.addEventListener('pointerdown', onPointer);
     const onResize = () => setOpen(false);
     window.addEventListener('resize', onResize);
     window.addEventListener('scroll', onMove, true);
     return () => {
-      document.removeEventListener('pointerdown', onPointer);
       window.removeEventListener('resize', onResize);
       window.removeEventListener('scroll', onMove, true);
     };
   }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
 
   const choose = (action: () => void, message: string) => {
     action();
@@ -81,51 +67,21 @@ export default function TrackMenu({ track, lines, disabled }: Props) {
     close();
   };
 
-  const onMenuKey = (event: KeyboardEvent) => {
-    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = entries.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      entries[(index + (event.key === 'ArrowDown' ? 1 : -1) + entries.length) % entries.length]?.focus({ preventScroll: true });
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      entries[event.key === 'Home' ? 0 : entries.length - 1]?.focus({ preventScroll: true });
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
-
   return (
     <>
       <button
-        ref={triggerRef}
+        {...triggerProps}
         type="button"
         className="icon-button row-menu-trigger"
         disabled={disabled}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         aria-label={t('More options for :name', { name: track.name })}
-        onClick={() => setOpen(!open)}
-        onKeyDown={(event) => {
-          if ((event.key === 'ArrowDown' || event.key === 'ArrowUp') && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
       >
         <PlayerIcon name="more" />
       </button>
       {open && (
         <ul
+          {...menuProps}
           className="dropdown-menu track-menu"
-          role="menu"
-          id={menuId}
-          ref={menuRef}
-          onKeyDown={onMenuKey}
           aria-label={t('Options for :name', { name: track.name })}
           style={{ position: 'fixed', ...place }}
         >

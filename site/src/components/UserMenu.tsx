@@ -1,8 +1,9 @@
 import { navigate } from 'astro:transitions/client';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
+import { useEffect, useState } from 'react';
 import { apiRequest, writeCookie } from '../lib/http.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { useMenuButton } from '../lib/use-menu-button.ts';
 import { toast } from '../stores/toast.atoms.ts';
 import Icon, { type IconName } from './Icon.tsx';
 
@@ -38,46 +39,10 @@ function applyTheme(theme: ThemeChoice) {
 export default function UserMenu({ lines, user, items, themes }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
+  const { open, setOpen, close, triggerProps, menuProps } = useMenuButton();
   const [dark, setDark] = useState(false);
-  const menuId = useId();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
 
   useEffect(() => setDark(isDarkNow()), [open]);
-
-  useEffect(() => {
-    if (!open) return;
-    menuRef.current?.querySelector<HTMLElement>('[role="menuitem"]')?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (!menuRef.current?.parentElement?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
-
-  const onMenuKey = (event: KeyboardEvent) => {
-    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role="menuitem"]') ?? [])];
-    const index = entries.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      const step = event.key === 'ArrowDown' ? 1 : -1;
-      entries[(index + step + entries.length) % entries.length]?.focus();
-    } else if (event.key === 'Home' || event.key === 'End') {
-      event.preventDefault();
-      entries[event.key === 'Home' ? 0 : entries.length - 1]?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
 
   const logout = async () => {
     setOpen(false);
@@ -94,27 +59,17 @@ export default function UserMenu({ lines, user, items, themes }: Props) {
   return (
     <div className="dropdown">
       <button
-        ref={triggerRef}
+        {...triggerProps}
         type="button"
         className="dropdown-trigger"
         disabled={!hydrated}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
-        onClick={() => setOpen(!open)}
-        onKeyDown={(event) => {
-          if (event.key === 'ArrowDown' && !open) {
-            event.preventDefault();
-            setOpen(true);
-          }
-        }}
         data-testid="user-menu"
       >
         {user.image ? <img className="avatar" src={user.image} alt="" /> : <span className="avatar" aria-hidden="true">{initials}</span>}
         <span className="name">{user.name}</span>
       </button>
       {open && (
-        <ul className="dropdown-menu" role="menu" id={menuId} ref={menuRef} onKeyDown={onMenuKey} aria-label={t('Account')}>
+        <ul {...menuProps} className="dropdown-menu" aria-label={t('Account')}>
           {items.map((item) => (
             <li key={item.id} role="none">
               <a

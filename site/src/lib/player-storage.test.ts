@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { boundQueue, parsePlayer, parsePosition, serializePlayer, serializePosition } from './player-storage.ts';
+import { boundQueue, parseMuted, parsePlayer, parsePosition, parseVolume, serializePlayer, serializePosition } from './player-storage.ts';
 import { newQueue, shuffleOn, type QueueTrack } from './queue.ts';
 
 const track = (id: number): QueueTrack => ({
@@ -52,5 +52,23 @@ describe('saving the player across reloads', () => {
     expect(parsePosition(serializePosition({ queueId: 4, seconds: 12.5 }))).toEqual({ queueId: 4, seconds: 12.5 });
     expect(parsePosition('{"queueId":4,"seconds":-1}')).toBeNull();
     expect(parsePosition('{"queueId":"4","seconds":1}')).toBeNull();
+  });
+
+  it('reads the volume and the mute as earlier versions wrote them, and nothing else', () => {
+    expect(parseVolume('0.4')).toBe(0.4);
+    expect(parseVolume('0')).toBe(0);
+    expect(parseVolume('1.5')).toBeNull();
+    expect(parseVolume('"0.4"')).toBeNull();
+    expect(parseVolume(null)).toBeNull();
+    expect(parseMuted('1')).toBe(true);
+    expect(parseMuted('0')).toBe(false);
+    expect(parseMuted('true')).toBe(true);
+    expect(parseMuted('false')).toBe(false);
+    expect(parseMuted('"yes"')).toBeNull();
+  });
+
+  it('turns shuffle off when the order to return to is missing', () => {
+    const queue = newQueue(tracks(3), 0, false);
+    expect(parsePlayer(JSON.stringify({ version: 1, queue, shuffle: true, repeat: 'off' }))!.shuffle).toBe(false);
   });
 });

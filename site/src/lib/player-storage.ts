@@ -1,9 +1,10 @@
-import type { QueueItem, QueueState, RepeatMode } from './queue.ts';
+import { EMPTY_QUEUE, type QueueItem, type QueueState, type RepeatMode } from './queue.ts';
 
 /**
- * What survives a reload: the queue (bounded), the current track, shuffle and repeat, and where
- * the listener was in the track. Stored as JSON in localStorage; anything unreadable is dropped
- * rather than trusted, since other code (or an older version) may have written it.
+ * What survives a reload: the queue (bounded), the current track, shuffle and repeat, where the
+ * listener was in the track, the volume and the mute. Stored as JSON in localStorage by the
+ * player's atoms (`stores/player.atoms.ts`); anything unreadable is dropped rather than trusted,
+ * since other code (or an older version) may have written it.
  */
 export const MAX_STORED_TRACKS = 500;
 
@@ -31,6 +32,8 @@ export function serializePlayer(saved: SavedPlayer): string {
   return JSON.stringify({ version: 1, ...saved, queue: boundQueue(saved.queue) });
 }
 
+export const EMPTY_PLAYER: SavedPlayer = { queue: EMPTY_QUEUE, shuffle: false, repeat: 'off' };
+
 export function parsePlayer(json: string | null): SavedPlayer | null {
   const data = safeParse(json);
   if (!isObject(data) || data.version !== 1 || !isObject(data.queue)) return null;
@@ -42,7 +45,8 @@ export function parsePlayer(json: string | null): SavedPlayer | null {
   const index = typeof queue.index === 'number' && Number.isInteger(queue.index) && queue.index >= 0 && queue.index < items.length ? queue.index : 0;
   const original = Array.isArray(queue.original) ? queue.original.filter((id): id is number => typeof id === 'number' && ids.has(id)) : null;
   const repeat: RepeatMode = data.repeat === 'all' || data.repeat === 'one' ? data.repeat : 'off';
-  return { queue: { items, index, original }, shuffle: data.shuffle === true, repeat };
+  // Shuffle without the order to come back to could never be turned off properly.
+  return { queue: { items, index, original }, shuffle: data.shuffle === true && original !== null, repeat };
 }
 
 export function serializePosition(position: SavedPosition): string {
@@ -53,6 +57,64 @@ export function parsePosition(json: string | null): SavedPosition | null {
   const data = safeParse(json);
   if (!isObject(data) || typeof data.queueId !== 'number' || typeof data.seconds !== 'number' || !(data.seconds >= 0)) return null;
   return { queueId: data.queueId, seconds: data.seconds };
+}
+
+/** The listener's own volume (0-1), or null while they have not picked one. */
+export function parseVolume(json: string | null): number | null {
+  const data = safeParse(json);
+  return typeof data === 'number' && data >= 0 && data <= 1 ? data : null;
+}
+
+/** Older versions saved the mute as "1" or "0". */
+export function parseMuted(json: string | null): boolean | null {
+  const data = safeParse(json);
+  if (data === true || data === 1) return true;
+  if (data === false || data === 0) return false;
+  return null;
+}
+
+/** The synchronous storage `atomWithStorage` takes (jotai does not export its type). */
+export interface PlayerStorage<Value> {
+  getItem: (key: string, initialValue: Value) => Value;
+  setItem: (key: string, value: Value) => void;
+  removeItem: (key: string) => void;
+}
+
+/**
+ * A jotai storage over localStorage for `atomWithStorage` that reads through `parse` (what it cannot
+ * trust becomes the atom's initial value) and never throws: in private mode or with a full quota the
+ * player keeps working, it only forgets on reload. What this page wrote is what it reads back, even
+ * when the write failed. It does not follow other tabs: each tab plays its own queue.
+ */
+export function playerStorage<Value>(parse: (json: string | null) => Value | null, serialize: (value: Value) => string = JSON.stringify): PlayerStorage<Value> {
+  const written = new Map<string, Value>();
+  return {
+    getItem(key, initialValue) {
+      if (written.has(key)) return written.get(key) as Value;
+      try {
+        return parse(localStorage.getItem(key)) ?? initialValue;
+      } catch {
+        // No localStorage (the server, a blocked storage).
+        return initialValue;
+      }
+    },
+    setItem(key, value) {
+      written.set(key, value);
+      try {
+        localStorage.setItem(key, serialize(value));
+      } catch {
+        // Private mode or a full quota.
+      }
+    },
+    removeItem(key) {
+      written.delete(key);
+      try {
+        localStorage.removeItem(key);
+      } catch {
+        // As above.
+      }
+    },
+  };
 }
 
 function safeParse(json: string | null): unknown {

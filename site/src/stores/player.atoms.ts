@@ -1,4 +1,6 @@
-import { atom } from 'jotai';
+import { atom, type SetStateAction } from 'jotai';
+import { atomWithStorage } from 'jotai/utils';
+import { EMPTY_PLAYER, parseMuted, parsePlayer, parsePosition, parseVolume, playerStorage, serializePlayer, type SavedPlayer, type SavedPosition } from '../lib/player-storage.ts';
 import {
   append,
   EMPTY_QUEUE,
@@ -7,6 +9,7 @@ import {
   moveItem,
   newQueue,
   removeItem,
+  reserveQueueIds,
   shuffleOff,
   shuffleOn,
   type QueueItem,
@@ -19,10 +22,44 @@ import { appStore } from './store.ts';
 export type { QueueItem, QueueState, QueueTrack, RepeatMode };
 
 /**
+ * Where the player keeps what survives a reload, in localStorage. These are the keys earlier
+ * versions wrote, in the same format (the mute was "1"/"0", read as before), so a returning
+ * listener finds their queue, position and volume.
+ */
+export const PLAYER_STORAGE_KEYS = { queue: 'player.queue', position: 'player.position', volume: 'player.volume', muted: 'player.muted' } as const;
+
+/**
+ * The queue with shuffle and repeat, saved together since the shuffle order lives in the queue.
+ * Like every atom here it starts empty, so the server's markup and the first client render agree,
+ * and takes the saved value once an island subscribes after hydrating. Saving is immediate: a
+ * track started before that (an early click) has already replaced the saved queue, so it wins.
+ */
+const savedPlayerAtom = atomWithStorage<SavedPlayer>(
+  PLAYER_STORAGE_KEYS.queue,
+  EMPTY_PLAYER,
+  playerStorage((json) => {
+    const saved = parsePlayer(json);
+    // Entries queued from now on must not take the ids of the saved ones.
+    if (saved) reserveQueueIds(saved.queue.items);
+    return saved;
+  }, serializePlayer),
+);
+
+/** Where the listener was in the current track; only read when the saved queue comes back. */
+export const savedPositionAtom = atomWithStorage<SavedPosition | null>(PLAYER_STORAGE_KEYS.position, null, playerStorage<SavedPosition | null>(parsePosition), { getOnInit: true });
+
+/** The listener's volume (0-1), or null until they pick one: the site's default applies then. */
+export const volumeAtom = atomWithStorage<number | null>(PLAYER_STORAGE_KEYS.volume, null, playerStorage<number | null>(parseVolume));
+export const mutedAtom = atomWithStorage(PLAYER_STORAGE_KEYS.muted, false, playerStorage(parseMuted));
+
+/**
  * How islands talk to the one player: they call the helpers below (or write these atoms), and
  * the player island reacts. None of them touches audio.
  */
-export const queueStateAtom = atom<QueueState>(EMPTY_QUEUE);
+export const queueStateAtom = atom(
+  (get) => get(savedPlayerAtom).queue,
+  (get, set, queue: QueueState) => set(savedPlayerAtom, { ...get(savedPlayerAtom), queue }),
+);
 
 /** The queue in play order; writing it replaces the queue without starting it. */
 export const queueAtom = atom(
@@ -36,8 +73,15 @@ export const queueIndexAtom = atom(
     set(queueStateAtom, { ...state, index: Math.max(0, Math.min(index, state.items.length - 1)) });
   },
 );
-export const shuffleAtom = atom(false);
-export const repeatAtom = atom<RepeatMode>('off');
+/** Read only: `setShuffle` turns it on and off together with the queue's order. */
+export const shuffleAtom = atom((get) => get(savedPlayerAtom).shuffle);
+export const repeatAtom = atom(
+  (get) => get(savedPlayerAtom).repeat,
+  (get, set, update: SetStateAction<RepeatMode>) => {
+    const saved = get(savedPlayerAtom);
+    set(savedPlayerAtom, { ...saved, repeat: typeof update === 'function' ? update(saved.repeat) : update });
+  },
+);
 /** What the listener asked for; the player reports back through `isPlayingAtom`. */
 export const wantsPlayAtom = atom(false);
 export const isPlayingAtom = atom(false);
@@ -127,9 +171,9 @@ export function playQueueIndex(index: number): void {
 }
 
 export function setShuffle(on: boolean): void {
-  if (appStore.get(shuffleAtom) === on) return;
-  appStore.set(shuffleAtom, on);
-  update((state) => (on ? shuffleOn(state) : shuffleOff(state)));
+  const saved = appStore.get(savedPlayerAtom);
+  if (saved.shuffle === on) return;
+  appStore.set(savedPlayerAtom, { ...saved, shuffle: on, queue: on ? shuffleOn(saved.queue) : shuffleOff(saved.queue) });
 }
 
 const REPEAT_CYCLE: Record<RepeatMode, RepeatMode> = { off: 'all', all: 'one', one: 'off' };

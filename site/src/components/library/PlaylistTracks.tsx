@@ -1,6 +1,6 @@
 import type { TrackResource } from '@app/api';
 import { Provider, useAtomValue } from 'jotai';
-import { useState, type DragEvent } from 'react';
+import { useState } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
@@ -11,6 +11,7 @@ import { appStore } from '../../stores/store.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import Icon from '../Icon.tsx';
 import ArtistLinks from '../ArtistLinks.tsx';
+import SortableList, { DragHandle, SortableRow } from '../SortableList.tsx';
 
 interface Props {
   playlistId: number;
@@ -24,7 +25,8 @@ interface Props {
 
 /**
  * The tracks of a playlist. People who may change it remove tracks and reorder them by dragging
- * a row or, from the keyboard, with the move buttons; every change is saved at once.
+ * a row's handle (mouse, touch or keyboard: `SortableList`) or with the move buttons; every change
+ * is saved at once.
  */
 export default function PlaylistTracks(props: Props) {
   return (
@@ -42,7 +44,6 @@ function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, pe
   const [tracks, setTracks] = useState(initial);
   const [hasMore, setHasMore] = useState(initialHasMore);
   const [page, setPage] = useState(1);
-  const [dragged, setDragged] = useState<number | null>(null);
   const [announcement, setAnnouncement] = useState('');
 
   const fail = (error: unknown) => toast.danger(error instanceof Error ? error.message : t('There was an issue. Please try again.'));
@@ -91,26 +92,6 @@ function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, pe
     }
   };
 
-  const dragProps = (index: number) =>
-    canEditTracks
-      ? {
-          draggable: hydrated,
-          onDragStart: (event: DragEvent) => {
-            setDragged(index);
-            event.dataTransfer.effectAllowed = 'move';
-          },
-          onDragOver: (event: DragEvent) => {
-            if (dragged !== null) event.preventDefault();
-          },
-          onDrop: (event: DragEvent) => {
-            event.preventDefault();
-            if (dragged !== null) void move(dragged, index);
-            setDragged(null);
-          },
-          onDragEnd: () => setDragged(null),
-        }
-      : {};
-
   if (!tracks.length) return <p className="muted empty-state">{canEditTracks ? t('This playlist is empty. Add tracks from any track list with the playlist button.') : t('This playlist is empty.')}</p>;
 
   return (
@@ -137,47 +118,54 @@ function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, pe
             )}
           </tr>
         </thead>
-        <tbody>
-          {tracks.map((track, index) => {
-            const active = current?.id === track.id;
-            const rowPlaying = active && playing;
-            return (
-              <tr key={track.id} className={`track-row${active ? ' active' : ''}${dragged === index ? ' dragging' : ''}`} data-track-id={track.id} onDoubleClick={() => playAt(index)} {...dragProps(index)}>
-                <td className="col-number">
-                  <button type="button" className="icon-button row-play" disabled={!hydrated} onClick={() => playAt(index)} aria-label={rowPlaying ? t('Pause :name', { name: track.name }) : t('Play :name', { name: track.name })}>
-                    {rowPlaying || active ? <Icon name={rowPlaying ? 'pause' : 'play'} /> : <span className="row-number">{index + 1}</span>}
-                  </button>
-                </td>
-                <td>
-                  <div className="track-with-cover">
-                    {track.image && <img src={track.image} alt="" width={40} height={40} loading="lazy" />}
-                    <div>
-                      <div className="track-name">{track.name}</div>
-                      <div className="track-artists">
-                        <ArtistLinks artists={track.artists} />
-                      </div>
-                    </div>
-                  </div>
-                </td>
-                <td className="col-album">{track.album && <a href={track.album.url}>{track.album.name}</a>}</td>
-                <td className="col-duration">{formatDuration(track.duration)}</td>
-                {canEditTracks && (
-                  <td className="row-tools">
-                    <button type="button" className="icon-button" disabled={!hydrated || index === 0} onClick={() => move(index, index - 1)} aria-label={t('Move :name up', { name: track.name })}>
-                      ↑
-                    </button>
-                    <button type="button" className="icon-button" disabled={!hydrated || index === tracks.length - 1} onClick={() => move(index, index + 1)} aria-label={t('Move :name down', { name: track.name })}>
-                      ↓
-                    </button>
-                    <button type="button" className="icon-button" disabled={!hydrated} onClick={() => remove(track)} aria-label={t('Remove :name from this playlist', { name: track.name })}>
-                      <Icon name="delete" />
-                    </button>
-                  </td>
-                )}
-              </tr>
-            );
-          })}
-        </tbody>
+        <SortableList ids={tracks.map((track) => track.id)} nameOf={(id) => tracks.find((track) => track.id === id)?.name ?? ''} onMove={(from, to) => void move(from, to)} lines={lines}>
+          <tbody>
+            {tracks.map((track, index) => {
+              const active = current?.id === track.id;
+              const rowPlaying = active && playing;
+              return (
+                <SortableRow key={track.id} id={track.id} disabled={!canEditTracks || !hydrated}>
+                  {(row) => (
+                    <tr {...row.rowProps} className={`track-row${active ? ' active' : ''}${row.isDragging ? ' dragging' : ''}`} data-track-id={track.id} onDoubleClick={() => playAt(index)}>
+                      <td className="col-number">
+                        <button type="button" className="icon-button row-play" disabled={!hydrated} onClick={() => playAt(index)} aria-label={rowPlaying ? t('Pause :name', { name: track.name }) : t('Play :name', { name: track.name })}>
+                          {rowPlaying || active ? <Icon name={rowPlaying ? 'pause' : 'play'} /> : <span className="row-number">{index + 1}</span>}
+                        </button>
+                      </td>
+                      <td>
+                        <div className="track-with-cover">
+                          {track.image && <img src={track.image} alt="" width={40} height={40} loading="lazy" />}
+                          <div>
+                            <div className="track-name">{track.name}</div>
+                            <div className="track-artists">
+                              <ArtistLinks artists={track.artists} />
+                            </div>
+                          </div>
+                        </div>
+                      </td>
+                      <td className="col-album">{track.album && <a href={track.album.url}>{track.album.name}</a>}</td>
+                      <td className="col-duration">{formatDuration(track.duration)}</td>
+                      {canEditTracks && (
+                        <td className="row-tools">
+                          <DragHandle handle={row.handle} label={t('Reorder :name', { name: track.name })} disabled={!hydrated} />
+                          <button type="button" className="icon-button" disabled={!hydrated || index === 0} onClick={() => move(index, index - 1)} aria-label={t('Move :name up', { name: track.name })}>
+                            ↑
+                          </button>
+                          <button type="button" className="icon-button" disabled={!hydrated || index === tracks.length - 1} onClick={() => move(index, index + 1)} aria-label={t('Move :name down', { name: track.name })}>
+                            ↓
+                          </button>
+                          <button type="button" className="icon-button" disabled={!hydrated} onClick={() => remove(track)} aria-label={t('Remove :name from this playlist', { name: track.name })}>
+                            <Icon name="delete" />
+                          </button>
+                        </td>
+                      )}
+                    </tr>
+                  )}
+                </SortableRow>
+              );
+            })}
+          </tbody>
+        </SortableList>
       </table>
       <div className="visually-hidden" role="status" aria-live="polite">
         {announcement}

@@ -1,17 +1,16 @@
 import { useEffect, useRef, useState, type ReactNode } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { activeLine } from '../../lib/lyrics.ts';
 import type { QueueItem } from '../../stores/player.atoms.ts';
 import PlayerIcon from './PlayerIcon.tsx';
 import PlayerTrackActions from './PlayerTrackActions.tsx';
 import ArtistLinks from '../ArtistLinks.tsx';
 
-interface LyricsResponse {
-  lyrics: { text: string; is_synced: boolean; lines?: { time_ms: number; text: string }[] };
-}
+const lyricsOf = (trackId: number, signal: AbortSignal) => ok(islandApi.tracks[':id'].lyrics.$get({ param: { id: String(trackId) } }, { init: { signal } }));
 
-type LyricsState = { trackId: number; status: 'loading' | 'none' | 'error' } | { trackId: number; status: 'ready'; lyrics: LyricsResponse['lyrics'] };
+type LyricsState = { trackId: number; status: 'loading' | 'none' | 'error' } | { trackId: number; status: 'ready'; lyrics: Awaited<ReturnType<typeof lyricsOf>>['lyrics'] };
 
 interface Props {
   track: QueueItem;
@@ -77,7 +76,7 @@ export function Lyrics({ trackId, position, lines: strings }: { trackId: number;
   useEffect(() => {
     const controller = new AbortController();
     setState({ trackId, status: 'loading' });
-    apiRequest<LyricsResponse>(`tracks/${trackId}/lyrics`, { signal: controller.signal })
+    lyricsOf(trackId, controller.signal)
       .then((data) => setState({ trackId, status: 'ready', lyrics: data.lyrics }))
       .catch((error: unknown) => {
         if (controller.signal.aborted) return;

@@ -1,7 +1,8 @@
 import { useAtomValue } from 'jotai';
-import { useEffect, useLayoutEffect, useRef, useState, type PointerEvent as ReactPointerEvent } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { translator, type Lines } from '../../lib/i18n.ts';
-import { clearQueue, moveInQueue, playQueueIndex, queueStateAtom, removeFromQueue } from '../../stores/player.atoms.ts';
+import { clearQueue, moveInQueue, playQueueIndex, queueStateAtom, removeFromQueue, type QueueItem } from '../../stores/player.atoms.ts';
+import SortableList, { DragHandle, useSortableRow } from '../SortableList.tsx';
 import PlayerIcon from './PlayerIcon.tsx';
 
 interface Props {
@@ -9,26 +10,17 @@ interface Props {
   onClose: (returnFocus: boolean) => void;
 }
 
-interface Drag {
-  from: number;
-  to: number;
-  offset: number;
-}
-
 /**
  * The queue: the current track highlighted, rows that play on click, reordering by dragging the
- * handle (pointer events, so mouse, pen and touch alike) or with the move buttons from the
- * keyboard, and removing. Changes are announced for screen readers.
+ * handle (mouse, touch or keyboard: `SortableList`) or with the move buttons, and removing.
+ * Changes are announced for screen readers.
  */
 export default function QueuePanel({ lines, onClose }: Props) {
   const t = translator(lines);
   const { items, index } = useAtomValue(queueStateAtom);
-  const [drag, setDrag] = useState<Drag | null>(null);
   const [announcement, setAnnouncement] = useState('');
   const listRef = useRef<HTMLOListElement>(null);
   const headingRef = useRef<HTMLHeadingElement>(null);
-  const dragStart = useRef<{ y: number; middles: number[] } | null>(null);
-  const dragRef = useRef<Drag | null>(null);
   /** After a keyboard move the row is re-inserted, which drops focus: put it back. */
   const refocus = useRef<{ queueId: number; action: 'up' | 'down' | 'remove' } | null>(null);
 
@@ -66,41 +58,6 @@ export default function QueuePanel({ lines, onClose }: Props) {
     if (!neighbour) headingRef.current?.focus();
   };
 
-  // The drag lives in a ref for the handlers (pointer moves can outrun renders) and in state for painting.
-  const showDrag = (value: Drag | null) => {
-    dragRef.current = value;
-    setDrag(value);
-  };
-
-  const onHandleDown = (event: ReactPointerEvent<HTMLElement>, position: number) => {
-    if (event.button !== 0 || !listRef.current) return;
-    event.preventDefault();
-    event.currentTarget.setPointerCapture(event.pointerId);
-    const rows = [...listRef.current.children] as HTMLElement[];
-    dragStart.current = { y: event.clientY, middles: rows.map((row) => row.getBoundingClientRect()).map((r) => r.top + r.height / 2) };
-    showDrag({ from: position, to: position, offset: 0 });
-  };
-
-  const onHandleMove = (event: ReactPointerEvent<HTMLElement>) => {
-    const start = dragStart.current;
-    const current = dragRef.current;
-    if (!current || !start) return;
-    const y = event.clientY;
-    let to = current.from;
-    start.middles.forEach((middle, i) => {
-      if (i < current.from && y < middle) to = Math.min(to, i);
-      if (i > current.from && y > middle) to = Math.max(to, i);
-    });
-    showDrag({ ...current, to, offset: y - start.y });
-  };
-
-  const onHandleUp = () => {
-    const current = dragRef.current;
-    if (current && current.to !== current.from) move(current.from, current.to, false);
-    dragStart.current = null;
-    showDrag(null);
-  };
-
   return (
     <aside
       id="player-queue"
@@ -133,62 +90,58 @@ export default function QueuePanel({ lines, onClose }: Props) {
       {items.length === 0 ? (
         <p className="player-panel-empty">{t('Your queue is empty. Use "Play next" or "Add to queue" on any track.')}</p>
       ) : (
-        <ol className={`queue-list${drag ? ' sorting' : ''}`} ref={listRef} aria-labelledby="player-queue-title">
-          {items.map((item, i) => {
-            const current = i === index;
-            const dragged = drag?.from === i;
-            const dropHere = drag && drag.to === i && drag.to !== drag.from ? (drag.to < drag.from ? ' drop-before' : ' drop-after') : '';
-            return (
-              <li
-                key={item.queueId}
-                data-queue-id={item.queueId}
-                data-testid="queue-item"
-                className={`queue-item${current ? ' current' : ''}${dragged ? ' dragging' : ''}${dropHere}`}
-                aria-current={current ? 'true' : undefined}
-                style={dragged ? { transform: `translateY(${drag.offset}px)` } : undefined}
-              >
-                <span
-                  className="drag-handle"
-                  aria-hidden="true"
-                  title={t('Drag to reorder')}
-                  onPointerDown={(event) => onHandleDown(event, i)}
-                  onPointerMove={onHandleMove}
-                  onPointerUp={onHandleUp}
-                  onPointerCancel={() => showDrag(null)}
-                >
-                  <PlayerIcon name="drag" />
-                </span>
-                <button type="button" className="queue-play" onClick={() => playQueueIndex(i)} aria-label={current ? t('Now playing: :name', { name: item.name }) : t('Play :name', { name: item.name })}>
-                  {item.image ? <img src={item.image} alt="" width={40} height={40} loading="lazy" /> : <span className="placeholder" />}
-                  <span className="queue-names">
-                    <span className="queue-name">{item.name}</span>
-                    <span className="queue-artists">{item.artists.map((a) => a.name).join(', ')}</span>
-                  </span>
-                </button>
-                <button type="button" className="icon-button small" data-action="up" disabled={i === 0} onClick={() => move(i, i - 1, true)} aria-label={t('Move :name up', { name: item.name })}>
-                  <PlayerIcon name="up" />
-                </button>
-                <button
-                  type="button"
-                  className="icon-button small"
-                  data-action="down"
-                  disabled={i === items.length - 1}
-                  onClick={() => move(i, i + 1, true)}
-                  aria-label={t('Move :name down', { name: item.name })}
-                >
-                  <PlayerIcon name="down" />
-                </button>
-                <button type="button" className="icon-button small" data-action="remove" onClick={() => remove(i)} aria-label={t('Remove :name from the queue', { name: item.name })}>
-                  <PlayerIcon name="remove" />
-                </button>
-              </li>
-            );
-          })}
-        </ol>
+        <SortableList ids={items.map((item) => item.queueId)} nameOf={(id) => items.find((item) => item.queueId === id)?.name ?? ''} onMove={(from, to) => move(from, to, false)} lines={lines}>
+          <ol className="queue-list" ref={listRef} aria-labelledby="player-queue-title">
+            {items.map((item, i) => (
+              <QueueRow key={item.queueId} item={item} position={i} current={i === index} last={i === items.length - 1} t={t} move={move} remove={remove} />
+            ))}
+          </ol>
+        </SortableList>
       )}
       <p className="visually-hidden" aria-live="polite">
         {announcement}
       </p>
     </aside>
+  );
+}
+
+interface RowProps {
+  item: QueueItem;
+  position: number;
+  current: boolean;
+  last: boolean;
+  t: ReturnType<typeof translator>;
+  move: (from: number, to: number, viaKeyboard: boolean) => void;
+  remove: (position: number) => void;
+}
+
+function QueueRow({ item, position: i, current, last, t, move, remove }: RowProps) {
+  const row = useSortableRow(item.queueId);
+  return (
+    <li
+      {...row.rowProps}
+      data-queue-id={item.queueId}
+      data-testid="queue-item"
+      className={`queue-item${current ? ' current' : ''}${row.isDragging ? ' dragging' : ''}`}
+      aria-current={current ? 'true' : undefined}
+    >
+      <DragHandle handle={row.handle} label={t('Reorder :name', { name: item.name })} />
+      <button type="button" className="queue-play" onClick={() => playQueueIndex(i)} aria-label={current ? t('Now playing: :name', { name: item.name }) : t('Play :name', { name: item.name })}>
+        {item.image ? <img src={item.image} alt="" width={40} height={40} loading="lazy" /> : <span className="placeholder" />}
+        <span className="queue-names">
+          <span className="queue-name">{item.name}</span>
+          <span className="queue-artists">{item.artists.map((a) => a.name).join(', ')}</span>
+        </span>
+      </button>
+      <button type="button" className="icon-button small" data-action="up" disabled={i === 0} onClick={() => move(i, i - 1, true)} aria-label={t('Move :name up', { name: item.name })}>
+        <PlayerIcon name="up" />
+      </button>
+      <button type="button" className="icon-button small" data-action="down" disabled={last} onClick={() => move(i, i + 1, true)} aria-label={t('Move :name down', { name: item.name })}>
+        <PlayerIcon name="down" />
+      </button>
+      <button type="button" className="icon-button small" data-action="remove" onClick={() => remove(i)} aria-label={t('Remove :name from the queue', { name: item.name })}>
+        <PlayerIcon name="remove" />
+      </button>
+    </li>
   );
 }

@@ -1,7 +1,6 @@
-import type { TrackResource } from '@app/api';
 import { useAtomValue } from 'jotai';
 import { useEffect, useRef } from 'react';
-import { apiRequest } from '../../lib/http.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { toQueueTracks } from '../../lib/tracks.ts';
 import { addToQueue, queueStateAtom, radioAtom } from '../../stores/player.atoms.ts';
 
@@ -20,7 +19,7 @@ export default function RadioFeeder() {
     if (!radio || loading.current || items.length - index > REFILL_WHEN_LEFT) return;
     loading.current = true;
     const exclude = [...new Set(items.map((item) => item.id))].slice(-EXCLUDE_AT_MOST).join(',');
-    apiRequest<{ tracks: TrackResource[] }>(`radio/${radio.type}/${encodeURIComponent(String(radio.id))}?exclude=${exclude}`)
+    ok(islandApi.radio[':seedType'][':seedId'].$get({ param: { seedType: radio.type, seedId: String(radio.id) }, query: { exclude: exclude || undefined } }))
       .then(({ tracks }) => addToQueue(toQueueTracks(tracks)))
       // A failed refill is retried when the listener moves to the next track.
       .catch(() => undefined)

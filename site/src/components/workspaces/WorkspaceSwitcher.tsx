@@ -1,8 +1,8 @@
 import { navigate } from 'astro:transitions/client';
-import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { ACTIVE_WORKSPACE_COOKIE, ACTIVE_WORKSPACE_DAYS, writeCookie } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useMenuButton } from '../../lib/use-menu-button.ts';
 
 export interface WorkspaceChoice {
   id: number;
@@ -26,53 +26,17 @@ export async function activateWorkspace(id: number) {
 export default function WorkspaceSwitcher({ lines, workspaces, activeId }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  const [open, setOpen] = useState(false);
-  const menuId = useId();
-  const triggerRef = useRef<HTMLButtonElement>(null);
-  const menuRef = useRef<HTMLUListElement>(null);
+  const { open, setOpen, triggerProps, menuProps } = useMenuButton();
   const active = workspaces.find((workspace) => workspace.id === activeId) ?? workspaces[0];
-
-  useEffect(() => {
-    if (!open) return;
-    (menuRef.current?.querySelector<HTMLElement>('[aria-checked="true"]') ?? menuRef.current?.querySelector<HTMLElement>('[role^="menuitem"]'))?.focus();
-    const onPointer = (event: PointerEvent) => {
-      if (!menuRef.current?.parentElement?.contains(event.target as Node)) setOpen(false);
-    };
-    document.addEventListener('pointerdown', onPointer);
-    return () => document.removeEventListener('pointerdown', onPointer);
-  }, [open]);
-
-  const close = () => {
-    setOpen(false);
-    triggerRef.current?.focus();
-  };
-
-  const onMenuKey = (event: KeyboardEvent) => {
-    const entries = [...(menuRef.current?.querySelectorAll<HTMLElement>('[role^="menuitem"]') ?? [])];
-    const index = entries.indexOf(document.activeElement as HTMLElement);
-    if (event.key === 'Escape') {
-      event.preventDefault();
-      close();
-    } else if (event.key === 'ArrowDown' || event.key === 'ArrowUp') {
-      event.preventDefault();
-      entries[(index + (event.key === 'ArrowDown' ? 1 : -1) + entries.length) % entries.length]?.focus();
-    } else if (event.key === 'Tab') {
-      setOpen(false);
-    }
-  };
 
   return (
     <div className="dropdown workspace-switcher">
       <button
-        ref={triggerRef}
+        {...triggerProps}
         type="button"
         className="dropdown-trigger"
         disabled={!hydrated}
-        aria-haspopup="menu"
-        aria-expanded={open}
-        aria-controls={open ? menuId : undefined}
         aria-label={t('Workspace: :name', { name: active.id === 0 ? t('Default') : active.name })}
-        onClick={() => setOpen(!open)}
         data-testid="workspace-switcher"
       >
         <span className="workspace-badge" aria-hidden="true">
@@ -81,7 +45,7 @@ export default function WorkspaceSwitcher({ lines, workspaces, activeId }: Props
         <span className="name">{active.id === 0 ? t('Default') : active.name}</span>
       </button>
       {open && (
-        <ul className="dropdown-menu" role="menu" id={menuId} ref={menuRef} onKeyDown={onMenuKey} aria-label={t('Workspaces')}>
+        <ul {...menuProps} className="dropdown-menu" aria-label={t('Workspaces')}>
           {workspaces.map((workspace) => (
             <li key={workspace.id} role="none">
               <button
