@@ -49,20 +49,11 @@ export function browserFetch(input: RequestInfo | URL, init: RequestInit = {}): 
 }
 
 /**
- * @deprecated Use `islandApi` or `sessionApi` + `ok()` from `island-api.ts`. Paths under auth/ and
- * secure/ stay as they are, others get /api/v1/; it goes through `browserFetch` like every other call.
+ * @deprecated Use `islandApi` + `ok()` from `island-api.ts`. Left only for the player's calls under
+ * /api/v1 until they move to the typed client; it goes through `browserFetch` like every other call.
  */
-export async function apiRequest<T = unknown>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const relative = path.replace(/^\//, '');
-  const url = /^(auth|secure)(\/|$)/.test(relative) ? `/${relative}` : `/api/v1/${relative}`;
-  // Files travel as multipart (the browser sets the boundary); everything else as JSON.
-  const isForm = options.body instanceof FormData;
-  const response = await browserFetch(url, {
-    method: options.method,
-    headers: options.body !== undefined && !isForm ? { 'Content-Type': 'application/json' } : undefined,
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-    signal: options.signal,
-  });
+export async function apiRequest<T = unknown>(path: string, options: { method?: string; signal?: AbortSignal } = {}): Promise<T> {
+  const response = await browserFetch(`/api/v1/${path.replace(/^\//, '')}`, { method: options.method, signal: options.signal });
   const data: unknown = await response.json().catch(() => ({}));
   if (!response.ok) throw httpError(response.status, data);
   return data as T;
