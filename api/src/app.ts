@@ -120,6 +120,13 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', backstageMusicRoutes);
 export type ApiV1 = typeof apiV1;
 
+/** The session routes outside /api/v1 (/auth and /secure), chained like apiV1 so islands call them typed too. */
+const sessionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+  .route('/auth', authRoutes)
+  .route('/auth', twoFactorRoutes)
+  .route('/secure', socialRoutes);
+export type SessionApi = typeof sessionRoutes;
+
 
 /** Multipart uploads: the file's own limit plus room for the form around it. */
 const UPLOAD_BODY_LIMITS: [RegExp, number][] = [
@@ -184,9 +191,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   app.use('/api/admin/*', clearPageCacheOnWrites());
   app.route('/api/v1', apiV1);
-  app.route('/auth', authRoutes);
-  app.route('/auth', twoFactorRoutes);
-  app.route('/secure', socialRoutes);
+  app.route('/', sessionRoutes);
   app.route('/api/admin', adminSettingsRoutes);
   app.route('/api/admin', adminAccountsRoutes);
   app.route('/api/admin', adminReportsRoutes);

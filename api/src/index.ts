@@ -1,4 +1,4 @@
-export { createApp, apiV1, type ApiV1, type AppOptions, type SiteLocals, type SiteHandler } from './app.ts';
+export { createApp, apiV1, type ApiV1, type SessionApi, type AppOptions, type SiteLocals, type SiteHandler } from './app.ts';
 export { loadConfig, type Config } from './config.ts';
 export type { AppDeps } from './context.ts';
 export type { BootstrapData, BrowserBootstrap, CurrentUser, ThemeSelection } from './services/bootstrap.service.ts';

@@ -50,8 +50,8 @@ const listQuery = pageQuery.extend({
 const done = z.object({ message: z.string() });
 
 /** PUT adds to a set and DELETE removes from it; both are idempotent, so a double click is harmless. */
-function toggleRoutes<T extends readonly [string, ...string[]]>(
-  path: string,
+function toggleRoutes<P extends string, T extends readonly [string, ...string[]]>(
+  path: P,
   kinds: T,
   summary: string,
   apply: (c: { get: AppEnvGetter }, type: T[number], itemId: number, on: boolean) => Promise<void>,
@@ -62,7 +62,7 @@ function toggleRoutes<T extends readonly [string, ...string[]]>(
     .openapi(
       createRoute({
         method: 'put',
-        path: `/users/me/${path}/{type}/{id}`,
+        path: `/users/me/${path}/{type}/{id}` as const,
         tags: ['Library'],
         summary,
         middleware: [requireLogin()] as const,
@@ -78,7 +78,7 @@ function toggleRoutes<T extends readonly [string, ...string[]]>(
     .openapi(
       createRoute({
         method: 'delete',
-        path: `/users/me/${path}/{type}/{id}`,
+        path: `/users/me/${path}/{type}/{id}` as const,
         tags: ['Library'],
         summary: `Undo: ${summary.toLowerCase()}`,
         middleware: [requireLogin()] as const,

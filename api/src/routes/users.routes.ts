@@ -23,6 +23,17 @@ const LocaleBody = z.strictObject({ locale: z.string({ error: 'Choose a language
 
 const Message = z.object({ message: z.string() });
 
+/**
+ * Everyone sees a user's id, display name and image; yourself and user managers see the account
+ * too, and only yourself your connected social accounts.
+ */
+const UserSchema = z.looseObject({
+  id: z.number(),
+  display_name: z.string(),
+  image: z.string().nullable(),
+  social_profiles: z.array(z.object({ service_name: z.string(), username: z.string() })).optional().openapi({ description: 'Only in your own account' }),
+});
+
 const UserParam = z.object({
   id: z.union([z.literal('me'), z.coerce.number().int().positive().max(Number.MAX_SAFE_INTEGER)]).openapi({ param: { name: 'id', in: 'path' }, example: 'me' }),
 });
@@ -35,7 +46,7 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     summary: 'A user: everything for yourself or a user manager, the public profile for others',
     middleware: [requireLogin()] as const,
     request: { params: UserParam },
-    responses: { 200: { description: 'The user', content: { 'application/json': { schema: z.object({ user: z.record(z.string(), z.unknown()) }) } } }, ...errorResponses },
+    responses: { 200: { description: 'The user', content: { 'application/json': { schema: z.object({ user: UserSchema }) } } }, ...errorResponses },
   }),
   async (c) => {
     const deps = c.get('deps');

@@ -4,6 +4,16 @@ import { validationFailed, validationHook } from '../http/errors.ts';
 import { errorResponses } from '../schemas/common.ts';
 import { VALUE_LISTS, valueLists, type ValueListName } from '../services/value-lists.service.ts';
 
+const TimezoneOption = z.object({ value: z.string(), text: z.string() });
+
+const ValueListsSchema = z
+  .object({
+    timezones: z.record(z.string(), z.array(TimezoneOption)).optional().openapi({ description: 'Time zones grouped by region' }),
+    countries: z.array(z.object({ code: z.string(), name: z.string() })).optional(),
+    localizations: z.array(z.object({ language: z.string(), name: z.string() })).optional(),
+  })
+  .openapi('ValueLists');
+
 /** Option lists for forms: `value-lists/timezones,countries,localizations`. */
 export const valueListsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook }).openapi(
   createRoute({
@@ -12,7 +22,7 @@ export const valueListsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validatio
     tags: ['Account'],
     summary: 'Time zones, countries and interface languages',
     request: { params: z.object({ names: z.string().max(200).openapi({ param: { name: 'names', in: 'path' }, example: 'timezones,countries,localizations' }) }) },
-    responses: { 200: { description: 'The lists asked for', content: { 'application/json': { schema: z.record(z.string(), z.unknown()) } } }, ...errorResponses },
+    responses: { 200: { description: 'The lists asked for', content: { 'application/json': { schema: ValueListsSchema } } }, ...errorResponses },
   }),
   async (c) => {
     const names = c.req.valid('param').names.split(',').map((name) => name.trim());

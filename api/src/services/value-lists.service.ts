@@ -52,8 +52,9 @@ export function isCountry(code: string): boolean {
 export const VALUE_LISTS = ['timezones', 'countries', 'localizations'] as const;
 export type ValueListName = (typeof VALUE_LISTS)[number];
 
+/** The lists asked for, each under its name. */
 export async function valueLists(deps: AppDeps, names: ValueListName[]) {
-  const result: Record<string, unknown> = {};
+  const result: { timezones?: ReturnType<typeof timezones>; countries?: ReturnType<typeof countries>; localizations?: { language: string; name: string }[] } = {};
   for (const name of names) {
     if (name === 'timezones') result.timezones = timezones();
     if (name === 'countries') result.countries = countries();

@@ -1,7 +1,8 @@
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useState } from 'react';
-import { apiRequest, writeCookie } from '../lib/http.ts';
+import { writeCookie } from '../lib/http.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
+import { ok, sessionApi } from '../lib/island-api.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { useMenuButton } from '../lib/use-menu-button.ts';
 import { toast } from '../stores/toast.atoms.ts';
@@ -47,7 +48,7 @@ export default function UserMenu({ lines, user, items, themes }: Props) {
   const logout = async () => {
     setOpen(false);
     try {
-      await apiRequest('auth/logout', { method: 'POST' });
+      await ok(sessionApi.auth.logout.$post());
       await navigate('/login');
     } catch (error) {
       toast.danger((error as Error).message);

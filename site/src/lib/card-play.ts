@@ -1,7 +1,6 @@
-import type { AlbumResource, TrackResource } from '@app/api';
 import { playQueue } from '../stores/player.atoms.ts';
 import { toast } from '../stores/toast.atoms.ts';
-import { apiRequest } from './http.ts';
+import { islandApi, ok } from './island-api.ts';
 import { toQueueTracks } from './tracks.ts';
 
 type Kind = 'album' | 'playlist' | 'artist';
@@ -9,14 +8,14 @@ type Kind = 'album' | 'playlist' | 'artist';
 /** The tracks a card's play button starts: the album, the playlist, or the artist's top tracks. */
 async function tracksOf(kind: Kind, id: string) {
   if (kind === 'album') {
-    const { album } = await apiRequest<{ album: AlbumResource }>(`albums/${id}?with=artists,tracks,tracks.artists`);
+    const { album } = await ok(islandApi.albums[':id'].$get({ param: { id }, query: { with: 'artists,tracks,tracks.artists' } }));
     return toQueueTracks(album.tracks ?? [], album);
   }
   if (kind === 'playlist') {
-    const { pagination } = await apiRequest<{ pagination: { data: TrackResource[] } }>(`playlists/${id}/tracks?perPage=500`);
+    const { pagination } = await ok(islandApi.playlists[':id'].tracks.$get({ param: { id }, query: { perPage: 500 } }));
     return toQueueTracks(pagination.data);
   }
-  const { artist } = await apiRequest<{ artist: { top_tracks?: TrackResource[] } }>(`artists/${id}?with=topTracks,topTracks.artists,topTracks.album`);
+  const { artist } = await ok(islandApi.artists[':id'].$get({ param: { id }, query: { with: 'topTracks,topTracks.artists,topTracks.album' } }));
   return toQueueTracks(artist.top_tracks ?? []);
 }
 

@@ -27,37 +27,25 @@ export const ACTIVE_WORKSPACE_COOKIE = 'activeWorkspaceId';
 export const ACTIVE_WORKSPACE_DAYS = 7;
 
 /**
- * Relative paths get the api/v1/ prefix unless they start with auth, secure, log-viewer or horizon.
- * PUT, PATCH and DELETE travel as POST with X-HTTP-Method-Override and `_method`.
+ * The one way the browser calls the API (spec §7): the typed clients of `island-api.ts` send every
+ * request through it. It adds the active workspace to GET, POST and PUT unless the caller chose one,
+ * sends PUT, PATCH and DELETE as POST with X-HTTP-Method-Override and `_method`, and the XSRF header
+ * on writes.
  */
-export async function apiRequest<T = unknown>(path: string, options: { method?: string; body?: unknown; signal?: AbortSignal } = {}): Promise<T> {
-  const method = (options.method ?? 'GET').toUpperCase();
-  const prefixed = /^(https?:)?\/\//.test(path) || /^\/?(auth|secure|log-viewer|horizon)(\/|$)/.test(path) ? path : `api/v1/${path.replace(/^\//, '')}`;
-  const url = new URL(prefixed.startsWith('/') || /^https?:/.test(prefixed) ? prefixed : `/${prefixed}`, location.origin);
-  // Spec §7: the active workspace travels with reads and writes, unless the caller chose one.
+export function browserFetch(input: RequestInfo | URL, init: RequestInit = {}): Promise<Response> {
+  const url = new URL(input instanceof Request ? input.url : String(input), location.origin);
+  const headers = new Headers(init.headers);
+  headers.set('Accept', 'application/json');
+  let method = (init.method ?? 'GET').toUpperCase();
   const workspaceId = readCookie(ACTIVE_WORKSPACE_COOKIE);
   if (workspaceId && workspaceId !== '0' && ['GET', 'POST', 'PUT'].includes(method) && !url.searchParams.has('workspaceId')) url.searchParams.set('workspaceId', workspaceId);
-  const headers: Record<string, string> = { Accept: 'application/json' };
-  let sentMethod = method;
   if (['PUT', 'PATCH', 'DELETE'].includes(method)) {
-    sentMethod = 'POST';
-    headers['X-HTTP-Method-Override'] = method;
+    headers.set('X-HTTP-Method-Override', method);
     url.searchParams.set('_method', method);
+    method = 'POST';
   }
-  if (sentMethod !== 'GET') headers['X-XSRF-TOKEN'] = readCookie('XSRF-TOKEN') ?? '';
-  // Files travel as multipart (the browser sets the boundary); everything else as JSON.
-  const isForm = options.body instanceof FormData;
-  if (options.body !== undefined && !isForm) headers['Content-Type'] = 'application/json';
-  const response = await fetch(url, {
-    method: sentMethod,
-    headers,
-    credentials: 'same-origin',
-    body: options.body === undefined ? undefined : isForm ? (options.body as FormData) : JSON.stringify(options.body),
-    signal: options.signal,
-  });
-  const data = await response.json().catch(() => ({}));
-  if (!response.ok) throw httpError(response.status, data);
-  return data as T;
+  if (method !== 'GET' && method !== 'HEAD') headers.set('X-XSRF-TOKEN', readCookie('XSRF-TOKEN') ?? '');
+  return fetch(url, { ...init, method, headers, credentials: 'same-origin' });
 }
 
 /** The spec's error payload (`message`, `errors` per field, each a line or a list) as an HttpError. */

@@ -1,7 +1,8 @@
 import { atom } from 'jotai';
 import { currentUserId, goToLogin } from '../lib/current-user.ts';
 import { msg } from '../lib/i18n.ts';
-import { apiRequest, HttpError } from '../lib/http.ts';
+import { HttpError } from '../lib/http.ts';
+import { islandApi, ok } from '../lib/island-api.ts';
 import { appStore } from './store.ts';
 import { toast } from './toast.atoms.ts';
 
@@ -16,6 +17,7 @@ export type LibraryAction = keyof typeof LIBRARY_LISTS;
 export type LibraryKind<A extends LibraryAction> = keyof (typeof LIBRARY_LISTS)[A];
 type ListName = { [A in LibraryAction]: (typeof LIBRARY_LISTS)[A][keyof (typeof LIBRARY_LISTS)[A]] }[LibraryAction];
 export type LibraryIds = Record<ListName, number[]>;
+type Toggle = { [A in LibraryAction]: { action: A; kind: LibraryKind<A> } }[LibraryAction];
 
 /** Null until loaded (or for guests): buttons then show their "off" state. */
 export const libraryIdsAtom = atom<LibraryIds | null>(null);
@@ -38,7 +40,7 @@ function applyEdit(ids: LibraryIds, edit: { list: ListName; id: number; on: bool
 /** Loads the listener's library ids once per page session; every heart on the page reads them. */
 export function loadLibraryIds(): Promise<void> {
   const since = edits.length;
-  loading ??= apiRequest<LibraryIds>('users/me/library/ids')
+  loading ??= ok(islandApi.users.me.library.ids.$get())
     .then((ids) => appStore.set(libraryIdsAtom, edits.slice(since).reduce(applyEdit, ids)))
     .catch(() => {
       loading = null;
@@ -46,7 +48,13 @@ export function loadLibraryIds(): Promise<void> {
   return loading;
 }
 
-const PATHS: Record<LibraryAction, string> = { like: 'likes', follow: 'follows', repost: 'reposts' };
+/** The server's sets behind each action: PUT adds an item to one, DELETE takes it out. */
+function saveToggle({ action, kind }: Toggle, id: number, on: boolean) {
+  const method = on ? '$put' : '$delete';
+  if (action === 'like') return ok(islandApi.users.me.likes[':type'][':id'][method]({ param: { type: kind, id: String(id) } }));
+  if (action === 'follow') return ok(islandApi.users.me.follows[':type'][':id'][method]({ param: { type: kind, id: String(id) } }));
+  return ok(islandApi.users.me.reposts[':type'][':id'][method]({ param: { type: kind, id: String(id) } }));
+}
 
 const MESSAGES: Record<LibraryAction, [on: string, off: string]> = {
   like: [msg('Added to your library'), msg('Removed from your library')],
@@ -66,7 +74,8 @@ export async function setInLibrary<A extends LibraryAction>(action: A, kind: Lib
   };
   update(on);
   try {
-    await apiRequest(`users/me/${PATHS[action]}/${String(kind)}/${id}`, { method: on ? 'PUT' : 'DELETE' });
+    // `kind` belongs to `action` (the signature says so), which TypeScript cannot carry into the union.
+    await saveToggle({ action, kind } as Toggle, id, on);
     toast(t(MESSAGES[action][on ? 0 : 1]));
   } catch (error) {
     update(!on);

@@ -1,7 +1,8 @@
 import { useRef, useState } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { toast } from '../../stores/toast.atoms.ts';
-import { Field, useServerForm } from '../auth/form.tsx';
+import { Field, formText, useServerForm } from '../auth/form.tsx';
 import { Section } from './Section.tsx';
 import type { AccountUser, Translate } from './types.ts';
 
@@ -13,15 +14,13 @@ export function AccountDetails({ t, user }: { t: Translate; user: AccountUser })
   const fileRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = submit(async (form) => {
-    await apiRequest(`users/${user.id}`, { method: 'PUT', body: { name: form.get('name'), first_name: form.get('first_name'), last_name: form.get('last_name') } });
+    await ok(islandApi.users[':id'].$put({ param: { id: String(user.id) }, json: { name: formText(form, 'name'), first_name: formText(form, 'first_name'), last_name: formText(form, 'last_name') } }));
     toast(t('Updated account details'));
   });
 
   const upload = async (file: File) => {
-    const form = new FormData();
-    form.append('file', file);
     try {
-      const response = await apiRequest<{ user: { image: string } }>(`users/${user.id}/avatar`, { method: 'POST', body: form });
+      const response = await ok(islandApi.users[':id'].avatar.$post({ param: { id: String(user.id) }, form: { file } }));
       setImage(response.user.image);
       toast(t('Uploaded avatar'));
     } catch (error) {
@@ -34,7 +33,7 @@ export function AccountDetails({ t, user }: { t: Translate; user: AccountUser })
 
   const remove = async () => {
     try {
-      await apiRequest(`users/${user.id}/avatar`, { method: 'DELETE' });
+      await ok(islandApi.users[':id'].avatar.$delete({ param: { id: String(user.id) } }));
       setImage(null);
       toast(t('Removed avatar'));
     } catch (error) {

@@ -1,21 +1,12 @@
 import { useEffect, useState } from 'react';
-import { apiRequest } from '../../lib/http.ts';
+import type { InferResponseType } from 'hono/client';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { relativeTime } from '../../lib/relative-time.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Section } from './Section.tsx';
 import type { Translate } from './types.ts';
 
-interface SessionInfo {
-  id: string;
-  device_type: string | null;
-  platform: string | null;
-  browser: string | null;
-  city: string | null;
-  country: string | null;
-  ip_address: string | null;
-  last_active: string;
-  is_current_device: boolean;
-}
+type SessionInfo = InferResponseType<(typeof islandApi)['user-sessions']['$get'], 200>['sessions'][number];
 
 export function ActiveSessions({ t, language }: { t: Translate; language: string }) {
   const [sessions, setSessions] = useState<SessionInfo[] | null>(null);
@@ -23,13 +14,13 @@ export function ActiveSessions({ t, language }: { t: Translate; language: string
   const [password, setPassword] = useState('');
   const [error, setError] = useState<string | null>(null);
 
-  const load = () => apiRequest<{ sessions: SessionInfo[] }>('user-sessions').then((r) => setSessions(r.sessions), (e: Error) => toast.danger(e.message));
+  const load = () => ok(islandApi['user-sessions'].$get()).then((r) => setSessions(r.sessions), (e: Error) => toast.danger(e.message));
   useEffect(() => void load(), []);
 
   const logoutOthers = async () => {
     setError(null);
     try {
-      await apiRequest('user-sessions/logout-other', { method: 'POST', body: { password } });
+      await ok(islandApi['user-sessions']['logout-other'].$post({ json: { password } }));
       setAsking(false);
       setPassword('');
       toast(t('Logged out of other sessions.'));

@@ -1,16 +1,17 @@
-import { apiRequest } from '../../lib/http.ts';
+import { ok, sessionApi } from '../../lib/island-api.ts';
 import { toast } from '../../stores/toast.atoms.ts';
-import { Field, useServerForm } from '../auth/form.tsx';
+import { Field, formText, useServerForm } from '../auth/form.tsx';
 import { Section } from './Section.tsx';
 import type { Translate } from './types.ts';
 
 export function ChangePassword({ t }: { t: Translate }) {
   const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
   const onSubmit = submit(async (form) => {
-    await apiRequest('auth/user/password', {
-      method: 'PUT',
-      body: { current_password: form.get('current_password'), password: form.get('password'), password_confirmation: form.get('password_confirmation') },
-    });
+    await ok(
+      sessionApi.auth.user.password.$put({
+        json: { current_password: formText(form, 'current_password'), password: formText(form, 'password'), password_confirmation: formText(form, 'password_confirmation') },
+      }),
+    );
     formRef.current?.reset();
     toast(t('Password changed'));
   });

@@ -1,5 +1,5 @@
 import { useState } from 'react';
-import { apiRequest } from '../../lib/http.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Section } from './Section.tsx';
 import type { Translate } from './types.ts';
@@ -8,7 +8,7 @@ export function DeleteAccount({ t, userId, withConfirmation }: { t: Translate; u
   const [sure, setSure] = useState(false);
   const remove = () =>
     withConfirmation(async () => {
-      await apiRequest(`users/${userId}?deleteCurrentUser=true`, { method: 'DELETE' });
+      await ok(islandApi.users[':id'].$delete({ param: { id: String(userId) }, query: { deleteCurrentUser: 'true' } }));
       window.location.assign('/');
     }).catch((error) => toast.danger((error as Error).message));
 

@@ -1,16 +1,13 @@
 import { useEffect, useState } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import type { InferResponseType } from 'hono/client';
+import { HttpError } from '../../lib/http.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { relativeTime } from '../../lib/relative-time.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Section } from './Section.tsx';
 import type { Translate } from './types.ts';
 
-interface Token {
-  id: number;
-  name: string;
-  last_used_at: string | null;
-  created_at: string;
-}
+type Token = InferResponseType<(typeof islandApi)['access-tokens']['$get'], 200>['tokens'][number];
 
 /** API tokens: the plain text is shown once, right after creation. */
 export function Developers({ t, language, withConfirmation }: { t: Translate; language: string; withConfirmation: (action: () => Promise<void>) => Promise<void> }) {
@@ -20,12 +17,12 @@ export function Developers({ t, language, withConfirmation }: { t: Translate; la
   const [created, setCreated] = useState<string | null>(null);
   const [copied, setCopied] = useState(false);
 
-  const load = () => apiRequest<{ tokens: Token[] }>('access-tokens').then((r) => setTokens(r.tokens), (e: Error) => toast.danger(e.message));
+  const load = () => ok(islandApi['access-tokens'].$get()).then((r) => setTokens(r.tokens), (e: Error) => toast.danger(e.message));
   useEffect(() => void load(), []);
 
   const create = () =>
     withConfirmation(async () => {
-      const response = await apiRequest<{ plainTextToken: string }>('access-tokens', { method: 'POST', body: { tokenName: name } });
+      const response = await ok(islandApi['access-tokens'].$post({ json: { tokenName: name } }));
       setCreated(response.plainTextToken);
       setName('');
       await load();
@@ -36,7 +33,7 @@ export function Developers({ t, language, withConfirmation }: { t: Translate; la
 
   const remove = (token: Token) =>
     withConfirmation(async () => {
-      await apiRequest(`access-tokens/${token.id}`, { method: 'DELETE' });
+      await ok(islandApi['access-tokens'][':id'].$delete({ param: { id: String(token.id) } }));
       toast(t('Token deleted'));
       await load();
     }).catch((error) => toast.danger((error as Error).message));

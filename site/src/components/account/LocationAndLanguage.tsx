@@ -1,14 +1,13 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import type { InferResponseType } from 'hono/client';
+import { HttpError } from '../../lib/http.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { toast } from '../../stores/toast.atoms.ts';
+import { formText } from '../auth/form.tsx';
 import { Section } from './Section.tsx';
 import type { AccountUser, Translate } from './types.ts';
 
-interface Lists {
-  timezones: Record<string, { value: string; text: string }[]>;
-  countries: { code: string; name: string }[];
-  localizations: { language: string; name: string }[];
-}
+type Lists = InferResponseType<(typeof islandApi)['value-lists'][':names']['$get'], 200>;
 
 export function LocationAndLanguage({ t, user }: { t: Translate; user: AccountUser }) {
   const [lists, setLists] = useState<Lists | null>(null);
@@ -17,7 +16,7 @@ export function LocationAndLanguage({ t, user }: { t: Translate; user: AccountUs
   const currentLanguage = user.language ?? 'en';
 
   useEffect(() => {
-    apiRequest<Lists>('value-lists/timezones,countries,localizations').then(setLists, (e: Error) => toast.danger(e.message));
+    ok(islandApi['value-lists'][':names'].$get({ param: { names: 'timezones,countries,localizations' } })).then(setLists, (e: Error) => toast.danger(e.message));
   }, []);
 
   const save = async (event: FormEvent<HTMLFormElement>) => {
@@ -26,10 +25,10 @@ export function LocationAndLanguage({ t, user }: { t: Translate; user: AccountUs
     setBusy(true);
     setErrors({});
     try {
-      const language = String(form.get('language') ?? '');
+      const language = formText(form, 'language');
       const languageChanged = Boolean(language) && language !== currentLanguage;
-      await apiRequest(`users/${user.id}`, { method: 'PUT', body: { country: form.get('country') || null, timezone: form.get('timezone') || null } });
-      if (languageChanged) await apiRequest('users/me/locale', { method: 'POST', body: { locale: language } });
+      await ok(islandApi.users[':id'].$put({ param: { id: String(user.id) }, json: { country: formText(form, 'country') || null, timezone: formText(form, 'timezone') || null } }));
+      if (languageChanged) await ok(islandApi.users.me.locale.$post({ json: { locale: language } }));
       toast(t('Updated account details'));
       // A new language applies to the whole page, which is rendered on the server.
       if (languageChanged) window.location.reload();
@@ -50,7 +49,7 @@ export function LocationAndLanguage({ t, user }: { t: Translate; user: AccountUs
           <div className="field">
             <label htmlFor="settings-language">{t('Language')}</label>
             <select id="settings-language" name="language" defaultValue={currentLanguage}>
-              {lists.localizations.map((locale) => (
+              {(lists.localizations ?? []).map((locale) => (
                 <option key={locale.language} value={locale.language}>
                   {locale.name}
                 </option>
@@ -61,7 +60,7 @@ export function LocationAndLanguage({ t, user }: { t: Translate; user: AccountUs
             <label htmlFor="settings-country">{t('Country')}</label>
             <select id="settings-country" name="country" defaultValue={user.country ?? ''} aria-invalid={Boolean(errors.country)}>
               <option value="">{t('Not set')}</option>
-              {lists.countries.map((country) => (
+              {(lists.countries ?? []).map((country) => (
                 <option key={country.code} value={country.code}>
                   {country.name}
                 </option>
@@ -73,7 +72,7 @@ export function LocationAndLanguage({ t, user }: { t: Translate; user: AccountUs
             <label htmlFor="settings-timezone">{t('Timezone')}</label>
             <select id="settings-timezone" name="timezone" defaultValue={user.timezone ?? ''} aria-invalid={Boolean(errors.timezone)}>
               <option value="">{t('Not set')}</option>
-              {Object.entries(lists.timezones).map(([region, zones]) => (
+              {Object.entries(lists.timezones ?? {}).map(([region, zones]) => (
                 <optgroup key={region} label={region}>
                   {zones.map((zone) => (
                     <option key={zone.value} value={zone.value}>

@@ -1,5 +1,6 @@
 import { useState } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http.ts';
+import { islandApi, ok, sessionApi } from '../../lib/island-api.ts';
 import { openSocialPopup, SOCIAL_LABELS } from '../../lib/social.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Section } from './Section.tsx';
@@ -20,13 +21,13 @@ export function SocialLogins({ t, services, connected, siteOrigin, withConfirmat
   const enable = (service: string) =>
     withConfirmation(async () => {
       // The server wants a recent password confirmation before connecting: ask for it first (423).
-      const { confirmed } = await apiRequest<{ confirmed: boolean }>('auth/user/confirmed-password-status?seconds=9000');
+      const { confirmed } = await ok(sessionApi.auth.user['confirmed-password-status'].$get({ query: { seconds: '9000' } }));
       if (!confirmed) throw new HttpError(423, 'Confirm your password to continue.', {});
       const message = await openSocialPopup(`/secure/auth/social/${service}/connect`, siteOrigin);
       if (!message) return;
       if (message.status === 'SUCCESS') {
-        const me = await apiRequest<{ user: { social_profiles: Props['connected'] } }>('users/me');
-        setProfiles(me.user.social_profiles);
+        const me = await ok(islandApi.users[':id'].$get({ param: { id: 'me' } }));
+        setProfiles(me.user.social_profiles ?? []);
         toast(t('Enabled :service account', { service: SOCIAL_LABELS[service] }));
       } else {
         toast.danger(message.errorMessage || t('An error occurred. Please try again later'));
@@ -35,7 +36,7 @@ export function SocialLogins({ t, services, connected, siteOrigin, withConfirmat
 
   const disable = async (service: string) => {
     try {
-      await apiRequest(`secure/auth/social/${service}/disconnect`, { method: 'POST' });
+      await ok(sessionApi.secure.auth.social[':service'].disconnect.$post({ param: { service } }));
       setProfiles((list) => list.filter((p) => p.service_name !== service));
       toast(t('Disabled :service account', { service: SOCIAL_LABELS[service] }));
     } catch (error) {

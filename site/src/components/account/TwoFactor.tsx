@@ -1,10 +1,14 @@
 import { useState } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import type { InferResponseType } from 'hono/client';
+import { HttpError } from '../../lib/http.ts';
+import { ok, sessionApi } from '../../lib/island-api.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Section } from './Section.tsx';
 import type { Translate } from './types.ts';
 
 type State = 'off' | 'setup' | 'enabled';
+
+const qrCode = sessionApi.auth.user['two-factor']['qr-code'];
 
 /**
  * Off → (Enable, after password confirmation) setup with QR code → (code confirmed) enabled with
@@ -12,18 +16,18 @@ type State = 'off' | 'setup' | 'enabled';
  */
 export function TwoFactor({ t, initialState, withConfirmation }: { t: Translate; initialState: State; withConfirmation: (action: () => Promise<void>) => Promise<void> }) {
   const [state, setState] = useState<State>(initialState);
-  const [qr, setQr] = useState<{ svg: string; secret: string } | null>(null);
+  const [qr, setQr] = useState<InferResponseType<typeof qrCode.$get, 200> | null>(null);
   const [codes, setCodes] = useState<string[] | null>(null);
   const [code, setCode] = useState('');
   const [codeError, setCodeError] = useState<string | null>(null);
 
   const fail = (error: unknown) => toast.danger(error instanceof Error ? error.message : t('There was an issue. Please try again.'));
 
-  const loadQr = async () => setQr(await apiRequest<{ svg: string; secret: string }>('auth/user/two-factor/qr-code'));
+  const loadQr = async () => setQr(await ok(qrCode.$get()));
 
   const enable = () =>
     withConfirmation(async () => {
-      await apiRequest('auth/user/two-factor-authentication', { method: 'POST' });
+      await ok(sessionApi.auth.user['two-factor-authentication'].$post());
       await loadQr();
       setState('setup');
     }).catch(fail);
@@ -32,7 +36,7 @@ export function TwoFactor({ t, initialState, withConfirmation }: { t: Translate;
     withConfirmation(async () => {
       setCodeError(null);
       try {
-        const response = await apiRequest<{ recovery_codes: string[] }>('auth/user/confirmed-two-factor-authentication', { method: 'POST', body: { code: code.trim() } });
+        const response = await ok(sessionApi.auth.user['confirmed-two-factor-authentication'].$post({ json: { code: code.trim() } }));
         setCodes(response.recovery_codes);
         setQr(null);
         setCode('');
@@ -45,12 +49,12 @@ export function TwoFactor({ t, initialState, withConfirmation }: { t: Translate;
 
   const regenerate = () =>
     withConfirmation(async () => {
-      setCodes((await apiRequest<{ recovery_codes: string[] }>('auth/user/two-factor-recovery-codes', { method: 'POST' })).recovery_codes);
+      setCodes((await ok(sessionApi.auth.user['two-factor-recovery-codes'].$post())).recovery_codes);
     }).catch(fail);
 
   const disable = () =>
     withConfirmation(async () => {
-      await apiRequest('auth/user/two-factor-authentication', { method: 'DELETE' });
+      await ok(sessionApi.auth.user['two-factor-authentication'].$delete());
       setState('off');
       setQr(null);
       setCodes(null);

@@ -1,14 +1,6 @@
+import type { CurrentUser } from '@app/api';
+
 export type Translate = (key: string, params?: Record<string, string | number>) => string;
 
-export interface AccountUser {
-  id: number;
-  name: string | null;
-  first_name: string | null;
-  last_name: string | null;
-  email: string;
-  image: string | null;
-  display_name: string;
-  language: string | null;
-  country: string | null;
-  timezone: string | null;
-}
+/** The part of the logged-in user (the bootstrap's) that the account settings page hands its island. */
+export type AccountUser = Pick<CurrentUser, 'id' | 'name' | 'first_name' | 'last_name' | 'email' | 'image' | 'display_name' | 'language' | 'country' | 'timezone'>;

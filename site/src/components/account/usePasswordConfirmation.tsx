@@ -1,5 +1,6 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http.ts';
+import { ok, sessionApi } from '../../lib/island-api.ts';
 import type { Translate } from './types.ts';
 
 /**
@@ -29,7 +30,7 @@ export function usePasswordConfirmation(t: Translate) {
     if (!password) return setError(t('Enter your password.'));
     setBusy(true);
     try {
-      await apiRequest('auth/user/confirm-password', { method: 'POST', body: { password } });
+      await ok(sessionApi.auth.user['confirm-password'].$post({ json: { password } }));
       dialogRef.current?.close();
       (event.target as HTMLFormElement).reset();
       const pending = pendingRef.current;

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
-import { Field, useServerForm } from './form.tsx';
+import { ok, sessionApi } from '../../lib/island-api.ts';
+import { Field, formText, useServerForm } from './form.tsx';
 
 interface Props {
   lines: Lines;
@@ -15,7 +15,7 @@ export default function ForgotPasswordForm({ lines, email }: Props) {
   const [sent, setSent] = useState<string | null>(null);
 
   const onSubmit = submit(async (form) => {
-    const response = await apiRequest<{ message: string }>('auth/forgot-password', { method: 'POST', body: { email: email ?? form.get('email') } });
+    const response = await ok(sessionApi.auth['forgot-password'].$post({ json: { email: email ?? formText(form, 'email') } }));
     setSent(response.message);
   });
 

@@ -1,8 +1,8 @@
 import { useState } from 'react';
-import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { ok, sessionApi } from '../../lib/island-api.ts';
 import { humanCheckToken } from '../../lib/recaptcha.ts';
-import { Field, goAfterLogin, useServerForm } from './form.tsx';
+import { Field, formText, goAfterLogin, useServerForm } from './form.tsx';
 import TwoFactorChallenge from './TwoFactorChallenge.tsx';
 
 interface Props {
@@ -19,15 +19,16 @@ export default function LoginForm({ lines, redirect, humanCheckKey }: Props) {
   const [challenge, setChallenge] = useState(false);
 
   const onSubmit = submit(async (form) => {
-    const response = await apiRequest<{ two_factor: boolean; redirect_uri?: string }>('auth/login', {
-      method: 'POST',
-      body: {
-        email: form.get('email'),
-        password: form.get('password'),
-        remember: form.get('remember') === 'on',
-        ...(humanCheckKey ? { token: await humanCheckToken(humanCheckKey, 'login') } : {}),
-      },
-    });
+    const response = await ok(
+      sessionApi.auth.login.$post({
+        json: {
+          email: formText(form, 'email'),
+          password: formText(form, 'password'),
+          remember: form.get('remember') === 'on',
+          ...(humanCheckKey ? { token: await humanCheckToken(humanCheckKey, 'login') } : {}),
+        },
+      }),
+    );
     if (response.two_factor) setChallenge(true);
     else await goAfterLogin(redirect ?? response.redirect_uri ?? '/');
   });

@@ -1,5 +1,5 @@
-import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { ok, sessionApi } from '../../lib/island-api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 
@@ -13,7 +13,7 @@ export default function LogoutButton({ lines }: { lines: Lines }) {
       disabled={!hydrated}
       onClick={async () => {
         try {
-          await apiRequest('auth/logout', { method: 'POST' });
+          await ok(sessionApi.auth.logout.$post());
           window.location.assign('/login');
         } catch (error) {
           toast.danger((error as Error).message);

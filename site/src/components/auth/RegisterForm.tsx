@@ -1,8 +1,8 @@
-import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { ok, sessionApi } from '../../lib/island-api.ts';
 import { humanCheckToken } from '../../lib/recaptcha.ts';
 import { toast } from '../../stores/toast.atoms.ts';
-import { Field, goAfterLogin, useServerForm } from './form.tsx';
+import { Field, formText, goAfterLogin, useServerForm } from './form.tsx';
 
 interface Props {
   lines: Lines;
@@ -23,17 +23,18 @@ export default function RegisterForm({ lines, email, policies, humanCheckKey, in
 
   const onSubmit = submit(async (form) => {
     const accepted = Object.fromEntries(policies.map((policy) => [policy.id, form.get(policy.id) === 'on']));
-    const response = await apiRequest<{ redirect_uri: string }>('auth/register', {
-      method: 'POST',
-      body: {
-        email: email ?? form.get('email'),
-        password: form.get('password'),
-        password_confirmation: form.get('password_confirmation'),
-        ...accepted,
-        ...(humanCheckKey ? { token: await humanCheckToken(humanCheckKey, 'register') } : {}),
-        ...(invite ? { invite_id: invite.id, invite_type: invite.type } : {}),
-      },
-    });
+    const response = await ok(
+      sessionApi.auth.register.$post({
+        json: {
+          email: email ?? formText(form, 'email'),
+          password: formText(form, 'password'),
+          password_confirmation: formText(form, 'password_confirmation'),
+          ...accepted,
+          ...(humanCheckKey ? { token: await humanCheckToken(humanCheckKey, 'register') } : {}),
+          ...(invite ? { invite_id: invite.id, invite_type: invite.type } : {}),
+        },
+      }),
+    );
     if (invite) toast(t('Joined workspace'));
     await goAfterLogin(redirect ?? response.redirect_uri);
   });

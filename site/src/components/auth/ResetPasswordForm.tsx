@@ -1,8 +1,8 @@
 import { navigate } from 'astro:transitions/client';
-import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { ok, sessionApi } from '../../lib/island-api.ts';
 import { toast } from '../../stores/toast.atoms.ts';
-import { Field, useServerForm } from './form.tsx';
+import { Field, formText, useServerForm } from './form.tsx';
 
 interface Props {
   lines: Lines;
@@ -15,10 +15,11 @@ export default function ResetPasswordForm({ lines, token, email }: Props) {
   const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
 
   const onSubmit = submit(async (form) => {
-    const response = await apiRequest<{ message: string }>('auth/reset-password', {
-      method: 'POST',
-      body: { token, email: form.get('email') ?? email, password: form.get('password'), password_confirmation: form.get('password_confirmation') },
-    });
+    const response = await ok(
+      sessionApi.auth['reset-password'].$post({
+        json: { token, email: formText(form, 'email'), password: formText(form, 'password'), password_confirmation: formText(form, 'password_confirmation') },
+      }),
+    );
     toast(t(response.message));
     await navigate('/login', { history: 'replace' });
   });

@@ -1,10 +1,11 @@
 import { useRef, useState, type FormEvent } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { ok, sessionApi } from '../../lib/island-api.ts';
 import { openSocialPopup, SOCIAL_LABELS } from '../../lib/social.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { toast } from '../../stores/toast.atoms.ts';
-import { goAfterLogin } from './form.tsx';
+import { formText, goAfterLogin } from './form.tsx';
 
 interface Props {
   lines: Lines;
@@ -35,7 +36,7 @@ export default function SocialButtons({ lines, services, compact, siteOrigin, re
     event.preventDefault();
     setPasswordError(null);
     try {
-      const response = await apiRequest<{ redirect_uri: string }>('secure/auth/social/connect', { method: 'POST', body: { password: new FormData(event.currentTarget).get('password') } });
+      const response = await ok(sessionApi.secure.auth.social.connect.$post({ json: { password: formText(new FormData(event.currentTarget), 'password') } }));
       dialogRef.current?.close();
       await goAfterLogin(redirect ?? response.redirect_uri);
     } catch (error) {

@@ -1,7 +1,7 @@
 import { useState } from 'react';
-import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
-import { Field, goAfterLogin, useServerForm } from './form.tsx';
+import { ok, sessionApi } from '../../lib/island-api.ts';
+import { Field, formText, goAfterLogin, useServerForm } from './form.tsx';
 
 /** The second step of a login: a code from the authenticator app, or one of the recovery codes. */
 export default function TwoFactorChallenge({ lines, redirect }: { lines: Lines; redirect: string | null }) {
@@ -10,8 +10,8 @@ export default function TwoFactorChallenge({ lines, redirect }: { lines: Lines; 
   const [useRecovery, setUseRecovery] = useState(false);
 
   const onSubmit = submit(async (form) => {
-    const body = useRecovery ? { recovery_code: String(form.get('recovery_code') ?? '').trim() } : { code: String(form.get('code') ?? '').trim() };
-    const response = await apiRequest<{ redirect_uri: string }>('auth/two-factor-challenge', { method: 'POST', body });
+    const json = useRecovery ? { recovery_code: formText(form, 'recovery_code').trim() } : { code: formText(form, 'code').trim() };
+    const response = await ok(sessionApi.auth['two-factor-challenge'].$post({ json }));
     await goAfterLogin(redirect ?? response.redirect_uri);
   });
 

@@ -1,8 +1,9 @@
 import { useState } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { toast } from '../../stores/toast.atoms.ts';
-import { useServerForm } from './form.tsx';
+import { formText, useServerForm } from './form.tsx';
 
 interface Props {
   lines: Lines;
@@ -17,14 +18,14 @@ export default function VerifyEmailForm({ lines, maskedEmail, hasEmail }: Props)
   const [resending, setResending] = useState(false);
 
   const onSubmit = submit(async (form) => {
-    await apiRequest('validate-email-verification-otp', { method: 'POST', body: { code: String(form.get('code') ?? '').trim() } });
+    await ok(islandApi['validate-email-verification-otp'].$post({ json: { code: formText(form, 'code').trim() } }));
     window.location.reload();
   });
 
   const resend = async () => {
     setResending(true);
     try {
-      const response = await apiRequest<{ message: string }>('resend-email-verification', { method: 'POST', body: {} });
+      const response = await ok(islandApi['resend-email-verification'].$post({ json: {} }));
       toast(t(response.message));
     } catch (error) {
       toast.danger(error instanceof HttpError ? error.message : t('There was an issue. Please try again.'));

@@ -43,6 +43,11 @@ export function Field({ id, name, label, type = 'text', autoComplete, error, def
   );
 }
 
+/** A text field of a submitted form (`''` when the form has no such field), as the typed API wants it. */
+export function formText(form: FormData, name: string): string {
+  return String(form.get(name) ?? '');
+}
+
 /**
  * Submit handling shared by the account forms: pending state, server field errors shown on their
  * fields with focus on the first, other errors as a danger toast.

@@ -1,28 +1,23 @@
 import { Provider } from 'jotai';
 import { useState, type FormEvent } from 'react';
 import { formatDuration } from '../../lib/format.ts';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import type { InferResponseType } from 'hono/client';
+import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { relativeTime } from '../../lib/relative-time.ts';
 import { userUrl } from '../../lib/slug.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { appStore } from '../../stores/store.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 
-export interface CommentView {
-  id: number;
-  content: string;
-  position: number | null;
-  created_at: string;
-  parent_id: number | null;
-  user: { id: number; name: string; image: string | null };
-  can_delete: boolean;
-  replies?: CommentView[];
-}
+type CommentThread = InferResponseType<(typeof islandApi.tracks)[':id']['comments']['$get'], 200>['pagination']['data'][number];
+/** A comment with its replies, or a reply (which has none of its own). */
+type CommentView = Omit<CommentThread, 'replies'> & { replies?: CommentThread['replies'] };
 
 interface Props {
   trackId: number;
-  comments: CommentView[];
+  comments: CommentThread[];
   total: number;
   hasMore: boolean;
   loggedIn: boolean;
@@ -87,7 +82,7 @@ function Thread({ trackId, comments: initial, total: initialTotal, hasMore: init
   const [replyingTo, setReplyingTo] = useState<number | null>(null);
 
   const post = async (content: string, parentId?: number) => {
-    const { comment } = await apiRequest<{ comment: CommentView }>(`tracks/${trackId}/comments`, { method: 'POST', body: { content, parent_id: parentId ?? null } });
+    const { comment } = await ok(islandApi.tracks[':id'].comments.$post({ param: { id: String(trackId) }, json: { content, parent_id: parentId ?? null } }));
     setTotal((n) => n + 1);
     if (comment.parent_id) setComments((list) => list.map((c) => (c.id === comment.parent_id ? { ...c, replies: [...(c.replies ?? []), comment] } : c)));
     else setComments((list) => [comment, ...list]);
@@ -97,7 +92,7 @@ function Thread({ trackId, comments: initial, total: initialTotal, hasMore: init
 
   const remove = async (comment: CommentView) => {
     try {
-      await apiRequest(`comments/${comment.id}`, { method: 'DELETE' });
+      await ok(islandApi.comments[':id'].$delete({ param: { id: String(comment.id) } }));
       setTotal((n) => n - 1 - (comment.replies?.length ?? 0));
       setComments((list) => list.filter((c) => c.id !== comment.id).map((c) => ({ ...c, replies: c.replies?.filter((r) => r.id !== comment.id) })));
       toast(t('Comment deleted'));
@@ -108,7 +103,7 @@ function Thread({ trackId, comments: initial, total: initialTotal, hasMore: init
 
   const loadMore = async () => {
     try {
-      const { pagination } = await apiRequest<{ pagination: { data: CommentView[]; has_more: boolean } }>(`tracks/${trackId}/comments?page=${page + 1}`);
+      const { pagination } = await ok(islandApi.tracks[':id'].comments.$get({ param: { id: String(trackId) }, query: { page: page + 1 } }));
       setComments((list) => [...list, ...pagination.data]);
       setHasMore(pagination.has_more);
       setPage(page + 1);

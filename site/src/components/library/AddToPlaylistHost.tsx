@@ -1,21 +1,16 @@
 import { Provider, useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { currentUserId } from '../../lib/current-user.ts';
-import { apiRequest } from '../../lib/http.ts';
+import type { InferResponseType } from 'hono/client';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { addToPlaylistAtom } from '../../stores/library.atoms.ts';
 import { appStore } from '../../stores/store.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import Icon from '../Icon.tsx';
 import PlaylistForm from './PlaylistForm.tsx';
 
-interface OwnPlaylist {
-  id: number;
-  name: string;
-  collaborative: boolean;
-  owner: { id: number } | null;
-  tracks_count: number;
-}
+type OwnPlaylist = InferResponseType<typeof islandApi.users.me.library.playlists.$get, 200>['pagination']['data'][number];
 
 /**
  * The page's one add-to-playlist dialog, kept across navigation beside the player: buttons, track
@@ -41,7 +36,7 @@ function Host({ lines }: { lines: Lines }) {
     setPlaylists(null);
     if (!dialogRef.current?.open) dialogRef.current?.showModal();
     const userId = currentUserId();
-    apiRequest<{ pagination: { data: OwnPlaylist[] } }>('users/me/library/playlists?perPage=50')
+    ok(islandApi.users.me.library.playlists.$get({ query: { perPage: 50 } }))
       // Only playlists the listener may add to: their own, and collaborative ones they follow.
       .then(({ pagination }) => setPlaylists(pagination.data.filter((p) => p.owner?.id === userId || p.collaborative)))
       .catch((error: unknown) => {
@@ -57,7 +52,7 @@ function Host({ lines }: { lines: Lines }) {
 
   const add = async (playlist: { id: number; name: string }, trackIds: number[]) => {
     try {
-      const { added } = await apiRequest<{ added: number }>(`playlists/${playlist.id}/tracks`, { method: 'POST', body: { track_ids: trackIds } });
+      const { added } = await ok(islandApi.playlists[':id'].tracks.$post({ param: { id: String(playlist.id) }, json: { track_ids: trackIds } }));
       toast(added ? t('Added to :name', { name: playlist.name }) : t('Already in :name', { name: playlist.name }));
     } catch (error) {
       toast.danger(error instanceof Error ? error.message : t('There was an issue. Please try again.'));

@@ -1,7 +1,7 @@
 import { Provider } from 'jotai';
 import { useRef, useState } from 'react';
-import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { playlistUrl } from '../../lib/slug.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { appStore } from '../../stores/store.ts';
@@ -33,11 +33,9 @@ function Actions({ playlist, lines }: Props) {
 
   const upload = async (file: File | undefined) => {
     if (!file) return;
-    const form = new FormData();
-    form.append('file', file);
     setUploading(true);
     try {
-      await apiRequest(`playlists/${playlist.id}/image`, { method: 'POST', body: form });
+      await ok(islandApi.playlists[':id'].image.$post({ param: { id: String(playlist.id) }, form: { file } }));
       toast(t('Cover updated'));
       location.reload();
     } catch (error) {
@@ -50,7 +48,7 @@ function Actions({ playlist, lines }: Props) {
 
   const remove = async () => {
     try {
-      await apiRequest(`playlists/${playlist.id}`, { method: 'DELETE' });
+      await ok(islandApi.playlists[':id'].$delete({ param: { id: String(playlist.id) } }));
       toast(t('Playlist deleted'));
       location.assign('/library/playlists');
     } catch (error) {

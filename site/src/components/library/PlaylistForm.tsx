@@ -1,15 +1,11 @@
 import { useEffect, useRef } from 'react';
-import { apiRequest } from '../../lib/http.ts';
+import type { InferResponseType } from 'hono/client';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { Field, useServerForm } from '../auth/form.tsx';
 import type { Translate } from '../account/types.ts';
 
-export interface PlaylistFields {
-  id: number;
-  name: string;
-  description: string | null;
-  public: boolean;
-  collaborative: boolean;
-}
+type Playlist = InferResponseType<(typeof islandApi.playlists)[':id']['$get'], 200>['playlist'];
+export type PlaylistFields = Pick<Playlist, 'id' | 'name' | 'description' | 'public' | 'collaborative'>;
 
 interface Props {
   t: Translate;
@@ -32,13 +28,13 @@ export default function PlaylistForm({ t, playlist, open, onClose, onSaved }: Pr
   }, [open]);
   const prefix = playlist ? `playlist-${playlist.id}` : 'new-playlist';
   const onSubmit = submit(async (form) => {
-    const body = {
+    const json = {
       name: String(form.get('name') ?? ''),
       description: String(form.get('description') ?? '').trim() || null,
       public: form.get('public') === 'on',
       collaborative: form.get('collaborative') === 'on',
     };
-    const { playlist: saved } = await apiRequest<{ playlist: PlaylistFields }>(playlist ? `playlists/${playlist.id}` : 'playlists', { method: playlist ? 'PUT' : 'POST', body });
+    const { playlist: saved } = playlist ? await ok(islandApi.playlists[':id'].$put({ param: { id: String(playlist.id) }, json })) : await ok(islandApi.playlists.$post({ json }));
     onSaved(saved);
   });
   return (

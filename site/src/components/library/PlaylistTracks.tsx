@@ -1,9 +1,8 @@
-import type { TrackResource } from '@app/api';
 import { Provider, useAtomValue } from 'jotai';
 import { useState } from 'react';
 import { formatDuration } from '../../lib/format.ts';
-import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { toQueueTracks } from '../../lib/tracks.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../../stores/player.atoms.ts';
@@ -50,7 +49,7 @@ function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, pe
 
   const loadMore = async () => {
     try {
-      const { pagination } = await apiRequest<{ pagination: { data: TrackResource[]; has_more: boolean } }>(`playlists/${playlistId}/tracks?page=${page + 1}&perPage=${perPage}`);
+      const { pagination } = await ok(islandApi.playlists[':id'].tracks.$get({ param: { id: String(playlistId) }, query: { page: page + 1, perPage } }));
       setTracks((list) => [...list, ...toQueueTracks(pagination.data)]);
       setHasMore(pagination.has_more);
       setPage(page + 1);
@@ -68,7 +67,7 @@ function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, pe
     const before = tracks;
     setTracks(before.filter((item) => item.id !== track.id));
     try {
-      await apiRequest(`playlists/${playlistId}/tracks`, { method: 'DELETE', body: { track_ids: [track.id] } });
+      await ok(islandApi.playlists[':id'].tracks.$delete({ param: { id: String(playlistId) }, json: { track_ids: [track.id] } }));
       toast(t('Removed :name from :playlist', { name: track.name, playlist: name }));
     } catch (error) {
       setTracks(before);
@@ -85,7 +84,7 @@ function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, pe
     setTracks(next);
     setAnnouncement(t(':name moved to position :position', { name: moved.name, position: to + 1 }));
     try {
-      await apiRequest(`playlists/${playlistId}/tracks/order`, { method: 'PUT', body: { track_id: moved.id, index: to } });
+      await ok(islandApi.playlists[':id'].tracks.order.$put({ param: { id: String(playlistId) }, json: { track_id: moved.id, index: to } }));
     } catch (error) {
       setTracks(before);
       fail(error);

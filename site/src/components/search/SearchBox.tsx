@@ -1,8 +1,8 @@
 import type { SearchResponse } from '@app/api';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
-import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { albumUrl, artistUrl, playlistUrl, searchUrl, tagUrl, trackUrl, userUrl } from '../../lib/slug.ts';
 import Icon from '../Icon.tsx';
 
@@ -114,8 +114,7 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
     const controller = new AbortController();
     const timer = setTimeout(async () => {
       try {
-        const params = new URLSearchParams({ query: query.slice(0, MAX_LENGTH), limit: String(SUGGESTIONS_PER_TYPE) });
-        const response = await apiRequest<SearchResponse>(`search?${params}`, { signal: controller.signal });
+        const response = await ok(islandApi.search.$get({ query: { query: query.slice(0, MAX_LENGTH), limit: SUGGESTIONS_PER_TYPE } }, { init: { signal: controller.signal } }));
         setGroups(toGroups(response.results, t));
         setAnswered(query);
         setFailed(false);

@@ -1,7 +1,8 @@
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 
@@ -22,8 +23,10 @@ export default function JoinInvitation({ lines, inviteId, workspaceName, invited
   const answer = async (join: boolean) => {
     setPending(true);
     try {
-      const path = join ? `workspace/join/${encodeURIComponent(inviteId)}` : `workspace/invite/${encodeURIComponent(inviteId)}`;
-      await apiRequest(path, { method: join ? 'GET' : 'DELETE' });
+      // The typed client puts params into the path as they are.
+      const param = { inviteId: encodeURIComponent(inviteId) };
+      if (join) await ok(islandApi.workspace.join[':inviteId'].$get({ param }));
+      else await ok(islandApi.workspace.invite[':inviteId'].$delete({ param }));
       toast(join ? t('Joined workspace') : t('Declined workspace invitation'));
       await navigate('/', { history: 'replace' });
     } catch (error) {

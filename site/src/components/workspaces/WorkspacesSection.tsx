@@ -1,43 +1,15 @@
 import { useEffect, useState, type FormEvent } from 'react';
-import { apiRequest, HttpError } from '../../lib/http.ts';
+import type { InferResponseType } from 'hono/client';
+import { HttpError } from '../../lib/http.ts';
 import { msg } from '../../lib/i18n.ts';
+import { islandApi, ok } from '../../lib/island-api.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Section } from '../account/Section.tsx';
 import type { Translate } from '../account/types.ts';
 import { activateWorkspace } from './WorkspaceSwitcher.tsx';
 
-type Role = 'owner' | 'admin' | 'member';
-
-interface Workspace {
-  id: number;
-  name: string;
-  members_count: number;
-  owner_id: number;
-  role: Role;
-}
-
-interface Member {
-  id: number;
-  display_name: string;
-  email: string;
-  image: string | null;
-  role: Role;
-  can_remove: boolean;
-}
-
-interface Invite {
-  id: number;
-  email: string;
-  role: 'admin' | 'member';
-  expires_at: string;
-  expired: boolean;
-}
-
-interface Details {
-  workspace: Workspace;
-  members: Member[];
-  invites: Invite[];
-}
+type Details = InferResponseType<(typeof islandApi.workspace)[':id']['$get'], 200>;
+type Role = Details['workspace']['role'];
 
 const RANK: Record<Role, number> = { member: 1, admin: 2, owner: 3 };
 
@@ -45,14 +17,14 @@ const fail = (t: Translate) => (error: unknown) => void toast.danger(error insta
 
 /** Account settings: the user's workspaces, which one is active, and for teams their members and invitations. */
 export function WorkspacesSection({ t, userId }: { t: Translate; userId: number }) {
-  const [workspaces, setWorkspaces] = useState<Workspace[] | null>(null);
+  const [workspaces, setWorkspaces] = useState<Details['workspace'][] | null>(null);
   const [activeId, setActiveId] = useState(0);
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [openId, setOpenId] = useState<number | null>(null);
 
   const load = () =>
-    apiRequest<{ workspaces: Workspace[]; active_workspace_id: number }>('me/workspaces').then(
+    ok(islandApi.me.workspaces.$get()).then(
       (response) => {
         setWorkspaces(response.workspaces);
         setActiveId(response.active_workspace_id);
@@ -66,7 +38,7 @@ export function WorkspacesSection({ t, userId }: { t: Translate; userId: number 
     setNameError(null);
     if (!name.trim()) return setNameError(t('Give the workspace a name.'));
     try {
-      const { workspace } = await apiRequest<{ workspace: Workspace }>('workspace', { method: 'POST', body: { name } });
+      const { workspace } = await ok(islandApi.workspace.$post({ json: { name } }));
       setName('');
       toast(t('Workspace created'));
       await load();
@@ -142,7 +114,7 @@ function WorkspaceManager({ t, workspaceId, userId, onChanged, onGone }: { t: Tr
   const [confirming, setConfirming] = useState(false);
 
   const load = () =>
-    apiRequest<Details>(`workspace/${workspaceId}`).then(
+    ok(islandApi.workspace[':id'].$get({ param: { id: String(workspaceId) } })).then(
       (response) => {
         setDetails(response);
         setRename(response.workspace.name);
@@ -173,7 +145,7 @@ function WorkspaceManager({ t, workspaceId, userId, onChanged, onGone }: { t: Tr
   const submitRename = (event: FormEvent) => {
     event.preventDefault();
     if (!rename.trim()) return setErrors({ name: t('Give the workspace a name.') });
-    void run(() => apiRequest(`workspace/${workspace.id}`, { method: 'PUT', body: { name: rename } }), t('Workspace renamed'));
+    void run(() => ok(islandApi.workspace[':id'].$put({ param: { id: String(workspace.id) }, json: { name: rename } })), t('Workspace renamed'));
   };
 
   const submitInvite = (event: FormEvent) => {
@@ -181,7 +153,7 @@ function WorkspaceManager({ t, workspaceId, userId, onChanged, onGone }: { t: Tr
     const list = emails.split(/[\s,;]+/).filter(Boolean);
     if (!list.length) return setErrors({ emails: t('Enter at least one email address.') });
     void run(async () => {
-      await apiRequest(`workspace/${workspace.id}/invite`, { method: 'POST', body: { emails: list, role: inviteRole } });
+      await ok(islandApi.workspace[':id'].invite.$post({ param: { id: String(workspace.id) }, json: { emails: list, role: inviteRole } }));
       setEmails('');
     }, list.length === 1 ? t('Invitation sent') : t('Invitations sent'));
   };
@@ -189,10 +161,10 @@ function WorkspaceManager({ t, workspaceId, userId, onChanged, onGone }: { t: Tr
   const removeOrLeave = async () => {
     try {
       if (workspace.role === 'owner') {
-        await apiRequest(`workspace/${workspace.id}`, { method: 'DELETE' });
+        await ok(islandApi.workspace[':id'].$delete({ param: { id: String(workspace.id) } }));
         toast(t('Workspace deleted'));
       } else {
-        await apiRequest(`workspace/${workspace.id}/member/${userId}`, { method: 'DELETE' });
+        await ok(islandApi.workspace[':id'].member[':userId'].$delete({ param: { id: String(workspace.id), userId: String(userId) } }));
         toast(t('You left the workspace'));
       }
       await onGone();
@@ -234,7 +206,10 @@ function WorkspaceManager({ t, workspaceId, userId, onChanged, onGone }: { t: Tr
               <select
                 aria-label={t('Role of :name', { name: member.display_name })}
                 value={member.role}
-                onChange={(e) => run(() => apiRequest(`workspace/${workspace.id}/member/${member.id}/change-role`, { method: 'POST', body: { role: e.currentTarget.value } }), t('Role changed'))}
+                onChange={(e) => {
+                  const role = e.currentTarget.value as 'admin' | 'member';
+                  void run(() => ok(islandApi.workspace[':id'].member[':userId']['change-role'].$post({ param: { id: String(workspace.id), userId: String(member.id) }, json: { role } })), t('Role changed'));
+                }}
               >
                 <option value="member">{t('Member')}</option>
                 <option value="admin">{t('Admin')}</option>
@@ -243,7 +218,7 @@ function WorkspaceManager({ t, workspaceId, userId, onChanged, onGone }: { t: Tr
               <span className="muted small">{t(roleLabel(member.role))}</span>
             )}
             {member.id !== userId && member.can_remove && (
-              <button type="button" className="button" onClick={() => run(() => apiRequest(`workspace/${workspace.id}/member/${member.id}`, { method: 'DELETE' }), t('Member removed'))} aria-label={t('Remove :name', { name: member.display_name })}>
+              <button type="button" className="button" onClick={() => run(() => ok(islandApi.workspace[':id'].member[':userId'].$delete({ param: { id: String(workspace.id), userId: String(member.id) } })), t('Member removed'))} aria-label={t('Remove :name', { name: member.display_name })}>
                 {t('Remove')}
               </button>
             )}
@@ -264,7 +239,7 @@ function WorkspaceManager({ t, workspaceId, userId, onChanged, onGone }: { t: Tr
                       {t(roleLabel(invite.role))}
                       {invite.expired && ` · ${t('Expired')}`}
                     </span>
-                    <button type="button" className="button" onClick={() => run(() => apiRequest(`workspace/${workspace.id}/invite/${invite.id}`, { method: 'DELETE' }), t('Invitation cancelled'))} aria-label={t('Cancel the invitation of :email', { email: invite.email })}>
+                    <button type="button" className="button" onClick={() => run(() => ok(islandApi.workspace[':id'].invite[':inviteId'].$delete({ param: { id: String(workspace.id), inviteId: String(invite.id) } })), t('Invitation cancelled'))} aria-label={t('Cancel the invitation of :email', { email: invite.email })}>
                       {t('Cancel')}
                     </button>
                   </li>
