@@ -13,7 +13,7 @@ beforeEach(() => {
     'fetch',
     (url: URL, init: RequestInit) =>
       new Promise((resolve) => {
-        const method = (init.headers as Record<string, string>)['X-HTTP-Method-Override'] ?? init.method ?? 'GET';
+        const method = new Headers(init.headers).get('X-HTTP-Method-Override') ?? init.method ?? 'GET';
         requests.push({ url: url.pathname, method, resolve: (body) => resolve(new Response(JSON.stringify(body), { status: 200 })) });
       }),
   );
