@@ -1,6 +1,6 @@
 import { BulkDeleteButton, DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
-import { formatBytes } from '../upload/restrictions.ts';
+import { formatBytes } from '../common/format-bytes.ts';
 import { FilePreview } from './FilePreview.tsx';
 
 const filters = [
