@@ -1,5 +1,6 @@
 import { Alert, Box, Card, CardContent, LinearProgress, List, ListItemButton, ListItemText, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import {
   ArrayInput,
   BooleanInput,
@@ -21,10 +22,13 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { msg } from '../i18n/messages.ts';
 import { useFormState } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { fetchSettings, fieldKey, saveSettings, settingName, type AdminSetting, type JsonSchema, type SettingsResponse } from './settings-api.ts';
+import { msg } from '../i18n/messages.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
+import { fieldKey, settingName, type AdminSetting, type JsonSchema } from './settings-api.ts';
+
+const SETTINGS_QUERY = ['settings'];
 
 function stringRules(schema: JsonSchema | undefined): Validator[] {
   const rules: Validator[] = [];
@@ -123,8 +127,15 @@ function formValues(settings: AdminSetting[]): Record<string, unknown> {
   return Object.fromEntries(settings.map((s) => [fieldKey(s.name), s.private ? '' : s.value]));
 }
 
-function SectionForm({ settings, onSaved }: { settings: AdminSetting[]; onSaved: (response: SettingsResponse) => void }) {
+function SectionForm({ settings, onSaved }: { settings: AdminSetting[]; onSaved: () => void }) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const { mutateAsync: save } = useMutation({
+    mutationFn: (values: Record<string, unknown>) => dataProvider.updateSettings(values).then(({ data }) => data),
+    // The answer is every setting as saved: the page shows it without reading them again.
+    onSuccess: (response) => queryClient.setQueryData(SETTINGS_QUERY, response),
+  });
   const defaults = useMemo(() => formValues(settings), [settings]);
   const bySource = useMemo(() => new Map(settings.map((s) => [fieldKey(s.name), s])), [settings]);
 
@@ -138,7 +149,8 @@ function SectionForm({ settings, onSaved }: { settings: AdminSetting[]; onSaved:
       body[settingName(key)] = jsonText ? JSON.parse(value) : value;
     }
     try {
-      onSaved(await saveSettings(body));
+      await save(body);
+      onSaved();
       notify('Settings saved', { type: 'success' });
       return undefined;
     } catch (error) {
@@ -174,19 +186,16 @@ export function SettingsPage() {
   const translate = useTranslate();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
-  const [data, setData] = useState<SettingsResponse | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const dataProvider = useAppDataProvider();
+  // Read once: a refetch in the background would reset a form being filled in.
+  const { data, error } = useQuery({ queryKey: SETTINGS_QUERY, queryFn: () => dataProvider.getSettings().then(({ data }) => data), staleTime: Infinity });
   const [version, setVersion] = useState(0);
+  const section = data?.sections.find((s) => s.id === current);
+  const settings = useMemo(() => data?.settings.filter((s) => s.section === section?.id) ?? [], [data, section?.id]);
 
-  useEffect(() => {
-    fetchSettings().then(setData, (error: Error) => setFailure(error.message));
-  }, []);
-
-  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <LinearProgress aria-label={translate('Loading settings')} />;
-  const section = data.sections.find((s) => s.id === current);
   if (!section) return <Navigate to="/settings/general" replace />;
-  const settings = data.settings.filter((s) => s.section === section.id);
 
   return (
     <Box sx={{ display: 'flex', gap: 2, mt: 2, flexDirection: { xs: 'column', md: 'row' } }}>
@@ -222,10 +231,7 @@ export function SettingsPage() {
             <SectionForm
               key={`${section.id}-${version}`}
               settings={settings}
-              onSaved={(response) => {
-                setData(response);
-                setVersion((v) => v + 1);
-              }}
+              onSaved={() => setVersion((v) => v + 1)}
             />
           ) : (
             !section.note && <Alert severity="info">{translate('Nothing in this section can be configured yet.')}</Alert>
