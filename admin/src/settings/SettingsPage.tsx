@@ -22,8 +22,9 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { useFormState } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router-dom';
+import { formatBytes } from '../common/format-bytes.ts';
 import { msg } from '../i18n/messages.ts';
 import { useAppDataProvider } from '../providers/dataProvider.ts';
 import { fieldKey, settingName, type AdminSetting, type JsonSchema } from './settings-api.ts';
@@ -55,6 +56,15 @@ const validJson = (value: unknown) => {
   }
 };
 
+/** A size in bytes, with what it is in KB, MB or GB below it as it is typed. */
+function BytesInput({ setting, ...props }: { setting: AdminSetting; source: string; label: string; validate: Validator[]; min?: number; max?: number }) {
+  const translate = useTranslate();
+  const value = useWatch({ name: props.source });
+  const size = formatBytes(typeof value === 'number' ? value : Number.NaN);
+  const helperText = [setting.description && translate(setting.description), size && translate('That is %{size}.', { size })].filter(Boolean).join(' ');
+  return <NumberInput {...props} step={1} helperText={helperText || false} />;
+}
+
 /** The input for one setting, chosen from its JSON schema; metadata only adds words and hints. */
 function SettingInput({ setting }: { setting: AdminSetting }) {
   const translate = useTranslate();
@@ -73,6 +83,7 @@ function SettingInput({ setting }: { setting: AdminSetting }) {
     );
   }
   if (schema.type === 'boolean') return <BooleanInput source={source} label={label} helperText={description ?? false} />;
+  if (setting.input === 'bytes') return <BytesInput setting={setting} source={source} label={label} min={schema.minimum} max={schema.maximum} validate={numberRules(schema)} />;
   if (schema.type === 'integer' || schema.type === 'number') return <NumberInput {...common} fullWidth={false} min={schema.minimum} max={schema.maximum} step={schema.type === 'integer' ? 1 : undefined} validate={numberRules(schema)} />;
   if (schema.type === 'string' && schema.enum) {
     const choices = (schema.enum as string[]).map((id) => ({ id, name: setting.choices?.[id] ?? id }));

@@ -25,7 +25,7 @@ export interface AdminSetting {
   section: string | null;
   label: string;
   description?: string;
-  input?: 'textarea' | 'code';
+  input?: 'textarea' | 'code' | 'bytes';
   property?: string;
   choices?: Record<string, string>;
   itemLabels?: Record<string, string>;

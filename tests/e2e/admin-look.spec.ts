@@ -1,0 +1,29 @@
+import { expect, test } from '@playwright/test';
+import { logInAsAdmin } from '../support/accounts.ts';
+
+/** The back office as its users see it: sizes, labels, the site's look. */
+
+test('sizes read in KB and MB: the upload limits as they are typed, and the files list', async ({ page }) => {
+  await logInAsAdmin(page.request);
+  await page.goto('/admin/settings/uploading');
+  const maxSize = page.getByRole('spinbutton', { name: 'Maximum file size (bytes)' });
+  await expect(maxSize).toHaveValue('209715200');
+  await expect(page.getByText('That is 200 MB.')).toBeVisible();
+  await expect(page.getByText('That is 5 MB.')).toBeVisible();
+  await maxSize.fill('1536');
+  await expect(page.getByText('That is 1.5 KB.')).toBeVisible();
+
+  // A stored file's size, never its count of bytes.
+  const xsrf = decodeURIComponent((await page.context().cookies()).find((cookie) => cookie.name === 'XSRF-TOKEN')!.value);
+  const name = `size-${Date.now()}.bin`;
+  const upload = await page.request.post('/api/v1/file-entries', {
+    headers: { 'X-XSRF-TOKEN': xsrf },
+    multipart: { file: { name, mimeType: 'application/octet-stream', buffer: Buffer.alloc(3584, 7) }, metadata: JSON.stringify({ disk: 'uploads' }) },
+  });
+  expect(upload.status()).toBe(201);
+  await page.goto('/admin/files');
+  await page.getByPlaceholder('Search').fill(name);
+  const row = page.getByRole('row', { name: new RegExp(name.replace('.', '\\.')) });
+  await expect(row).toContainText('3.5 KB');
+  await expect(row).not.toContainText('3584');
+});
