@@ -27,3 +27,26 @@ test('sizes read in KB and MB: the upload limits as they are typed, and the file
   await expect(row).toContainText('3.5 KB');
   await expect(row).not.toContainText('3584');
 });
+
+test('notifications say what was saved or deleted, in the words of its section', async ({ page }) => {
+  await logInAsAdmin(page.request);
+  const name = `look-${Date.now()}`;
+  await page.goto('/admin/tags/create');
+  await page.getByRole('textbox', { name: 'Name', exact: true }).fill(name);
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Tag created')).toBeVisible();
+
+  await expect(page).toHaveURL(/\/admin\/tags$/);
+  const [tag] = await (await page.request.get(`/api/admin/tags?filter=${encodeURIComponent(JSON.stringify({ q: name }))}`)).json();
+  await page.goto(`/admin/tags/${tag.id}`);
+  await page.getByRole('textbox', { name: 'Display name' }).fill('Looked at');
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Tag updated')).toBeVisible();
+  await expect(page.getByText('Element updated')).toHaveCount(0);
+
+  await expect(page).toHaveURL(/\/admin\/tags$/);
+  await page.getByPlaceholder('Search').fill(name);
+  await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
+  await page.getByRole('button', { name: 'Delete' }).click();
+  await expect(page.getByText('Tag deleted')).toBeVisible();
+});
