@@ -1,5 +1,5 @@
 import { expect, test } from '@playwright/test';
-import { logInAsAdmin } from '../support/accounts.ts';
+import { apiCall, logInAsAdmin } from '../support/accounts.ts';
 
 /** The back office as its users see it: sizes, labels, the site's look. */
 
@@ -49,4 +49,21 @@ test('notifications say what was saved or deleted, in the words of its section',
   await page.getByRole('row', { name: new RegExp(name) }).getByRole('checkbox').check();
   await page.getByRole('button', { name: 'Delete' }).click();
   await expect(page.getByText('Tag deleted')).toBeVisible();
+});
+
+test('charts count in whole numbers, even for a single play', async ({ page }) => {
+  await logInAsAdmin(page.request);
+  expect((await apiCall(page.request, 'POST', '/api/v1/tracks/250/plays', {})).ok()).toBe(true);
+  await page.goto('/admin/tracks/250/insights');
+  await expect(page.getByTestId('report-plays')).toHaveText('1');
+
+  const card = (heading: string) => page.locator('.MuiCard-root', { has: page.getByRole('heading', { name: heading }) });
+  const tickLabels = async (axis: 'X' | 'Y', heading: string) => card(heading).locator(`.MuiChartsAxis-direction${axis} .MuiChartsAxis-tickLabel`).allTextContents();
+  // Per day, the counts are up the side; in the top lists, along the bottom.
+  await expect(card('Plays per day').locator('.MuiChartsAxis-directionY .MuiChartsAxis-tickLabel').first()).toBeVisible();
+  for (const [axis, heading] of [['Y', 'Plays per day'], ['X', 'Top tracks'], ['X', 'Browsers']] as const) {
+    const labels = await tickLabels(axis, heading);
+    expect(labels.length, heading).toBeGreaterThanOrEqual(2);
+    expect(labels, heading).toEqual(labels.map((label) => label.replace(/[^\d,]/g, '')));
+  }
 });

@@ -10,6 +10,9 @@ import type { Count, DateRange, ReportScope } from './reports-api.ts';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
 
+/** The axis of counts: whole numbers only (never 0.5 plays), however small the counts are. */
+const COUNT_AXIS = { tickMinStep: 1, valueFormatter: (value: number) => value.toLocaleString() };
+
 export function lastDays(days: number): DateRange {
   const to = new Date();
   const from = new Date(to.getTime() - (days - 1) * 86_400_000);
@@ -80,6 +83,7 @@ function TopList({ title, rows, link }: { title: string; rows: { key: string | n
               height={Math.max(120, rows.length * 28)}
               layout="horizontal"
               yAxis={[{ scaleType: 'band', data: rows.map((r) => r.label || unknown), width: 110 }]}
+              xAxis={[COUNT_AXIS]}
               series={[{ data: rows.map((r) => r.count), label: translate('Count') }]}
               hideLegend
               aria-hidden
@@ -142,6 +146,7 @@ function DaysChart({ range, series, label }: { range: DateRange; series: { label
         <LineChart
           height={280}
           xAxis={[{ scaleType: 'point', data: days, valueFormatter: (day: string) => day.slice(5) }]}
+          yAxis={[COUNT_AXIS]}
           series={series.map((s) => ({ label: translate(s.label), data: days.map((d) => s.values.get(d) ?? 0), showMark: days.length <= 31 }))}
         />
         {/* The same numbers for screen readers and copy-paste. */}
