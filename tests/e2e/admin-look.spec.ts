@@ -1,3 +1,4 @@
+import { pngImage } from '@app/api/testing-audio';
 import { expect, test } from '@playwright/test';
 import { apiCall, logInAsAdmin } from '../support/accounts.ts';
 
@@ -66,4 +67,32 @@ test('charts count in whole numbers, even for a single play', async ({ page }) =
     expect(labels.length, heading).toBeGreaterThanOrEqual(2);
     expect(labels, heading).toEqual(labels.map((label) => label.replace(/[^\d,]/g, '')));
   }
+});
+
+test("an album's cover is uploaded from the computer, shown, and saved with the album", async ({ page }) => {
+  await logInAsAdmin(page.request);
+  const created = await apiCall(page.request, 'POST', '/api/admin/albums', { name: `Covered ${Date.now()}` });
+  expect(created.status()).toBe(201);
+  const album = await created.json();
+  await page.goto(`/admin/albums/${album.id}`);
+  await expect(page.getByRole('img', { name: 'Image preview' })).toHaveCount(0);
+
+  await page.getByLabel('Upload an image').setInputFiles({ name: 'cover.png', mimeType: 'image/png', buffer: Buffer.from(pngImage(64, [30, 90, 200])) });
+  const preview = page.getByRole('img', { name: 'Image preview' });
+  await expect(preview).toHaveAttribute('src', /^\/uploads\//);
+  // The picture really loads from there.
+  await expect.poll(() => preview.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(64);
+  const address = await preview.getAttribute('src');
+  await expect(page.getByRole('textbox', { name: 'Cover image address' })).toHaveValue(address!);
+
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('Album updated')).toBeVisible();
+  const saved = await (await page.request.get(`/api/admin/albums/${album.id}`)).json();
+  expect(saved.image).toBe(address);
+
+  // Anything but an image is refused before it is sent.
+  await page.goto(`/admin/albums/${album.id}`);
+  await page.getByLabel('Upload an image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
+  await expect(page.getByText('Choose a PNG, JPEG, GIF, WebP or AVIF image.')).toBeVisible();
+  await expect(page.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', address!);
 });

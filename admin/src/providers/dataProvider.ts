@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { adsMethods } from '../ads/ads-api.ts';
+import { fileMethods } from '../files/files-api.ts';
 import { logMethods } from '../logs/logs-api.ts';
 import { reportMethods } from '../reports/reports-api.ts';
 import { settingsMethods } from '../settings/settings-api.ts';
@@ -59,7 +60,7 @@ const resources: DataProvider = {
  * logs, settings), as react-admin's custom data provider methods: screens call them through
  * useAppDataProvider() with react-query, so they share its cache and an expired session logs out.
  */
-export const dataProvider = { ...resources, ...reportMethods, ...userMethods, ...logMethods, ...settingsMethods, ...adsMethods };
+export const dataProvider = { ...resources, ...reportMethods, ...userMethods, ...logMethods, ...settingsMethods, ...adsMethods, ...fileMethods };
 
 export type AppDataProvider = typeof dataProvider;
 
