@@ -1,6 +1,7 @@
 import { pngImage } from '@app/api/testing-audio';
 import { expect, test } from '@playwright/test';
 import { apiCall, logInAsAdmin } from '../support/accounts.ts';
+import { E2E_ADMIN } from '../support/constants.ts';
 
 /** The back office as its users see it: sizes, labels, the site's look. */
 
@@ -95,4 +96,41 @@ test("an album's cover is uploaded from the computer, shown, and saved with the 
   await page.getByLabel('Upload an image').setInputFiles({ name: 'notes.txt', mimeType: 'text/plain', buffer: Buffer.from('not a picture') });
   await expect(page.getByText('Choose a PNG, JPEG, GIF, WebP or AVIF image.')).toBeVisible();
   await expect(page.getByRole('img', { name: 'Image preview' })).toHaveAttribute('src', address!);
+});
+
+test("the login page and the bar carry the site's name, logo and colours, light and dark", async ({ page, browser }) => {
+  await page.goto('/admin');
+  await expect(page.getByRole('heading', { name: 'Sign in to the back office' })).toBeVisible();
+  // The site's name stands for its logo until it has one, and leads back to the site.
+  await expect(page.getByTestId('login-card').getByRole('link', { name: 'Cadence' })).toHaveAttribute('href', '/');
+  // The default light theme's primary colour, not react-admin's blue.
+  const signIn = page.getByRole('button', { name: 'Sign in' });
+  await expect(signIn).toHaveCSS('background-color', 'rgb(79, 70, 229)');
+
+  await page.locator('input[name="username"]').fill(E2E_ADMIN.email);
+  await page.locator('input[name="password"]').fill(E2E_ADMIN.password);
+  await signIn.click();
+  const bar = page.getByRole('banner');
+  await expect(bar.getByRole('link', { name: 'Cadence' })).toBeVisible();
+  await expect(bar).toHaveCSS('background-color', 'rgb(255, 255, 255)');
+  // The switch goes to the site's dark theme (its navbar colour), and stays there.
+  await bar.getByRole('button', { name: 'Toggle light/dark mode' }).click();
+  await expect(bar).toHaveCSS('background-color', 'rgb(26, 26, 30)');
+  await page.reload();
+  await expect(page.getByRole('banner')).toHaveCSS('background-color', 'rgb(26, 26, 30)');
+
+  // A logo set in the settings replaces the name, on the login page too.
+  await logInAsAdmin(page.request);
+  expect((await apiCall(page.request, 'PUT', '/api/admin/settings', { 'branding.logo_light': '/favicon.svg', 'branding.site_name': 'Nightingale FM' })).status()).toBe(200);
+  try {
+    const visitor = await browser.newPage({ colorScheme: 'dark' });
+    await visitor.goto('/admin');
+    const logo = visitor.getByTestId('login-card').getByRole('link', { name: 'Nightingale FM' });
+    await expect(logo.locator('img')).toHaveAttribute('src', '/favicon.svg');
+    // A visitor whose system is dark gets the site's dark theme.
+    await expect(visitor.getByRole('button', { name: 'Sign in' })).toHaveCSS('background-color', 'rgb(165, 160, 255)');
+    await visitor.close();
+  } finally {
+    await apiCall(page.request, 'PUT', '/api/admin/settings', { 'branding.logo_light': '', 'branding.site_name': 'Cadence' });
+  }
 });
