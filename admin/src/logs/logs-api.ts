@@ -1,13 +1,13 @@
 import { httpClient } from '../providers/httpClient.ts';
 
-export interface Job {
+interface Job {
   name: string;
   description: string;
   every_minutes: number;
   last_run: { status: string; output: string | null; duration_ms: number; created_at: string } | null;
 }
 
-export interface ErrorEntry {
+interface ErrorEntry {
   time: string;
   message: string;
   name?: string;
@@ -18,7 +18,7 @@ export interface ErrorEntry {
   source: string;
 }
 
-export interface ErrorLog {
+interface ErrorLog {
   files: { name: string; size: number; modified: string }[];
   file: string | null;
   entries: ErrorEntry[];

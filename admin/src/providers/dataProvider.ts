@@ -62,6 +62,6 @@ const resources: DataProvider = {
  */
 export const dataProvider = { ...resources, ...reportMethods, ...userMethods, ...logMethods, ...settingsMethods, ...adsMethods, ...fileMethods };
 
-export type AppDataProvider = typeof dataProvider;
+type AppDataProvider = typeof dataProvider;
 
 export const useAppDataProvider = () => useDataProvider<AppDataProvider>();

@@ -16,7 +16,7 @@ interface Named {
   count: number;
 }
 
-export interface PlaysReport {
+interface PlaysReport {
   total: number;
   listeners: number;
   days: { day: string; count: number }[];
@@ -28,7 +28,7 @@ export interface PlaysReport {
   browsers: Count[];
 }
 
-export interface VisitorsReport {
+interface VisitorsReport {
   views: number;
   visitors: number;
   days: { day: string; views: number; visitors: number }[];

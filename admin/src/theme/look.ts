@@ -2,7 +2,7 @@
  * The site's look as the server hands it to the back office in index.html (see BackOfficeLook in
  * api/src/services/bootstrap.service.ts): its name, logos and light and dark theme values.
  */
-export interface SiteLook {
+interface SiteLook {
   site_name: string;
   logo_light: string;
   logo_dark: string;

@@ -1,6 +1,6 @@
 import { httpClient } from '../providers/httpClient.ts';
 
-export interface Session {
+interface Session {
   id: string;
   device_type: string | null;
   platform: string | null;
@@ -11,14 +11,14 @@ export interface Session {
   is_current_device: boolean;
 }
 
-export interface Token {
+interface Token {
   id: number;
   name: string;
   last_used_at: string | null;
   created_at: string;
 }
 
-export interface ValueLists {
+interface ValueLists {
   countries: { code: string; name: string }[];
   timezones: Record<string, { value: string; text: string }[]>;
   localizations: { language: string; name: string }[];
