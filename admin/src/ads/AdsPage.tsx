@@ -27,7 +27,7 @@ export function AdsPage() {
   // What is being edited; the stored code until the first change.
   const [edited, setEdited] = useState<Ads | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const stored = useQuery({ queryKey: ['ads'], queryFn: () => dataProvider.getAds().then(({ data }) => data), staleTime: Infinity });
+  const stored = useQuery({ queryKey: ['ads'], queryFn: () => dataProvider.getAds().then(({ data }) => data) });
   const { mutate: saveAds, isPending: saving } = useMutation({
     mutationFn: (values: Ads) => dataProvider.updateAds(values).then(({ data }) => data),
     onSuccess: (saved) => {

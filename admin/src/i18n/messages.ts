@@ -57,9 +57,8 @@ function flatten(messages: Nested, prefix = '', into = new Map<string, string>()
 
 /**
  * react-admin's own messages by key (`ra.action.save` → `Save`), plus the resource names and
- * notifications. The
- * back office shows these through the translator, which looks each English text up in the lines
- * of the current language; `pnpm ui-strings` lists them for translators.
+ * notifications. The back office shows these through the translator, which looks each English
+ * text up in the lines of the current language; `pnpm ui-strings` lists them for translators.
  */
 export const ENGLISH_MESSAGES: ReadonlyMap<string, string> = flatten({
   ...(raEnglish as unknown as Nested),

@@ -198,8 +198,8 @@ export function SettingsPage() {
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
   const dataProvider = useAppDataProvider();
-  // Read once: a refetch in the background would reset a form being filled in.
-  const { data, error } = useQuery({ queryKey: SETTINGS_QUERY, queryFn: () => dataProvider.getSettings().then(({ data }) => data), staleTime: Infinity });
+  // Read on each visit, not when the window regains focus: new values would reset a form being filled in.
+  const { data, error } = useQuery({ queryKey: SETTINGS_QUERY, queryFn: () => dataProvider.getSettings().then(({ data }) => data), refetchOnWindowFocus: false });
   const [version, setVersion] = useState(0);
   const section = data?.sections.find((s) => s.id === current);
   const settings = useMemo(() => data?.settings.filter((s) => s.section === section?.id) ?? [], [data, section?.id]);
