@@ -1,4 +1,4 @@
-import { Admin, CustomRoutes, defaultDarkTheme, defaultLightTheme, Resource } from 'react-admin';
+import { Admin, CustomRoutes, Resource } from 'react-admin';
 import { BrowserRouter, Navigate, Route } from 'react-router-dom';
 import albums from './albums/index.ts';
 import artists from './artists/index.ts';
@@ -27,6 +27,13 @@ import files from './files/index.ts';
 import { UploadPage } from './upload/UploadPage.tsx';
 import plans from './plans/index.ts';
 import subscriptions from './subscriptions/index.ts';
+import { siteLook } from './theme/look.ts';
+import { LoginPage } from './theme/LoginPage.tsx';
+import { themeFromSite } from './theme/theme.ts';
+
+// The site's themes, as the server sent them with the page (without them, react-admin's colours).
+const lightTheme = themeFromSite(siteLook?.themes.light ?? {}, 'light');
+const darkTheme = themeFromSite(siteLook?.themes.dark ?? {}, 'dark');
 
 export function App() {
   // Real paths under /admin (the server falls back to index.html), not the default hash router.
@@ -39,8 +46,10 @@ export function App() {
       i18nProvider={i18nProvider}
       dashboard={Dashboard}
       layout={AppLayout}
-      theme={defaultLightTheme}
-      darkTheme={defaultDarkTheme}
+      theme={lightTheme}
+      darkTheme={darkTheme}
+      defaultTheme={siteLook && siteLook.mode !== 'system' ? siteLook.mode : undefined}
+      loginPage={LoginPage}
       requireAuth
       disableTelemetry
     >

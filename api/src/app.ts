@@ -51,7 +51,7 @@ import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.
 import { trackImportRoutes } from './routes/track-import.routes.ts';
 import { billingRoutes } from './routes/billing.routes.ts';
 import { backstageMusicRoutes } from './routes/backstage-music.routes.ts';
-import { browserBootstrap, buildBootstrapData, type BootstrapData, type BrowserBootstrap } from './services/bootstrap.service.ts';
+import { browserBootstrap, buildBootstrapData, loadBackOfficeLook, type BootstrapData, type BrowserBootstrap } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
 import { adminAccountsRoutes } from './admin/accounts.routes.ts';
@@ -208,8 +208,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   if (options.adminDir) {
     const indexFile = path.join(options.adminDir, 'index.html');
-    const spa = async (c: Context<AppEnv>) =>
-      c.html(await readFile(indexFile, 'utf8'), 200, { 'Cache-Control': 'no-cache', 'Content-Security-Policy': adminPolicy(deps.config.cspExtraSources) });
+    const spa = async (c: Context<AppEnv>) => {
+      // The site's name, logos and themes ride along as a data block (not a script), so even the
+      // login page is drawn in the site's look without a request of its own.
+      const look = JSON.stringify(await loadBackOfficeLook(deps, visitorChoices(c).theme)).replace(/</g, '\\u003c');
+      const page = (await readFile(indexFile, 'utf8')).replace('</head>', `<script type="application/json" id="be-bootstrap">${look}</script></head>`);
+      return c.html(page, 200, { 'Cache-Control': 'no-cache', 'Content-Security-Policy': adminPolicy(deps.config.cspExtraSources) });
+    };
     app.get('/admin', spa);
     app.get('/admin/*', spa);
   }

@@ -103,7 +103,7 @@ test("editing a role's permissions and seeing a user lose access", async ({ page
   try {
     await musicView.uncheck();
     await page.getByRole('button', { name: 'Save' }).click();
-    await expect(page.getByText('Element updated')).toBeVisible();
+    await expect(page.getByText('Role updated')).toBeVisible();
 
     await guest.goto('/search');
     await expect(guest).toHaveURL(/\/login\?redirect=%2Fsearch/);

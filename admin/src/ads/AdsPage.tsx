@@ -1,8 +1,10 @@
-import { Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { Alert, Button, Card, CardContent, FormControlLabel, Stack, Switch, TextField, Typography } from '@mui/material';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { HttpError, Loading, Title, useNotify, useTranslate } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
-import { httpClient } from '../providers/httpClient.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
+import type { Ads } from './ads-api.ts';
 
 /** The spec's ad slots with their size hints (§2.6). */
 const SLOTS = [
@@ -13,8 +15,6 @@ const SLOTS = [
   { name: 'ads.album_above', label: msg('Above the tracks of album pages'), hint: msg('As wide as possible, or responsive') },
 ] as const;
 
-type Ads = Record<(typeof SLOTS)[number]['name'], string> & { 'ads.disable': boolean };
-
 /**
  * One code field per ad slot. The code is HTML (and scripts) from an ad network, shown on the site
  * exactly as pasted, so only settings managers may change it.
@@ -22,31 +22,32 @@ type Ads = Record<(typeof SLOTS)[number]['name'], string> & { 'ads.disable': boo
 export function AdsPage() {
   const notify = useNotify();
   const translate = useTranslate();
-  const [ads, setAds] = useState<Ads | null>(null);
+  const dataProvider = useAppDataProvider();
+  const queryClient = useQueryClient();
+  // What is being edited; the stored code until the first change.
+  const [edited, setEdited] = useState<Ads | null>(null);
   const [errors, setErrors] = useState<Record<string, string>>({});
-  const [saving, setSaving] = useState(false);
-
-  useEffect(() => {
-    httpClient('/api/admin/ads')
-      .then(({ json }) => setAds(json))
-      .catch((error) => notify(error?.message ?? msg('The ads could not be loaded.'), { type: 'error' }));
-  }, [notify]);
-  if (!ads) return <Loading />;
-
-  const save = async (event: React.FormEvent) => {
-    event.preventDefault();
-    setSaving(true);
-    try {
-      const { json } = await httpClient('/api/admin/ads', { method: 'PUT', body: JSON.stringify(ads) });
-      setAds(json);
+  const stored = useQuery({ queryKey: ['ads'], queryFn: () => dataProvider.getAds().then(({ data }) => data) });
+  const { mutate: saveAds, isPending: saving } = useMutation({
+    mutationFn: (values: Ads) => dataProvider.updateAds(values).then(({ data }) => data),
+    onSuccess: (saved) => {
+      queryClient.setQueryData(['ads'], saved);
+      setEdited(null);
       setErrors({});
       notify('Ads saved.', { type: 'success' });
-    } catch (error) {
+    },
+    onError: (error) => {
       if (error instanceof HttpError) setErrors(error.body?.errors ?? {});
       notify(error instanceof Error ? error.message : msg('The ads could not be saved.'), { type: 'error' });
-    } finally {
-      setSaving(false);
-    }
+    },
+  });
+  const ads = edited ?? stored.data;
+  if (stored.error && !ads) return <Alert severity="error">{stored.error.message || translate('The ads could not be loaded.')}</Alert>;
+  if (!ads) return <Loading />;
+
+  const save = (event: React.FormEvent) => {
+    event.preventDefault();
+    saveAds(ads);
   };
 
   return (
@@ -65,7 +66,7 @@ export function AdsPage() {
               helperText={errors[slot.name] ?? translate(slot.hint)}
               error={Boolean(errors[slot.name])}
               value={ads[slot.name]}
-              onChange={(event) => setAds({ ...ads, [slot.name]: event.target.value })}
+              onChange={(event) => setEdited({ ...ads, [slot.name]: event.target.value })}
               multiline
               minRows={3}
               fullWidth
@@ -73,7 +74,7 @@ export function AdsPage() {
             />
           ))}
           <FormControlLabel
-            control={<Switch checked={ads['ads.disable']} onChange={(event) => setAds({ ...ads, 'ads.disable': event.target.checked })} />}
+            control={<Switch checked={ads['ads.disable']} onChange={(event) => setEdited({ ...ads, 'ads.disable': event.target.checked })} />}
             label={translate('Turn all ads off (the code is kept)')}
           />
           <div>

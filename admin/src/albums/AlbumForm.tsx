@@ -1,5 +1,6 @@
 import { AutocompleteArrayInput, DateInput, ReferenceArrayInput, SelectInput, SimpleForm, TextInput } from 'react-admin';
-import { imageAddress, requiredName } from '../common/validation.ts';
+import { ImageUploadInput } from '../common/ImageUploadInput.tsx';
+import { requiredName } from '../common/validation.ts';
 import { msg } from '../i18n/messages.ts';
 
 export const ALBUM_TYPES = [
@@ -18,7 +19,7 @@ export function AlbumForm() {
       </ReferenceArrayInput>
       <SelectInput source="type" choices={ALBUM_TYPES} defaultValue="album" />
       <DateInput source="release_date" />
-      <TextInput source="image" label="Cover image address" validate={imageAddress} fullWidth />
+      <ImageUploadInput source="image" label="Cover image address" />
       <TextInput source="description" multiline minRows={3} fullWidth />
     </SimpleForm>
   );

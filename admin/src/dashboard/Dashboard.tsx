@@ -1,7 +1,8 @@
 import { Box, Card, CardContent, Grid, Tab, Tabs, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Link, Title, useCanAccess, useGetList, useGetResourceLabel, useTranslate } from 'react-admin';
-import { lastDays, PlaysReportView, RangePicker, VisitorsReportView, type DateRange } from '../reports/Reports.tsx';
+import type { DateRange } from '../reports/reports-api.ts';
+import { lastDays, PlaysReportView, RangePicker, VisitorsReportView } from '../reports/Reports.tsx';
 
 /** One small card per count, each with its own query, so one slow list never blocks the others. */
 function CountCard({ resource }: { resource: string }) {

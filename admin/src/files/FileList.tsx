@@ -1,6 +1,6 @@
 import { BulkDeleteButton, DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
-import { formatBytes } from '../upload/restrictions.ts';
+import { formatBytes } from '../common/format-bytes.ts';
 import { FilePreview } from './FilePreview.tsx';
 
 const filters = [
@@ -26,9 +26,8 @@ export function FileList() {
         </DataTable.Col>
         <DataTable.Col source="name" />
         <DataTable.Col source="mime" label="Type" />
-        <DataTable.NumberCol source="file_size" label="Size">
-          <FunctionField source="file_size" render={(record) => formatBytes(record.file_size)} />
-        </DataTable.NumberCol>
+        {/* Not a NumberCol: that one always prints the raw count of bytes, whatever its children say. */}
+        <DataTable.Col source="file_size" label="Size" align="right" render={(record) => formatBytes(record.file_size)} />
         <DataTable.Col source="disk" label="Visibility">
           <FunctionField source="disk" render={(record) => translate(record.disk === 'public' ? msg('Public') : msg('Private'))} />
         </DataTable.Col>

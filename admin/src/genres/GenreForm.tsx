@@ -1,5 +1,5 @@
 import { maxLength, regex, required, SimpleForm, TextInput } from 'react-admin';
-import { imageAddress } from '../common/validation.ts';
+import { ImageUploadInput } from '../common/ImageUploadInput.tsx';
 import { msg } from '../i18n/messages.ts';
 
 export function GenreForm() {
@@ -13,7 +13,7 @@ export function GenreForm() {
         validate={[required(), maxLength(100), regex(/^[a-z0-9]+(?:-[a-z0-9]+)*$/, msg('Use lower-case letters, digits and hyphens.'))]}
         fullWidth
       />
-      <TextInput source="image" label="Image address" validate={imageAddress} fullWidth />
+      <ImageUploadInput source="image" label="Image address" />
     </SimpleForm>
   );
 }

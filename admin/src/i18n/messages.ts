@@ -29,6 +29,23 @@ const RESOURCE_NAMES: Record<string, string> = {
 
 type Nested = { [key: string]: string | Nested };
 
+/**
+ * What react-admin says after a save or a delete (`resources.<name>.notifications.updated`), in
+ * the resource's own words: "Track updated", "3 tracks deleted", not "Element updated".
+ */
+function resourceMessages(label: string): Nested {
+  const [one, many = one] = label.split(' |||| ');
+  const several = many.toLowerCase();
+  return {
+    name: label,
+    notifications: {
+      created: `${one} created`,
+      updated: `${one} updated |||| %{smart_count} ${several} updated`,
+      deleted: `${one} deleted |||| %{smart_count} ${several} deleted`,
+    },
+  };
+}
+
 function flatten(messages: Nested, prefix = '', into = new Map<string, string>()): Map<string, string> {
   for (const [key, value] of Object.entries(messages)) {
     const path = prefix ? `${prefix}.${key}` : key;
@@ -39,9 +56,9 @@ function flatten(messages: Nested, prefix = '', into = new Map<string, string>()
 }
 
 /**
- * react-admin's own messages by key (`ra.action.save` → `Save`), plus the resource names. The
- * back office shows these through the translator, which looks each English text up in the lines
- * of the current language; `pnpm ui-strings` lists them for translators.
+ * react-admin's own messages by key (`ra.action.save` → `Save`), plus the resource names and
+ * notifications. The back office shows these through the translator, which looks each English
+ * text up in the lines of the current language; `pnpm ui-strings` lists them for translators.
  */
 export const ENGLISH_MESSAGES: ReadonlyMap<string, string> = flatten({
   ...(raEnglish as unknown as Nested),
@@ -50,7 +67,7 @@ export const ENGLISH_MESSAGES: ReadonlyMap<string, string> = flatten({
     // People log in with their email address.
     auth: { ...(raEnglish.ra.auth as unknown as Nested), username: 'Email' },
   },
-  resources: Object.fromEntries(Object.entries(RESOURCE_NAMES).map(([name, label]) => [name, { name: label }])),
+  resources: Object.fromEntries(Object.entries(RESOURCE_NAMES).map(([name, label]) => [name, resourceMessages(label)])),
 });
 
 /**

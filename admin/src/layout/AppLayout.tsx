@@ -3,6 +3,7 @@ import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactNode } from 'react';
 import { Layout, Menu, usePermissions } from 'react-admin';
+import { AppBar } from './AppBar.tsx';
 
 /** The resources, then the sections that are pages of their own, shown to those who may use them. */
 export function AppMenu() {
@@ -20,5 +21,9 @@ export function AppMenu() {
 }
 
 export function AppLayout({ children }: { children: ReactNode }) {
-  return <Layout menu={AppMenu}>{children}</Layout>;
+  return (
+    <Layout menu={AppMenu} appBar={AppBar}>
+      {children}
+    </Layout>
+  );
 }

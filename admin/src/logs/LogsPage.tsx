@@ -1,10 +1,12 @@
 import DownloadIcon from '@mui/icons-material/Download';
 import { Alert, Box, Button, Card, CardContent, Chip, LinearProgress, MenuItem, Pagination, Stack, Tab, Tabs, TextField as MuiTextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useState } from 'react';
 import { DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextField, Title, useTranslate } from 'react-admin';
-import { msg } from '../i18n/messages.ts';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { httpClient } from '../providers/httpClient.ts';
+import { formatBytes } from '../common/format-bytes.ts';
+import { msg } from '../i18n/messages.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
 
 const TABS = [
   { id: 'schedule', label: msg('Schedule') },
@@ -12,22 +14,15 @@ const TABS = [
   { id: 'outgoing-email', label: msg('Outgoing email') },
 ] as const;
 
-interface Job {
-  name: string;
-  description: string;
-  every_minutes: number;
-  last_run: { status: string; output: string | null; duration_ms: number; created_at: string } | null;
-}
-
 function ScheduleLog() {
   const translate = useTranslate();
-  const [jobs, setJobs] = useState<Job[] | null>(null);
-  useEffect(() => {
-    httpClient('/api/v1/logs/schedule').then(({ json }) => setJobs(json.jobs));
-  }, []);
+  const dataProvider = useAppDataProvider();
+  const { data: jobs, error } = useQuery({ queryKey: ['logs', 'schedule'], queryFn: () => dataProvider.getScheduleLog().then(({ data }) => data) });
   return (
     <Stack spacing={2}>
-      {!jobs ? (
+      {error ? (
+        <Alert severity="error">{error.message}</Alert>
+      ) : !jobs ? (
         <LinearProgress />
       ) : (
         jobs.map((job) => (
@@ -64,39 +59,20 @@ function ScheduleLog() {
   );
 }
 
-interface ErrorEntry {
-  time: string;
-  message: string;
-  name?: string;
-  stack?: string;
-  method?: string;
-  path?: string;
-  status?: number;
-  source: string;
-}
-
-interface ErrorLog {
-  files: { name: string; size: number; modified: string }[];
-  file: string | null;
-  entries: ErrorEntry[];
-  total: number;
-}
-
 const PER_PAGE = 25;
 
 function ErrorLogView() {
   const translate = useTranslate();
   const [file, setFile] = useState<string | undefined>();
   const [page, setPage] = useState(1);
-  const [log, setLog] = useState<ErrorLog | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const dataProvider = useAppDataProvider();
+  const { data: log, error } = useQuery({
+    queryKey: ['logs', 'error', file, page],
+    queryFn: () => dataProvider.getErrorLog({ file, page, perPage: PER_PAGE }).then(({ data }) => data),
+    placeholderData: keepPreviousData,
+  });
 
-  useEffect(() => {
-    const query = new URLSearchParams({ page: String(page), perPage: String(PER_PAGE), ...(file ? { file } : {}) });
-    httpClient(`/api/v1/logs/error?${query}`).then(({ json }) => setLog(json), (error: Error) => setFailure(error.message));
-  }, [file, page]);
-
-  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!log) return <LinearProgress />;
   if (!log.file) return <Alert severity="success">{translate('No errors have been logged. Unexpected server errors are written here (see Settings > Logging).')}</Alert>;
   return (
@@ -115,7 +91,7 @@ function ErrorLogView() {
         >
           {log.files.map((f) => (
             <MenuItem key={f.name} value={f.name}>
-              {f.name} ({Math.ceil(f.size / 1024)} KB)
+              {f.name} ({formatBytes(f.size)})
             </MenuItem>
           ))}
         </MuiTextField>

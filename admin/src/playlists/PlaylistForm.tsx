@@ -1,5 +1,5 @@
 import { AutocompleteInput, BooleanInput, maxLength, ReferenceInput, required, SimpleForm, TextInput } from 'react-admin';
-import { imageAddress } from '../common/validation.ts';
+import { ImageUploadInput } from '../common/ImageUploadInput.tsx';
 
 export function PlaylistForm() {
   return (
@@ -9,7 +9,7 @@ export function PlaylistForm() {
         <AutocompleteInput label="Owner" validate={required()} />
       </ReferenceInput>
       <TextInput source="description" multiline minRows={3} validate={maxLength(1000)} fullWidth />
-      <TextInput source="image" label="Cover address" validate={imageAddress} fullWidth />
+      <ImageUploadInput source="image" label="Cover address" />
       <BooleanInput source="public" helperText="Public playlists show on profiles, in search and in channels" format={(value) => Boolean(value)} />
       <BooleanInput source="collaborative" helperText="Followers may add, remove and reorder tracks" format={(value) => Boolean(value)} />
     </SimpleForm>

@@ -1,5 +1,11 @@
 import simpleRestProvider from 'ra-data-simple-rest';
-import type { DataProvider } from 'react-admin';
+import { useDataProvider, type DataProvider } from 'react-admin';
+import { adsMethods } from '../ads/ads-api.ts';
+import { fileMethods } from '../files/files-api.ts';
+import { logMethods } from '../logs/logs-api.ts';
+import { reportMethods } from '../reports/reports-api.ts';
+import { settingsMethods } from '../settings/settings-api.ts';
+import { userMethods } from '../users/users-api.ts';
 import { httpClient } from './httpClient.ts';
 
 const base = simpleRestProvider('/api/admin', httpClient);
@@ -18,7 +24,7 @@ async function savePermissions(resource: string, id: unknown, permissions: unkno
  * ra-data-simple-rest, plus: a role's, user's or plan's `permissions` (grants with restrictions) are read
  * and written through their own endpoint, so the edit form saves them with one button.
  */
-export const dataProvider: DataProvider = {
+const resources: DataProvider = {
   ...base,
   async getOne(resource, params) {
     const result = await base.getOne(resource, params);
@@ -48,3 +54,14 @@ export const dataProvider: DataProvider = {
     return { data: json.deleted };
   },
 };
+
+/**
+ * The resources, plus the calls of the screens that are not resources (reports, a user's security,
+ * logs, settings), as react-admin's custom data provider methods: screens call them through
+ * useAppDataProvider() with react-query, so they share its cache and an expired session logs out.
+ */
+export const dataProvider = { ...resources, ...reportMethods, ...userMethods, ...logMethods, ...settingsMethods, ...adsMethods, ...fileMethods };
+
+type AppDataProvider = typeof dataProvider;
+
+export const useAppDataProvider = () => useDataProvider<AppDataProvider>();

@@ -10,6 +10,7 @@ const dutch = {
     Cover: 'Hoes',
     'Element deleted |||| %{smart_count} elements deleted': 'Element verwijderd |||| %{smart_count} elementen verwijderd',
     'Create %{name}': '%{name} maken',
+    'Track updated |||| %{smart_count} tracks updated': 'Nummer bijgewerkt |||| %{smart_count} nummers bijgewerkt',
     Email: '  ',
   },
 };
@@ -47,6 +48,12 @@ describe('the back office translator', () => {
     expect(translate('resources.albums.name', { smart_count: 2, _: 'Albums' })).toBe('Albums');
     expect(translate('ra.notification.deleted', { smart_count: 3 })).toBe('3 elementen verwijderd');
     expect(translate('ra.page.create', { name: 'Nummer' })).toBe('Nummer maken');
+    // A save or delete names what it changed, as react-admin asks for it (the default is its own word).
+    const updated = (count: number) => translate('resources.tracks.notifications.updated', { smart_count: count, _: 'Element updated' });
+    expect(updated(1)).toBe('Nummer bijgewerkt');
+    expect(updated(3)).toBe('3 nummers bijgewerkt');
+    expect(translate('resources.custom-pages.notifications.deleted', { smart_count: 2, _: 'Element deleted' })).toBe('2 custom pages deleted');
+    expect(translate('resources.roles.notifications.created', { smart_count: 1, _: 'Element created' })).toBe('Role created');
     expect(translate('ra.navigation.page_range_info', { offsetBegin: 1, offsetEnd: 25, total: 300 })).toBe('1-25 of 300');
     expect(translate('Audio files, up to %{size} each', { size: '200 MB' })).toBe('Audio files, up to 200 MB each');
   });

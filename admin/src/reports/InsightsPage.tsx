@@ -2,7 +2,8 @@ import { Box, Typography } from '@mui/material';
 import { useState } from 'react';
 import { Title, useGetOne, useTranslate } from 'react-admin';
 import { Navigate, useParams } from 'react-router-dom';
-import { lastDays, PlaysReportView, RangePicker, type DateRange } from './Reports.tsx';
+import type { DateRange, ReportScope } from './reports-api.ts';
+import { lastDays, PlaysReportView, RangePicker } from './Reports.tsx';
 
 const SCOPES = { tracks: 'track_id', albums: 'album_id', artists: 'artist_id' } as const;
 
@@ -20,7 +21,7 @@ export function InsightsPage({ resource }: { resource: keyof typeof SCOPES }) {
         {translate('%{name}: insights', { name: data?.name ?? '…' })}
       </Typography>
       <RangePicker range={range} onChange={setRange} />
-      <PlaysReportView range={range} scope={`&${SCOPES[resource]}=${id}`} />
+      <PlaysReportView range={range} scope={{ [SCOPES[resource]]: Number(id) } as ReportScope} />
     </Box>
   );
 }

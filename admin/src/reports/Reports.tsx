@@ -1,52 +1,17 @@
 import { Alert, Box, Button, ButtonGroup, Card, CardContent, Grid, LinearProgress, Link as MuiLink, Stack, Table, TableBody, TableCell, TableHead, TableRow, TextField, Typography } from '@mui/material';
 import { BarChart } from '@mui/x-charts/BarChart';
 import { LineChart } from '@mui/x-charts/LineChart';
-import { useEffect, useState } from 'react';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { HttpError, useTranslate } from 'react-admin';
-import { msg } from '../i18n/messages.ts';
 import { Link } from 'react-router-dom';
-import { httpClient } from '../providers/httpClient.ts';
-
-export interface DateRange {
-  from: string;
-  to: string;
-}
-
-interface Count {
-  label: string;
-  count: number;
-}
-
-interface Named {
-  id: number;
-  name: string;
-  count: number;
-}
-
-export interface PlaysReport {
-  total: number;
-  listeners: number;
-  days: { day: string; count: number }[];
-  tracks: Named[];
-  artists: Named[];
-  countries: Count[];
-  devices: Count[];
-  platforms: Count[];
-  browsers: Count[];
-}
-
-export interface VisitorsReport {
-  views: number;
-  visitors: number;
-  days: { day: string; views: number; visitors: number }[];
-  pages: Count[];
-  countries: Count[];
-  devices: Count[];
-  platforms: Count[];
-  browsers: Count[];
-}
+import { msg } from '../i18n/messages.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
+import type { Count, DateRange, ReportScope } from './reports-api.ts';
 
 const isoDay = (date: Date) => date.toISOString().slice(0, 10);
+
+/** The axis of counts: whole numbers only (never 0.5 plays), however small the counts are. */
+const COUNT_AXIS = { tickMinStep: 1, valueFormatter: (value: number) => value.toLocaleString() };
 
 export function lastDays(days: number): DateRange {
   const to = new Date();
@@ -61,21 +26,10 @@ function eachDay(range: DateRange): string[] {
   return days;
 }
 
-export function useReport<T>(url: string | null) {
-  const [state, setState] = useState<{ data: T | null; error: string | null; loading: boolean }>({ data: null, error: null, loading: true });
-  useEffect(() => {
-    if (!url) return;
-    let current = true;
-    setState((s) => ({ ...s, loading: true }));
-    httpClient(url).then(
-      ({ json }) => current && setState({ data: json as T, error: null, loading: false }),
-      (error) => current && setState({ data: null, error: error instanceof HttpError ? error.message : msg('The report could not be loaded.'), loading: false }),
-    );
-    return () => {
-      current = false;
-    };
-  }, [url]);
-  return state;
+/** A report's data; the previous range's stays on screen (dimmed) while another range loads. */
+function useReportQuery<T>(key: unknown[], load: () => Promise<{ data: T }>) {
+  const { data, error, isPlaceholderData } = useQuery({ queryKey: ['reports', ...key], queryFn: () => load().then(({ data }) => data), placeholderData: keepPreviousData });
+  return { data, error: error ? (error instanceof HttpError ? error.message : msg('The report could not be loaded.')) : null, loading: isPlaceholderData };
 }
 
 export function RangePicker({ range, onChange }: { range: DateRange; onChange: (range: DateRange) => void }) {
@@ -129,6 +83,7 @@ function TopList({ title, rows, link }: { title: string; rows: { key: string | n
               height={Math.max(120, rows.length * 28)}
               layout="horizontal"
               yAxis={[{ scaleType: 'band', data: rows.map((r) => r.label || unknown), width: 110 }]}
+              xAxis={[COUNT_AXIS]}
               series={[{ data: rows.map((r) => r.count), label: translate('Count') }]}
               hideLegend
               aria-hidden
@@ -191,6 +146,7 @@ function DaysChart({ range, series, label }: { range: DateRange; series: { label
         <LineChart
           height={280}
           xAxis={[{ scaleType: 'point', data: days, valueFormatter: (day: string) => day.slice(5) }]}
+          yAxis={[COUNT_AXIS]}
           series={series.map((s) => ({ label: translate(s.label), data: days.map((d) => s.values.get(d) ?? 0), showMark: days.length <= 31 }))}
         />
         {/* The same numbers for screen readers and copy-paste. */}
@@ -227,9 +183,10 @@ function DaysChart({ range, series, label }: { range: DateRange; series: { label
 }
 
 /** Plays over a range: per day, top tracks and artists, and where they were heard. */
-export function PlaysReportView({ range, scope = '' }: { range: DateRange; scope?: string }) {
+export function PlaysReportView({ range, scope }: { range: DateRange; scope?: ReportScope }) {
   const translate = useTranslate();
-  const { data, error, loading } = useReport<PlaysReport>(`/api/admin/reports/plays?from=${range.from}&to=${range.to}${scope}`);
+  const dataProvider = useAppDataProvider();
+  const { data, error, loading } = useReportQuery(['plays', range, scope], () => dataProvider.getPlaysReport(range, scope));
   if (error) return <Alert severity="error">{translate(error, { _: error })}</Alert>;
   if (!data) return <LinearProgress aria-label={translate('Loading the report')} />;
   return (
@@ -257,7 +214,8 @@ export function PlaysReportView({ range, scope = '' }: { range: DateRange; scope
 /** Pages served to people (not bots or API calls) over a range. */
 export function VisitorsReportView({ range }: { range: DateRange }) {
   const translate = useTranslate();
-  const { data, error, loading } = useReport<VisitorsReport>(`/api/admin/reports/visitors?from=${range.from}&to=${range.to}`);
+  const dataProvider = useAppDataProvider();
+  const { data, error, loading } = useReportQuery(['visitors', range], () => dataProvider.getVisitorsReport(range));
   if (error) return <Alert severity="error">{translate(error, { _: error })}</Alert>;
   if (!data) return <LinearProgress aria-label={translate('Loading the report')} />;
   return (

@@ -1,5 +1,6 @@
 import { Alert, Box, Card, CardContent, LinearProgress, List, ListItemButton, ListItemText, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import {
   ArrayInput,
   BooleanInput,
@@ -21,10 +22,14 @@ import {
   useTranslate,
   type Validator,
 } from 'react-admin';
-import { msg } from '../i18n/messages.ts';
-import { useFormState } from 'react-hook-form';
+import { useFormState, useWatch } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { fetchSettings, fieldKey, saveSettings, settingName, type AdminSetting, type JsonSchema, type SettingsResponse } from './settings-api.ts';
+import { formatBytes } from '../common/format-bytes.ts';
+import { msg } from '../i18n/messages.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
+import { fieldKey, settingName, type AdminSetting, type JsonSchema } from './settings-api.ts';
+
+const SETTINGS_QUERY = ['settings'];
 
 function stringRules(schema: JsonSchema | undefined): Validator[] {
   const rules: Validator[] = [];
@@ -51,6 +56,15 @@ const validJson = (value: unknown) => {
   }
 };
 
+/** A size in bytes, with what it is in KB, MB or GB below it as it is typed. */
+function BytesInput({ setting, ...props }: { setting: AdminSetting; source: string; label: string; validate: Validator[]; min?: number; max?: number }) {
+  const translate = useTranslate();
+  const value = useWatch({ name: props.source });
+  const size = formatBytes(typeof value === 'number' ? value : Number.NaN);
+  const helperText = [setting.description && translate(setting.description), size && translate('That is %{size}.', { size })].filter(Boolean).join(' ');
+  return <NumberInput {...props} step={1} helperText={helperText || false} />;
+}
+
 /** The input for one setting, chosen from its JSON schema; metadata only adds words and hints. */
 function SettingInput({ setting }: { setting: AdminSetting }) {
   const translate = useTranslate();
@@ -69,6 +83,7 @@ function SettingInput({ setting }: { setting: AdminSetting }) {
     );
   }
   if (schema.type === 'boolean') return <BooleanInput source={source} label={label} helperText={description ?? false} />;
+  if (setting.input === 'bytes') return <BytesInput setting={setting} source={source} label={label} min={schema.minimum} max={schema.maximum} validate={numberRules(schema)} />;
   if (schema.type === 'integer' || schema.type === 'number') return <NumberInput {...common} fullWidth={false} min={schema.minimum} max={schema.maximum} step={schema.type === 'integer' ? 1 : undefined} validate={numberRules(schema)} />;
   if (schema.type === 'string' && schema.enum) {
     const choices = (schema.enum as string[]).map((id) => ({ id, name: setting.choices?.[id] ?? id }));
@@ -123,8 +138,15 @@ function formValues(settings: AdminSetting[]): Record<string, unknown> {
   return Object.fromEntries(settings.map((s) => [fieldKey(s.name), s.private ? '' : s.value]));
 }
 
-function SectionForm({ settings, onSaved }: { settings: AdminSetting[]; onSaved: (response: SettingsResponse) => void }) {
+function SectionForm({ settings, onSaved }: { settings: AdminSetting[]; onSaved: () => void }) {
   const notify = useNotify();
+  const dataProvider = useAppDataProvider();
+  const queryClient = useQueryClient();
+  const { mutateAsync: save } = useMutation({
+    mutationFn: (values: Record<string, unknown>) => dataProvider.updateSettings(values).then(({ data }) => data),
+    // The answer is every setting as saved: the page shows it without reading them again.
+    onSuccess: (response) => queryClient.setQueryData(SETTINGS_QUERY, response),
+  });
   const defaults = useMemo(() => formValues(settings), [settings]);
   const bySource = useMemo(() => new Map(settings.map((s) => [fieldKey(s.name), s])), [settings]);
 
@@ -138,7 +160,8 @@ function SectionForm({ settings, onSaved }: { settings: AdminSetting[]; onSaved:
       body[settingName(key)] = jsonText ? JSON.parse(value) : value;
     }
     try {
-      onSaved(await saveSettings(body));
+      await save(body);
+      onSaved();
       notify('Settings saved', { type: 'success' });
       return undefined;
     } catch (error) {
@@ -174,19 +197,16 @@ export function SettingsPage() {
   const translate = useTranslate();
   const theme = useTheme();
   const narrow = useMediaQuery(theme.breakpoints.down('md'));
-  const [data, setData] = useState<SettingsResponse | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
+  const dataProvider = useAppDataProvider();
+  // Read on each visit, not when the window regains focus: new values would reset a form being filled in.
+  const { data, error } = useQuery({ queryKey: SETTINGS_QUERY, queryFn: () => dataProvider.getSettings().then(({ data }) => data), refetchOnWindowFocus: false });
   const [version, setVersion] = useState(0);
+  const section = data?.sections.find((s) => s.id === current);
+  const settings = useMemo(() => data?.settings.filter((s) => s.section === section?.id) ?? [], [data, section?.id]);
 
-  useEffect(() => {
-    fetchSettings().then(setData, (error: Error) => setFailure(error.message));
-  }, []);
-
-  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <LinearProgress aria-label={translate('Loading settings')} />;
-  const section = data.sections.find((s) => s.id === current);
   if (!section) return <Navigate to="/settings/general" replace />;
-  const settings = data.settings.filter((s) => s.section === section.id);
 
   return (
     <Box sx={{ display: 'flex', gap: 2, mt: 2, flexDirection: { xs: 'column', md: 'row' } }}>
@@ -222,10 +242,7 @@ export function SettingsPage() {
             <SectionForm
               key={`${section.id}-${version}`}
               settings={settings}
-              onSaved={(response) => {
-                setData(response);
-                setVersion((v) => v + 1);
-              }}
+              onSaved={() => setVersion((v) => v + 1)}
             />
           ) : (
             !section.note && <Alert severity="info">{translate('Nothing in this section can be configured yet.')}</Alert>

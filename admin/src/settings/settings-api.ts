@@ -25,7 +25,7 @@ export interface AdminSetting {
   section: string | null;
   label: string;
   description?: string;
-  input?: 'textarea' | 'code';
+  input?: 'textarea' | 'code' | 'bytes';
   property?: string;
   choices?: Record<string, string>;
   itemLabels?: Record<string, string>;
@@ -40,13 +40,16 @@ export interface SettingsResponse {
   settings: AdminSetting[];
 }
 
-export async function fetchSettings(): Promise<SettingsResponse> {
-  return (await httpClient('/api/admin/settings')).json as SettingsResponse;
-}
-
-export async function saveSettings(values: Record<string, unknown>): Promise<SettingsResponse> {
-  return (await httpClient('/api/admin/settings', { method: 'PUT', body: JSON.stringify(values) })).json as SettingsResponse;
-}
+/** The data provider's methods for the Settings section: every section's settings, read and saved at once. */
+export const settingsMethods = {
+  async getSettings(): Promise<{ data: SettingsResponse }> {
+    return { data: (await httpClient('/api/admin/settings')).json as SettingsResponse };
+  },
+  /** Saves the values given (by setting name) and answers every setting as it now is. */
+  async updateSettings(values: Record<string, unknown>): Promise<{ data: SettingsResponse }> {
+    return { data: (await httpClient('/api/admin/settings', { method: 'PUT', body: JSON.stringify(values) })).json as SettingsResponse };
+  },
+};
 
 /** Setting names contain dots, which forms read as nesting; form fields use `__` instead. */
 export const fieldKey = (name: string) => name.replace(/\./g, '__');

@@ -54,16 +54,6 @@ export function isIgnoredFile(name: string): boolean {
   return name.trim().toLowerCase() === '.ds_store';
 }
 
-/** Sizes as Uppy prints them, so the limit reads the same in every message. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  if (bytes <= 0) return '0 B';
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
-  const value = bytes / 1024 ** exponent;
-  if (exponent >= 3) return `${value % 1 === 0 ? value : value.toFixed(2)} ${units[exponent]}`;
-  return `${value >= 10 || value % 1 === 0 ? Math.round(value) : value.toFixed(1)} ${units[exponent]}`;
-}
-
 /** Upload states of the spec (§4). */
 export type UploadStatus = 'pending' | 'inProgress' | 'completed' | 'failed' | 'aborted';
 

@@ -1,22 +1,14 @@
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { AutocompleteInput, DateField, Edit, Labeled, maxLength, SelectInput, TabbedForm } from 'react-admin';
 import { PermissionsInput } from '../permissions/PermissionsInput.tsx';
-import { httpClient } from '../providers/httpClient.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
 import { UserDetailsInputs } from './UserForm.tsx';
 import { UserApiTokens, UserSecurity } from './UserSecurity.tsx';
 
-interface ValueLists {
-  countries: { code: string; name: string }[];
-  timezones: Record<string, { value: string; text: string }[]>;
-  localizations: { language: string; name: string }[];
-}
-
+/** The choices of the Date tab; they change with releases, so one read per visit is enough. */
 function useValueLists() {
-  const [lists, setLists] = useState<ValueLists | null>(null);
-  useEffect(() => {
-    httpClient('/api/v1/value-lists/timezones,countries,localizations').then(({ json }) => setLists(json as ValueLists), () => undefined);
-  }, []);
-  return lists;
+  const dataProvider = useAppDataProvider();
+  return useQuery({ queryKey: ['value-lists'], queryFn: () => dataProvider.getValueLists().then(({ data }) => data), staleTime: Infinity }).data;
 }
 
 /** users/{userId}: tabs details, permissions, security, date and api (spec §2.8). */

@@ -1,8 +1,9 @@
 import { Alert, Box, Button, Chip, LinearProgress, Stack, Table, TableBody, TableCell, TableHead, TableRow, Typography } from '@mui/material';
-import { useCallback, useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useState } from 'react';
 import { Confirm, HttpError, useNotify, useRecordContext, useRefresh, useTranslate, type TranslateFunction } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
-import { httpClient } from '../providers/httpClient.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
 
 interface UserRecord {
   id: number;
@@ -11,70 +12,54 @@ interface UserRecord {
   two_factor_confirmed_at: string | null;
 }
 
-interface Session {
-  id: string;
-  device_type: string | null;
-  platform: string | null;
-  browser: string | null;
-  country: string | null;
-  ip_address: string | null;
-  last_active: string;
-  is_current_device: boolean;
-}
-
-interface Token {
-  id: number;
-  name: string;
-  last_used_at: string | null;
-  created_at: string;
-}
-
 const when = (iso: string | null, translate: TranslateFunction) => (iso ? new Date(iso).toLocaleString() : translate('never'));
 
-/** Calls an admin endpoint, reporting the outcome as a notification; true when it worked. */
-function useAction() {
+/**
+ * One of the user's security actions through the data provider: it reports the outcome as a
+ * notification, then shows the new state (the record, or the list the action changed).
+ */
+function useUserAction<Args extends unknown[]>(call: (userId: number, ...args: Args) => Promise<unknown>, success: string, changes: 'record' | 'sessions' | 'tokens') {
+  const record = useRecordContext<UserRecord>();
   const notify = useNotify();
-  return useCallback(
-    async (url: string, method: 'POST' | 'DELETE', success: string) => {
-      try {
-        await httpClient(url, { method });
-        notify(success, { type: 'success' });
-        return true;
-      } catch (error) {
-        notify(error instanceof HttpError ? error.message : msg('There was an issue. Please try again.'), { type: 'error' });
-        return false;
-      }
+  const refresh = useRefresh();
+  const queryClient = useQueryClient();
+  const { mutate } = useMutation({
+    mutationFn: (args: Args) => call(record!.id, ...args),
+    onSuccess: () => {
+      notify(success, { type: 'success' });
+      if (changes === 'record') refresh();
+      else void queryClient.invalidateQueries({ queryKey: ['users', record!.id, changes] });
     },
-    [notify],
-  );
+    onError: (error) => notify(error instanceof HttpError ? error.message : msg('There was an issue. Please try again.'), { type: 'error' }),
+  });
+  return (...args: Args) => mutate(args);
 }
 
-function useList<T>(url: string | null) {
-  const [items, setItems] = useState<T[] | null>(null);
-  const reload = useCallback(() => {
-    if (url) httpClient(url).then(({ json }) => setItems(json as T[]), () => setItems([]));
-  }, [url]);
-  useEffect(reload, [reload]);
-  return [items, reload] as const;
+function useSessions(userId: number | undefined) {
+  const dataProvider = useAppDataProvider();
+  return useQuery({ queryKey: ['users', userId, 'sessions'], queryFn: () => dataProvider.getUserSessions(userId!).then(({ data }) => data), enabled: userId !== undefined });
 }
 
 /** Suspension, two-factor and sessions of a user. Each button acts at once, apart from the form's Save. */
 export function UserSecurity() {
   const record = useRecordContext<UserRecord>();
-  const refresh = useRefresh();
   const translate = useTranslate();
-  const act = useAction();
+  const dataProvider = useAppDataProvider();
   const [confirm, setConfirm] = useState<null | 'suspend' | 'two-factor' | 'sessions'>(null);
-  const base = record ? `/api/admin/users/${record.id}` : null;
-  const [sessions, reloadSessions] = useList<Session>(base && `${base}/sessions`);
-  if (!record || !base) return null;
+  const { data: sessions, isError } = useSessions(record?.id);
+  const suspend = useUserAction(dataProvider.suspendUser, msg('User suspended'), 'record');
+  const unsuspend = useUserAction(dataProvider.unsuspendUser, msg('Suspension lifted'), 'record');
+  const resetTwoFactor = useUserAction(dataProvider.resetUserTwoFactor, msg('Two-factor authentication reset'), 'record');
+  const endSessions = useUserAction(dataProvider.endUserSessions, msg('Sessions ended'), 'sessions');
+  const endSession = useUserAction(dataProvider.endUserSession, msg('Session ended'), 'sessions');
+  if (!record) return null;
 
-  const run = async () => {
+  const run = () => {
     const action = confirm;
     setConfirm(null);
-    if (action === 'suspend' && (await act(`${base}/suspend`, 'POST', msg('User suspended')))) refresh();
-    if (action === 'two-factor' && (await act(`${base}/two-factor/reset`, 'POST', msg('Two-factor authentication reset')))) refresh();
-    if (action === 'sessions' && (await act(`${base}/sessions`, 'DELETE', msg('Sessions ended')))) reloadSessions();
+    if (action === 'suspend') suspend();
+    if (action === 'two-factor') resetTwoFactor();
+    if (action === 'sessions') endSessions();
   };
 
   return (
@@ -86,7 +71,7 @@ export function UserSecurity() {
         {record.banned_at ? (
           <Stack direction={{ xs: 'column', sm: 'row' }} spacing={2} sx={{ alignItems: { sm: 'center' } }}>
             <Alert severity="warning">{translate('Suspended since %{when}. They see only the suspended screen.', { when: when(record.banned_at, translate) })}</Alert>
-            <Button variant="outlined" onClick={async () => (await act(`${base}/unsuspend`, 'POST', msg('Suspension lifted'))) && refresh()}>
+            <Button variant="outlined" onClick={() => unsuspend()}>
               {translate('Unsuspend')}
             </Button>
           </Stack>
@@ -125,7 +110,9 @@ export function UserSecurity() {
             </Button>
           )}
         </Stack>
-        {!sessions ? (
+        {isError ? (
+          <Alert severity="error">{translate('There was an issue. Please try again.')}</Alert>
+        ) : !sessions ? (
           <LinearProgress />
         ) : sessions.length === 0 ? (
           <Typography color="text.secondary">{translate('No active sessions.')}</Typography>
@@ -152,7 +139,7 @@ export function UserSecurity() {
                     <TableCell>{when(session.last_active, translate)}</TableCell>
                     <TableCell>
                       {!session.is_current_device && (
-                        <Button size="small" onClick={async () => (await act(`${base}/sessions/${session.id}`, 'DELETE', msg('Session ended'))) && reloadSessions()}>
+                        <Button size="small" onClick={() => endSession(session.id)}>
                           {translate('End')}
                         </Button>
                       )}
@@ -186,10 +173,11 @@ export function UserSecurity() {
 export function UserApiTokens() {
   const record = useRecordContext<UserRecord>();
   const translate = useTranslate();
-  const act = useAction();
-  const base = record ? `/api/admin/users/${record.id}` : null;
-  const [tokens, reload] = useList<Token>(base && `${base}/tokens`);
-  if (!record || !base) return null;
+  const dataProvider = useAppDataProvider();
+  const { data: tokens, isError } = useQuery({ queryKey: ['users', record?.id, 'tokens'], queryFn: () => dataProvider.getUserTokens(record!.id).then(({ data }) => data), enabled: Boolean(record) });
+  const revoke = useUserAction(dataProvider.revokeUserToken, msg('Token revoked'), 'tokens');
+  if (!record) return null;
+  if (isError) return <Alert severity="error">{translate('There was an issue. Please try again.')}</Alert>;
   if (!tokens) return <LinearProgress />;
   if (!tokens.length) return <Typography color="text.secondary">{translate('This user has no API tokens.')}</Typography>;
   return (
@@ -210,7 +198,7 @@ export function UserApiTokens() {
               <TableCell>{when(token.created_at, translate)}</TableCell>
               <TableCell>{when(token.last_used_at, translate)}</TableCell>
               <TableCell>
-                <Button size="small" color="error" onClick={async () => (await act(`${base}/tokens/${token.id}`, 'DELETE', msg('Token revoked'))) && reload()}>
+                <Button size="small" color="error" onClick={() => revoke(token.id)}>
                   {translate('Revoke')}
                 </Button>
               </TableCell>

@@ -1,12 +1,12 @@
 import type { Theme } from '@app/db';
 import { describe, expect, it } from 'vitest';
-import { languageChoice, postLoginPath, selectTheme } from './bootstrap.service.ts';
+import { backOfficeLook, languageChoice, postLoginPath, selectTheme } from './bootstrap.service.ts';
 import type { Settings } from './settings.service.ts';
 
 const themes: Theme[] = [
-  { id: 1, name: 'Light', is_dark: false, default_light: true, default_dark: false, values: {} },
-  { id: 2, name: 'Dark', is_dark: true, default_light: false, default_dark: true, values: {} },
-  { id: 3, name: 'Sepia', is_dark: false, default_light: false, default_dark: false, values: {} },
+  { id: 1, name: 'Light', is_dark: false, default_light: true, default_dark: false, values: { '--be-primary': '1 1 1' } },
+  { id: 2, name: 'Dark', is_dark: true, default_light: false, default_dark: true, values: { '--be-primary': '2 2 2' } },
+  { id: 3, name: 'Sepia', is_dark: false, default_light: false, default_dark: false, values: { '--be-primary': '3 3 3' } },
 ];
 const APP_URL = 'http://localhost:3000';
 const settings = (overrides: Partial<Settings> = {}) => ({ 'themes.user_change': true, 'themes.default_id': 0, 'auth.post_login_redirect': '', ...overrides }) as Settings;
@@ -51,5 +51,29 @@ describe("a visitor's language cookie", () => {
   it('counts only when it looks like a language code, so junk values make no page-cache entries of their own', () => {
     expect(['fr', 'pt-BR', 'zh_Hant', 'ast'].map(languageChoice)).toEqual(['fr', 'pt-BR', 'zh_Hant', 'ast']);
     expect(['', 'x', '../../etc', 'fr; path=/', 'FR', 'a'.repeat(40), undefined].map(languageChoice)).toEqual(new Array(7).fill(undefined));
+  });
+});
+
+describe('the back office look', () => {
+  const branding = { 'branding.site_name': 'Nightingale', 'branding.logo_light': '/storage/logo.svg', 'branding.logo_dark': '' };
+
+  it('has the site name, its logos (the light one on dark themes when there is no dark one) and both default themes', () => {
+    expect(backOfficeLook(themes, settings(branding), undefined)).toEqual({
+      site_name: 'Nightingale',
+      logo_light: '/storage/logo.svg',
+      logo_dark: '/storage/logo.svg',
+      themes: { light: { '--be-primary': '1 1 1' }, dark: { '--be-primary': '2 2 2' } },
+      mode: 'system',
+    });
+    expect(backOfficeLook(themes, settings({ ...branding, 'branding.logo_dark': '/storage/dark.svg' }), undefined).logo_dark).toBe('/storage/dark.svg');
+  });
+
+  it('starts in the theme the site shows this browser, a chosen light theme standing in for the default one', () => {
+    expect(backOfficeLook(themes, settings(branding), 'dark').mode).toBe('dark');
+    const sepia = backOfficeLook(themes, settings(branding), '3');
+    expect(sepia.mode).toBe('light');
+    expect(sepia.themes).toEqual({ light: { '--be-primary': '3 3 3' }, dark: { '--be-primary': '2 2 2' } });
+    // Without user choice, the site's default applies.
+    expect(backOfficeLook(themes, settings({ ...branding, 'themes.user_change': false, 'themes.default_id': 2 }), 'light').mode).toBe('dark');
   });
 });

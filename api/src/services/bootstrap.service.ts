@@ -103,6 +103,15 @@ export async function currentUser(deps: AppDeps, user: UserRow, permissions: Gra
   };
 }
 
+/** The default light and dark themes (flagged, else the first of each kind, else the first). */
+function defaultThemeIds(themes: Theme[]): { light: number; dark: number } {
+  const first = themes[0]?.id ?? 0;
+  return {
+    light: themes.find((t) => t.default_light)?.id ?? themes.find((t) => !t.is_dark)?.id ?? first,
+    dark: themes.find((t) => t.default_dark)?.id ?? themes.find((t) => t.is_dark)?.id ?? first,
+  };
+}
+
 /**
  * The stored choice wins when users may change themes: a theme id, `light`, `dark`, or `system`
  * (also `0`) to follow the OS. Otherwise the site default applies; an unknown id falls back to the
@@ -110,14 +119,48 @@ export async function currentUser(deps: AppDeps, user: UserRow, permissions: Gra
  */
 export function selectTheme(themes: Theme[], settings: Settings, cookie: string | undefined): ThemeSelection {
   const first = themes[0]?.id ?? 0;
-  const light = themes.find((t) => t.default_light)?.id ?? themes.find((t) => !t.is_dark)?.id ?? first;
-  const dark = themes.find((t) => t.default_dark)?.id ?? themes.find((t) => t.is_dark)?.id ?? first;
+  const { light, dark } = defaultThemeIds(themes);
   const choice = settings['themes.user_change'] && cookie ? cookie : String(settings['themes.default_id']);
   if (choice === 'system' || choice === '0') return { mode: 'system', lightId: light, darkId: dark };
   if (choice === 'light') return { mode: 'fixed', themeId: light };
   if (choice === 'dark') return { mode: 'fixed', themeId: dark };
   const id = Number(choice);
   return { mode: 'fixed', themeId: themes.some((t) => t.id === id) ? id : first };
+}
+
+/**
+ * What the back office draws before anyone logs in (its index.html carries it, api/src/app.ts):
+ * the site's name and logos, and its light and dark themes, so the login page and the app look
+ * like the site. `mode` is the theme the site would show this browser, `system` to follow the OS.
+ */
+export interface BackOfficeLook {
+  site_name: string;
+  logo_light: string;
+  logo_dark: string;
+  themes: { light: Theme['values']; dark: Theme['values'] };
+  mode: 'light' | 'dark' | 'system';
+}
+
+export function backOfficeLook(themes: Theme[], settings: Settings, cookie: string | undefined): BackOfficeLook {
+  const selected = selectTheme(themes, settings, cookie);
+  const byId = (id: number) => themes.find((theme) => theme.id === id);
+  const defaults = defaultThemeIds(themes);
+  // A fixed theme stands in for the default of its kind; the switch goes to the other default.
+  const fixed = selected.mode === 'fixed' ? byId(selected.themeId) : undefined;
+  const light = fixed && !fixed.is_dark ? fixed : byId(defaults.light);
+  const dark = fixed?.is_dark ? fixed : byId(defaults.dark);
+  return {
+    site_name: settings['branding.site_name'],
+    logo_light: settings['branding.logo_light'],
+    logo_dark: settings['branding.logo_dark'] || settings['branding.logo_light'],
+    themes: { light: light?.values ?? {}, dark: dark?.values ?? {} },
+    mode: fixed ? (fixed.is_dark ? 'dark' : 'light') : 'system',
+  };
+}
+
+export async function loadBackOfficeLook(deps: AppDeps, themeCookie: string | undefined): Promise<BackOfficeLook> {
+  const [themes, settings] = await Promise.all([listThemes(deps.db), loadSettings(deps.db)]);
+  return backOfficeLook(themes, settings, themeCookie);
 }
 
 /** Where a user goes after logging in: the configured address, else /admin for admins and / for others. */

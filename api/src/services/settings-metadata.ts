@@ -63,8 +63,11 @@ export interface SettingField {
   section: SettingsSectionId;
   label: string;
   description?: string;
-  /** Overrides the input chosen from the schema: long text, or code shown in a monospace font. */
-  input?: 'textarea' | 'code';
+  /**
+   * Overrides the input chosen from the schema: long text, code shown in a monospace font, or a
+   * number of bytes, shown beside it in KB, MB or GB.
+   */
+  input?: 'textarea' | 'code' | 'bytes';
   /** For an object setting: the one property edited, e.g. `label` of cookie_notice.button. */
   property?: string;
   /** Labels for the values of an enum setting, in the order shown. */
@@ -169,13 +172,13 @@ export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
 
   'player.default_volume': { section: 'player', label: 'Default volume', description: 'From 0 to 100, for a listener’s first visit; after that the player keeps their own choice.' },
 
-  'uploads.max_size': { section: 'uploading', label: 'Maximum file size (bytes)', description: 'Larger files are refused with "file exceeds maximum allowed size", in the uploader and on the server. 209715200 is 200 MB.' },
+  'uploads.max_size': { section: 'uploading', label: 'Maximum file size (bytes)', description: 'Larger files are refused with "file exceeds maximum allowed size", in the uploader and on the server. 209715200 is 200 MB.', input: 'bytes' },
   'uploads.allowed_extensions': {
     section: 'uploading',
     label: 'Allowed file types',
     description: 'A JSON list of mime patterns or extensions, for example ["audio/*", "image/png", ".flac"]. An empty list [] allows every type that is not blocked.',
   },
   'uploads.blocked_extensions': { section: 'uploading', label: 'Blocked file types', description: 'Refused even when allowed above, in the same notation, for example [".exe", "text/html"].' },
-  'uploads.chunk_size': { section: 'uploading', label: 'Chunk size of resumable uploads (bytes)', description: 'Files of 4 MB and more are sent in chunks of this size; a dropped connection loses at most one chunk.' },
+  'uploads.chunk_size': { section: 'uploading', label: 'Chunk size of resumable uploads (bytes)', description: 'Files of 4 MB and more are sent in chunks of this size; a dropped connection loses at most one chunk.', input: 'bytes' },
   'uploads.disable_tus': { section: 'uploading', label: 'Turn off resumable uploads', description: 'Sends every file in one request. Large files then cannot resume after a dropped connection.' },
 };

@@ -1,6 +1,7 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
-import { AUDIO_TYPES, formatBytes, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from '@app/admin/upload/restrictions.ts';
+import { formatBytes } from '@app/admin/common/format-bytes.ts';
+import { AUDIO_TYPES, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from '@app/admin/upload/restrictions.ts';
 import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from '@app/admin/upload/uploader.ts';
 import { translatedUppyStrings } from '@app/admin/upload/uppy-locale.ts';
 import Uppy from '@uppy/core';
