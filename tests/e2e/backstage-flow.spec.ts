@@ -1,7 +1,7 @@
 import { taggedMp3 } from '@app/api/testing-audio';
-import { expect, test, type Page } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { E2E_ADMIN } from '../support/constants.ts';
+import { approveOpenRequest, openBackstageRequestAsAdmin } from '../support/backstage.ts';
 
 /**
  * Issue 12's whole flow in Chromium: a user asks for an artist profile, an admin approves it in the
@@ -9,17 +9,6 @@ import { E2E_ADMIN } from '../support/constants.ts';
  * the album and opens its insights.
  */
 const stamp = Date.now().toString(36);
-
-async function adminApproves(page: Page, artistName: string) {
-  await page.goto('/admin');
-  await page.locator('input[name="username"]').fill(E2E_ADMIN.email);
-  await page.locator('input[name="password"]').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('menuitem', { name: 'Backstage requests' }).click();
-  await page.getByRole('row', { name: new RegExp(artistName) }).click();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('This request was approved.')).toBeVisible();
-}
 
 test('request an artist profile, get approved, upload two files, edit the album, see insights', async ({ page, browser }) => {
   const artistName = `Tide Pool ${stamp}`;
@@ -36,7 +25,9 @@ test('request an artist profile, get approved, upload two files, edit the album,
 
   const adminContext = await browser.newContext();
   try {
-    await adminApproves(await adminContext.newPage(), artistName);
+    const adminPage = await adminContext.newPage();
+    await openBackstageRequestAsAdmin(adminPage, artistName);
+    await approveOpenRequest(adminPage);
   } finally {
     await adminContext.close();
   }

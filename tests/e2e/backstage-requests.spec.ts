@@ -1,7 +1,8 @@
 import { pngImage } from '@app/api/testing';
 import { expect, test, type Page } from '@playwright/test';
 import { registerAccount } from '../support/accounts.ts';
-import { E2E_ADMIN, E2E_SMTP_PORT } from '../support/constants.ts';
+import { approveOpenRequest, openBackstageRequestAsAdmin } from '../support/backstage.ts';
+import { E2E_SMTP_PORT } from '../support/constants.ts';
 import { startMailServer } from '../support/smtp.ts';
 
 let mail: Awaited<ReturnType<typeof startMailServer>>;
@@ -14,17 +15,12 @@ test.afterAll(async () => {
 
 const PDF = Buffer.from('%PDF-1.4\n1 0 obj << /Type /Catalog >> endobj\ntrailer << /Root 1 0 R >>\n%%EOF\n');
 
+/** The admin sees the proof before approving. */
 async function adminApproves(page: Page, artistName: string) {
-  await page.goto('/admin');
-  await page.locator('input[name="username"]').fill(E2E_ADMIN.email);
-  await page.locator('input[name="password"]').fill(E2E_ADMIN.password);
-  await page.getByRole('button', { name: 'Sign in' }).click();
-  await page.getByRole('menuitem', { name: 'Backstage requests' }).click();
-  await page.getByRole('row', { name: new RegExp(artistName) }).click();
+  await openBackstageRequestAsAdmin(page, artistName);
   await expect(page.getByRole('link', { name: 'https://social.example.com/@e2e' })).toBeVisible();
   await expect(page.getByRole('link', { name: 'Open the proof file' })).toBeVisible();
-  await page.getByRole('button', { name: 'Approve' }).click();
-  await expect(page.getByText('This request was approved.')).toBeVisible();
+  await approveOpenRequest(page);
 }
 
 test('a listener becomes an artist: request with proof, admin approval, mail, Backstage menu and verified badge', async ({ page, browser }) => {
