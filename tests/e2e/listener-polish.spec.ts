@@ -149,7 +149,7 @@ test.fixme('no hydration error on client navigation while something plays, nor o
   await later.close();
 });
 
-test.fixme('at 360 px the bottom bar has icons and now playing opens at its top', async ({ page }) => {
+test('at 360 px the bottom bar has icons and now playing opens at its top', async ({ page }) => {
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/track/1/x');
   const links = page.getByRole('navigation', { name: 'Quick navigation' }).getByRole('link');
@@ -172,7 +172,7 @@ test.fixme('at 360 px the bottom bar has icons and now playing opens at its top'
   expect(box!.y).toBeGreaterThanOrEqual(header!.y + header!.height);
 });
 
-test.fixme('the token name field looks like the other fields of account settings', async ({ page }) => {
+test('the token name field looks like the other fields of account settings', async ({ page }) => {
   await page.goto('/login');
   await page.getByLabel('Email').fill(E2E_ADMIN.email);
   await page.getByLabel('Password').fill(E2E_ADMIN.password);
