@@ -187,7 +187,7 @@ test('the token name field looks like the other fields of account settings', asy
   expect(await style('#token-name')).toEqual(await style('#details-name'));
 });
 
-test.fixme('home carousels scroll with previous and next buttons, which hide when there is nothing to scroll', async ({ page }) => {
+test('home carousels scroll with previous and next buttons, which hide when there is nothing to scroll', async ({ page }) => {
   await page.goto('/');
   const region = page.getByRole('region', { name: 'New releases' });
   const row = region.locator('.card-row');
