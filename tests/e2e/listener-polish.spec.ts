@@ -80,7 +80,7 @@ test.fixme('a new listener has one name everywhere, and the navbar follows a ren
   await expect(page.locator('.media-header .meta a').first()).toHaveText('Jane Roe');
 });
 
-test.fixme("a playlist's cover is made of its albums' covers, and its Play button sits with the other actions", async ({ page }) => {
+test.fixme("a playlist's cover is made of its albums' covers", async ({ page }) => {
   await newListener(page, 'covers');
   const openers = await albumOpeners(page, [1, 2, 3, 4]);
   const mosaicId = await playlistWith(page, 'Four albums', openers.map((o) => o.trackId));
@@ -92,33 +92,42 @@ test.fixme("a playlist's cover is made of its albums' covers, and its Play butto
   expect(await covers.evaluateAll((images) => images.map((img) => img.getAttribute('src')))).toEqual(openers.map((o) => o.image));
   await expect(page.locator('.media-header .cover-placeholder')).toHaveCount(0);
 
-  const play = await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).boundingBox();
-  const edit = await page.getByRole('main').getByRole('button', { name: 'Edit', exact: true }).boundingBox();
-  expect(Math.abs(play!.y + play!.height / 2 - (edit!.y + edit!.height / 2))).toBeLessThan(4);
-  expect(play!.x).toBeLessThan(edit!.x);
-
   await page.goto(`/playlist/${singleId}/x`);
   await expect(page.locator('.media-header .cover img')).toHaveCount(1);
   await expect(page.locator('.media-header .cover img')).toHaveAttribute('src', openers[0].image);
-  // One track, one item: singular through the translations.
-  await expect(page.locator('.media-header .meta')).toContainText('1 track,');
 
   await page.goto('/library/playlists');
   const card = page.locator('.media-card').filter({ hasText: 'Four albums' });
   await expect(card.locator('.cover img')).toHaveCount(4);
   await expect(card.locator('.cover-placeholder')).toHaveCount(0);
-  await expect(page.getByText('2 items', { exact: true })).toBeVisible();
-
-  const other = await page.context().browser()!.newContext();
-  const otherPage = await other.newPage();
-  await registerAccount(otherPage.request, `one-playlist-${Date.now()}@example.com`);
-  await playlistWith(otherPage, 'Only one', []);
-  await otherPage.goto('/library/playlists');
-  await expect(otherPage.getByText('1 item', { exact: true })).toBeVisible();
-  await other.close();
 });
 
-test.fixme('no hydration error on client navigation while something plays, nor on a cached page seen hours later', async ({ page }) => {
+test("a playlist's Play button sits with its other actions", async ({ page }) => {
+  await newListener(page, 'actions');
+  const [opener] = await albumOpeners(page, [1]);
+  const playlistId = await playlistWith(page, 'Actions', [opener.trackId]);
+  await page.goto(`/playlist/${playlistId}/x`);
+  const play = await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).boundingBox();
+  const edit = await page.getByRole('main').getByRole('button', { name: 'Edit', exact: true }).boundingBox();
+  expect(Math.abs(play!.y + play!.height / 2 - (edit!.y + edit!.height / 2))).toBeLessThan(4);
+  expect(play!.x).toBeLessThan(edit!.x);
+});
+
+test.fixme('counts of one are singular: 1 track, 1 item', async ({ page }) => {
+  await newListener(page, 'singular');
+  const [opener] = await albumOpeners(page, [1]);
+  const playlistId = await playlistWith(page, 'Singular', [opener.trackId]);
+  await page.goto(`/playlist/${playlistId}/x`);
+  await expect(page.locator('.media-header .meta')).toContainText('1 track,');
+  expect((await apiCall(page.request, 'PUT', '/api/v1/users/me/likes/album/1', {})).ok()).toBe(true);
+  await page.goto('/library/albums');
+  await expect(page.getByText('1 item', { exact: true })).toBeVisible();
+  expect((await apiCall(page.request, 'PUT', '/api/v1/users/me/likes/album/2', {})).ok()).toBe(true);
+  await page.reload();
+  await expect(page.getByText('2 items', { exact: true })).toBeVisible();
+});
+
+test('no hydration error on client navigation while something plays, nor on a cached page seen hours later', async ({ page }) => {
   const errors = pageErrors(page);
   await newListener(page, 'hydration');
   const openers = await albumOpeners(page, [1, 2]);

@@ -26,8 +26,11 @@ export default function PlayButton(props: Props) {
 function Button({ tracks, lines, name, radio }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  const current = useAtomValue(currentTrackAtom);
-  const playing = useAtomValue(isPlayingAtom);
+  // What plays is not known to the server: until hydrated, render as it did (React #418 otherwise).
+  const storedCurrent = useAtomValue(currentTrackAtom);
+  const storedPlaying = useAtomValue(isPlayingAtom);
+  const current = hydrated ? storedCurrent : null;
+  const playing = hydrated && storedPlaying;
   const ours = tracks.some((track) => track.id === current?.id);
   return (
     <button

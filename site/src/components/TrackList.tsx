@@ -30,8 +30,11 @@ export default function TrackList(props: Props) {
 function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  const current = useAtomValue(currentTrackAtom);
-  const playing = useAtomValue(isPlayingAtom);
+  // What plays is not known to the server: until hydrated, render as it did (React #418 otherwise).
+  const storedCurrent = useAtomValue(currentTrackAtom);
+  const storedPlaying = useAtomValue(isPlayingAtom);
+  const current = hydrated ? storedCurrent : null;
+  const playing = hydrated && storedPlaying;
   const listIsPlaying = playing && tracks.some((track) => track.id === current?.id);
 
   const playAt = (index: number) => {

@@ -42,7 +42,9 @@ export default function LibraryButton(props: Props) {
 function Button({ action, kind, id, name, lines, loggedIn, variant = 'icon' }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  const ids = useAtomValue(libraryIdsAtom);
+  // The library loaded on an earlier page is not known to the server: until hydrated, render as it did.
+  const storedIds = useAtomValue(libraryIdsAtom);
+  const ids = hydrated ? storedIds : null;
   useEffect(() => {
     if (loggedIn) void loadLibraryIds();
   }, [loggedIn]);

@@ -1,6 +1,6 @@
 import type { TrackResource } from '@app/api';
 import { Provider, useAtomValue } from 'jotai';
-import { useState, type DragEvent } from 'react';
+import { useState, type DragEvent, type ReactNode } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
@@ -20,6 +20,8 @@ interface Props {
   perPage: number;
   canEditTracks: boolean;
   lines: Lines;
+  /** The page's other actions (edit, follow...), shown beside Play. */
+  children?: ReactNode;
 }
 
 /**
@@ -34,11 +36,14 @@ export default function PlaylistTracks(props: Props) {
   );
 }
 
-function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, perPage, canEditTracks, lines }: Props) {
+function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, perPage, canEditTracks, lines, children }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  const current = useAtomValue(currentTrackAtom);
-  const playing = useAtomValue(isPlayingAtom);
+  // What plays is not known to the server: until hydrated, render as it did (React #418 otherwise).
+  const storedCurrent = useAtomValue(currentTrackAtom);
+  const storedPlaying = useAtomValue(isPlayingAtom);
+  const current = hydrated ? storedCurrent : null;
+  const playing = hydrated && storedPlaying;
   const [tracks, setTracks] = useState(initial);
   const [hasMore, setHasMore] = useState(initialHasMore);
   const [page, setPage] = useState(1);
@@ -111,16 +116,29 @@ function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, pe
         }
       : {};
 
-  if (!tracks.length) return <p className="muted empty-state">{canEditTracks ? t('This playlist is empty. Add tracks from any track list with the playlist button.') : t('This playlist is empty.')}</p>;
-
-  return (
-    <>
-      <div className="actions">
+  const actions = (
+    <div className="actions">
+      {tracks.length > 0 && (
         <button type="button" className="button primary" disabled={!hydrated} onClick={() => (tracks.some((tr) => tr.id === current?.id) ? togglePlayback() : playQueue(tracks, 0))}>
           <Icon name={playing && tracks.some((tr) => tr.id === current?.id) ? 'pause' : 'play'} />
           {playing && tracks.some((tr) => tr.id === current?.id) ? t('Pause') : t('Play')}
         </button>
-      </div>
+      )}
+      {children}
+    </div>
+  );
+
+  if (!tracks.length)
+    return (
+      <>
+        {actions}
+        <p className="muted empty-state">{canEditTracks ? t('This playlist is empty. Add tracks from any track list with the playlist button.') : t('This playlist is empty.')}</p>
+      </>
+    );
+
+  return (
+    <>
+      {actions}
       <table className="track-table" aria-label={name}>
         <thead>
           <tr>
