@@ -113,7 +113,7 @@ test("a playlist's Play button sits with its other actions", async ({ page }) =>
   expect(play!.x).toBeLessThan(edit!.x);
 });
 
-test.fixme('counts of one are singular: 1 track, 1 item', async ({ page }) => {
+test('counts of one are singular: 1 track, 1 item', async ({ page }) => {
   await newListener(page, 'singular');
   const [opener] = await albumOpeners(page, [1]);
   const playlistId = await playlistWith(page, 'Singular', [opener.trackId]);
@@ -143,7 +143,9 @@ test('no hydration error on client navigation while something plays, nor on a ca
   await expect(page).toHaveURL(new RegExp(`/playlist/${playlistId}/`));
   await expect(page.locator('.track-table tbody tr.active')).toHaveCount(1);
   await page.locator('.media-header .meta a').first().click();
+  await expect(page).toHaveURL(/\/user\/\d+\//);
   await page.goBack();
+  await expect(page).toHaveURL(new RegExp(`/playlist/${playlistId}/`));
   await expect(page.locator('.track-table tbody tr.active')).toHaveCount(1);
   expect(errors).toEqual([]);
 
