@@ -57,7 +57,7 @@ test('search results: no stray 0 above the sections, and tracks without a top re
   expect(tracks!.width).toBeGreaterThan(header!.width * 0.95);
 });
 
-test.fixme('a new listener has one name everywhere, and the navbar follows a rename at once', async ({ page }) => {
+test('a new listener has one name everywhere, and the navbar follows a rename at once', async ({ page }) => {
   const email = await newListener(page, 'jane.roe');
   const localPart = email.split('@')[0];
   const [opener] = await albumOpeners(page, [1]);

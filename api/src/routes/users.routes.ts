@@ -7,7 +7,8 @@ import { ApiError, forbidden, notFound, validationFailed, validationHook } from 
 import { removeAvatar, replaceAvatar } from '../services/avatar.service.ts';
 import { isCountry, isTimezone } from '../services/value-lists.service.ts';
 import { errorResponses, jsonResponse as json } from '../schemas/common.ts';
-import { currentUser, displayName, interfaceLanguage } from '../services/bootstrap.service.ts';
+import { currentUser, interfaceLanguage } from '../services/bootstrap.service.ts';
+import { displayName } from '../services/display-name.ts';
 import { hasPermission } from '../services/permissions.ts';
 
 const DetailsBody = z.strictObject({

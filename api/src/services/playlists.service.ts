@@ -27,6 +27,7 @@ import { forbidden, notFound, validationFailed } from '../http/errors.ts';
 import type { z } from '@hono/zod-openapi';
 import type { PlaylistSchema, UserSummarySchema } from '../schemas/listener.ts';
 import { presentTracks } from './catalog.service.ts';
+import { displayName } from './display-name.ts';
 import { hasPermission } from './permissions.ts';
 
 export type PlaylistResource = z.infer<typeof PlaylistSchema>;
@@ -35,13 +36,8 @@ export type UserSummary = z.infer<typeof UserSummarySchema>;
 /** Most playlists people make stay well under this; it keeps one playlist from growing without end. */
 export const PLAYLIST_MAX_TRACKS = 5000;
 
-/** The name other people see: never derived from the email address. */
-export function publicName(user: PublicUserRow): string {
-  return user.name || [user.first_name, user.last_name].filter(Boolean).join(' ') || `Listener ${user.id}`;
-}
-
 export function userSummary(user: PublicUserRow): UserSummary {
-  return { id: user.id, name: publicName(user), image: user.image };
+  return { id: user.id, name: displayName(user), image: user.image };
 }
 
 /** What a playlist's card shows beside its own columns, when a caller loaded it in its own batch. */

@@ -1,8 +1,11 @@
 import { navigate } from 'astro:transitions/client';
+import { useAtomValue } from 'jotai';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';
 import { apiRequest, writeCookie } from '../lib/http.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
+import { accountProfileAtom } from '../stores/account.atoms.ts';
+import { appStore } from '../stores/store.ts';
 import { toast } from '../stores/toast.atoms.ts';
 import Icon, { type IconName } from './Icon.tsx';
 
@@ -14,7 +17,7 @@ export interface ThemeChoice {
 
 interface Props {
   lines: Lines;
-  user: { name: string; image: string | null };
+  user: { id: number; name: string; image: string | null };
   items: { id: string; label: string; action: string; icon?: string; target?: string }[];
   /** The default light and dark themes, when users may switch between them. */
   themes: { light: ThemeChoice; dark: ThemeChoice } | null;
@@ -35,9 +38,13 @@ function applyTheme(theme: ThemeChoice) {
   document.documentElement.style.colorScheme = theme.isDark ? 'dark' : 'light';
 }
 
-export default function UserMenu({ lines, user, items, themes }: Props) {
+export default function UserMenu({ lines, user: rendered, items, themes }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
+  // A rename or new picture saved in account settings shows here at once (after hydration, so the
+  // first render matches the server's).
+  const changed = useAtomValue(accountProfileAtom, { store: appStore });
+  const user = hydrated && changed?.id === rendered.id ? changed : rendered;
   const [open, setOpen] = useState(false);
   const [dark, setDark] = useState(false);
   const menuId = useId();

@@ -1,5 +1,6 @@
 import { useRef, useState } from 'react';
 import { apiRequest, HttpError } from '../../lib/http.ts';
+import { profileChanged } from '../../stores/account.atoms.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Field, useServerForm } from '../auth/form.tsx';
 import { Section } from './Section.tsx';
@@ -10,10 +11,13 @@ const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 export function AccountDetails({ t, user }: { t: Translate; user: AccountUser }) {
   const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
   const [image, setImage] = useState(user.image);
+  const [displayName, setDisplayName] = useState(user.display_name);
   const fileRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = submit(async (form) => {
-    await apiRequest(`users/${user.id}`, { method: 'PUT', body: { name: form.get('name'), first_name: form.get('first_name'), last_name: form.get('last_name') } });
+    const saved = await apiRequest<{ user: { display_name: string } }>(`users/${user.id}`, { method: 'PUT', body: { name: form.get('name'), first_name: form.get('first_name'), last_name: form.get('last_name') } });
+    setDisplayName(saved.user.display_name);
+    profileChanged({ id: user.id, name: saved.user.display_name, image });
     toast(t('Updated account details'));
   });
 
@@ -23,6 +27,7 @@ export function AccountDetails({ t, user }: { t: Translate; user: AccountUser })
     try {
       const response = await apiRequest<{ user: { image: string } }>(`users/${user.id}/avatar`, { method: 'POST', body: form });
       setImage(response.user.image);
+      profileChanged({ id: user.id, name: displayName, image: response.user.image });
       toast(t('Uploaded avatar'));
     } catch (error) {
       // The file field's message, as a danger toast (spec §8).
@@ -36,6 +41,7 @@ export function AccountDetails({ t, user }: { t: Translate; user: AccountUser })
     try {
       await apiRequest(`users/${user.id}/avatar`, { method: 'DELETE' });
       setImage(null);
+      profileChanged({ id: user.id, name: displayName, image: null });
       toast(t('Removed avatar'));
     } catch (error) {
       toast.danger((error as Error).message);
@@ -45,7 +51,7 @@ export function AccountDetails({ t, user }: { t: Translate; user: AccountUser })
   return (
     <Section id="account-details" title={t('Update name and profile image')}>
       <div className="avatar-editor">
-        {image ? <img className="avatar large" src={image} alt={t('Profile image')} /> : <span className="avatar large" aria-hidden="true">{user.display_name.slice(0, 1).toUpperCase()}</span>}
+        {image ? <img className="avatar large" src={image} alt={t('Profile image')} /> : <span className="avatar large" aria-hidden="true">{displayName.slice(0, 1).toUpperCase()}</span>}
         <div className="avatar-actions">
           <label className="button">
             {t('Upload image')}
