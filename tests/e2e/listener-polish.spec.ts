@@ -80,7 +80,7 @@ test('a new listener has one name everywhere, and the navbar follows a rename at
   await expect(page.locator('.media-header .meta a').first()).toHaveText('Jane Roe');
 });
 
-test.fixme("a playlist's cover is made of its albums' covers", async ({ page }) => {
+test("a playlist's cover is made of its albums' covers", async ({ page }) => {
   await newListener(page, 'covers');
   const openers = await albumOpeners(page, [1, 2, 3, 4]);
   const mosaicId = await playlistWith(page, 'Four albums', openers.map((o) => o.trackId));

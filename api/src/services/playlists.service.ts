@@ -1,5 +1,6 @@
 import {
   addTracksToPlaylist,
+  albumCoversOfPlaylists,
   countPlaylistsWithImage,
   createPlaylist,
   deleteFileEntryByName,
@@ -33,6 +34,9 @@ import { hasPermission } from './permissions.ts';
 export type PlaylistResource = z.infer<typeof PlaylistSchema>;
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
+/** A playlist without an image shows a 2×2 mosaic of its first albums' covers. */
+export const PLAYLIST_COVERS = 4;
+
 /** Most playlists people make stay well under this; it keeps one playlist from growing without end. */
 export const PLAYLIST_MAX_TRACKS = 5000;
 
@@ -49,6 +53,7 @@ export interface LoadedPlaylistFacts {
 
 export async function presentPlaylists(db: Db, playlists: PlaylistRow[], loaded?: LoadedPlaylistFacts): Promise<PlaylistResource[]> {
   const ids = playlists.map((p) => p.id);
+  const coversLoaded = albumCoversOfPlaylists(db, ids, PLAYLIST_COVERS);
   const [owners, stats, followers] = loaded
     ? [loaded.owners, loaded.stats, loaded.followers]
     : await Promise.all([
@@ -59,6 +64,7 @@ export async function presentPlaylists(db: Db, playlists: PlaylistRow[], loaded?
         trackStatsOfPlaylists(db, ids),
         followerCounts(db, 'playlist', ids),
       ]);
+  const covers = await coversLoaded;
   return playlists.map((playlist) => {
     const owner = owners.get(playlist.owner_id);
     return {
@@ -66,6 +72,7 @@ export async function presentPlaylists(db: Db, playlists: PlaylistRow[], loaded?
       name: playlist.name,
       description: playlist.description,
       image: playlist.image,
+      covers: covers.get(playlist.id) ?? [],
       public: Boolean(playlist.public),
       collaborative: Boolean(playlist.collaborative),
       owner: owner ? userSummary(owner) : null,

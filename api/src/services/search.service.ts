@@ -1,4 +1,5 @@
 import {
+  albumCoversOfPlaylists,
   parseSearchQuery,
   searchAlbums,
   searchArtists,
@@ -14,6 +15,7 @@ import { validationFailed } from '../http/errors.ts';
 import type { PlaylistSearchResult, SearchResponse } from '../schemas/search.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
 import { displayName } from './display-name.ts';
+import { PLAYLIST_COVERS } from './playlists.service.ts';
 
 export const SEARCH_TYPES = ['artist', 'album', 'track', 'playlist', 'user', 'tag'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -53,11 +55,13 @@ async function searchType(db: Db, type: SearchType, query: SearchQuery, page: Pa
     }
     case 'playlist': {
       const { rows, hasMore } = await searchPlaylists(db, query, page);
+      const covers = await albumCoversOfPlaylists(db, rows.map((row) => row.id), PLAYLIST_COVERS);
       const list: PlaylistSearchResult[] = rows.map((row) => ({
         id: row.id,
         name: row.name,
         description: row.description,
         image: row.image,
+        covers: covers.get(row.id) ?? [],
         owner: { id: row.owner_id, name: displayName({ id: row.owner_id, name: row.owner_name, first_name: row.owner_first_name, last_name: row.owner_last_name }), image: row.owner_image },
       }));
       return { list, hasMore };
