@@ -53,18 +53,19 @@ export interface LoadedPlaylistFacts {
 
 export async function presentPlaylists(db: Db, playlists: PlaylistRow[], loaded?: LoadedPlaylistFacts): Promise<PlaylistResource[]> {
   const ids = playlists.map((p) => p.id);
-  const coversLoaded = albumCoversOfPlaylists(db, ids, PLAYLIST_COVERS);
-  const [owners, stats, followers] = loaded
-    ? [loaded.owners, loaded.stats, loaded.followers]
-    : await Promise.all([
-        publicUsersByIds(
-          db,
-          playlists.map((p) => p.owner_id),
-        ),
-        trackStatsOfPlaylists(db, ids),
-        followerCounts(db, 'playlist', ids),
-      ]);
-  const covers = await coversLoaded;
+  const [covers, [owners, stats, followers]] = await Promise.all([
+    albumCoversOfPlaylists(db, ids, PLAYLIST_COVERS),
+    loaded
+      ? ([loaded.owners, loaded.stats, loaded.followers] as const)
+      : Promise.all([
+          publicUsersByIds(
+            db,
+            playlists.map((p) => p.owner_id),
+          ),
+          trackStatsOfPlaylists(db, ids),
+          followerCounts(db, 'playlist', ids),
+        ]),
+  ]);
   return playlists.map((playlist) => {
     const owner = owners.get(playlist.owner_id);
     return {

@@ -1,11 +1,11 @@
 import type { TrackResource } from '@app/api';
-import { Provider, useAtomValue } from 'jotai';
+import { Provider } from 'jotai';
 import { useState, type DragEvent, type ReactNode } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { apiRequest } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { toQueueTracks } from '../../lib/tracks.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useAtomAfterHydration, useHydrated } from '../../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../../stores/player.atoms.ts';
 import { appStore } from '../../stores/store.ts';
 import { toast } from '../../stores/toast.atoms.ts';
@@ -39,11 +39,8 @@ export default function PlaylistTracks(props: Props) {
 function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, perPage, canEditTracks, lines, children }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  // What plays is not known to the server: until hydrated, render as it did (React #418 otherwise).
-  const storedCurrent = useAtomValue(currentTrackAtom);
-  const storedPlaying = useAtomValue(isPlayingAtom);
-  const current = hydrated ? storedCurrent : null;
-  const playing = hydrated && storedPlaying;
+  const current = useAtomAfterHydration(currentTrackAtom, null, hydrated);
+  const playing = useAtomAfterHydration(isPlayingAtom, false, hydrated);
   const [tracks, setTracks] = useState(initial);
   const [hasMore, setHasMore] = useState(initialHasMore);
   const [page, setPage] = useState(1);
