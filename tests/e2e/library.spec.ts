@@ -113,6 +113,8 @@ test('following people and playlists shows on profiles and in the library', asyn
   const name = (await page.getByRole('heading', { level: 1 }).textContent())!;
   await page.getByRole('button', { name: `Follow ${name}` }).click();
   await expect(page.getByRole('button', { name: `Unfollow ${name}` })).toHaveText('Following');
+  // The button turns at once; the server has it once the toast says so (leaving sooner cancels it).
+  await expect(page.getByTestId('toast')).toHaveText('Following');
   await page.goto('/library/playlists');
   await expect(page.getByRole('link', { name })).toBeVisible();
 
@@ -121,7 +123,7 @@ test('following people and playlists shows on profiles and in the library', asyn
   await page.getByRole('button', { name: 'Follow Cadence Editors' }).click();
   await expect(page.getByTestId('toast')).toHaveText('Following');
   await page.reload();
-  await expect(page.getByRole('link', { name: /1 followers/ })).toBeVisible();
+  await expect(page.getByRole('link', { name: '1 follower', exact: true })).toBeVisible();
 });
 
 test('guests are asked to log in for the library and for liking', async ({ page }) => {

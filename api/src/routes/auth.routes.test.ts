@@ -121,6 +121,8 @@ describe('registration', () => {
     expect(body.status).toBe('success');
     expect(body.bootstrapData.user.email).toBe('new@example.com');
     expect(body.bootstrapData.user.roles.map((r: { name: string }) => r.name)).toEqual(['users']);
+    // The account starts with a name of its own (as typed), the one it is shown by everywhere until changed.
+    expect(body.bootstrapData.user).toMatchObject({ name: 'New', display_name: 'New' });
     expect((await client.get('/api/v1/users/me')).status).toBe(200);
 
     const again = await t.client().post('/auth/register', { email: 'new@example.com', password: 'a-good-password', password_confirmation: 'a-good-password' });

@@ -30,6 +30,27 @@ describe('catalog calls', () => {
     expect((await t.client().get('/api/v1/tracks/1?loadCount=plays')).status).toBe(422);
   });
 
+  it("gives a genre's most played albums and artists, and only that genre's", async () => {
+    const { genre, albums, artists } = await (await t.client().get('/api/v1/genres/jazz')).json();
+    expect(genre).toMatchObject({ name: 'jazz', display_name: 'Jazz' });
+    const jazz = await t.db
+      .selectFrom('genre_track')
+      .innerJoin('genres', 'genres.id', 'genre_track.genre_id')
+      .innerJoin('tracks', 'tracks.id', 'genre_track.track_id')
+      .innerJoin('track_artist', 'track_artist.track_id', 'tracks.id')
+      .select(['tracks.album_id', 'track_artist.artist_id'])
+      .where('genres.name', '=', 'jazz')
+      .execute();
+    expect(albums.length).toBeGreaterThan(0);
+    expect(artists.length).toBeGreaterThan(0);
+    for (const album of albums) expect(jazz.some((row) => row.album_id === album.id)).toBe(true);
+    for (const artist of artists) expect(jazz.some((row) => row.artist_id === artist.id)).toBe(true);
+    const plays = albums.map((album: { plays: number }) => album.plays);
+    expect(plays).toEqual([...plays].sort((a, b) => b - a));
+    expect(albums[0].artists.length).toBeGreaterThan(0);
+    expect((await t.client().get('/api/v1/genres/polka')).status).toBe(404);
+  });
+
   it('answers unknown and malformed ids clearly', async () => {
     const missing = await t.client().get('/api/v1/albums/424242');
     expect(missing.status).toBe(404);

@@ -11,6 +11,7 @@ import {
   ARTIST_RELATIONS,
   getAlbum,
   getArtist,
+  genreHighlights,
   getTrack,
   TRACK_RELATIONS,
 } from '../services/catalog.service.ts';
@@ -20,6 +21,7 @@ import { pageOf, pageQuery, TagSchema } from '../schemas/listener.ts';
 import { RADIO_SEED_TYPES, radio } from '../services/radio.service.ts';
 import { getTag, taggedPage } from '../services/tags.service.ts';
 
+const genreName = z.string().min(1).max(100, 'Genre names are at most 100 characters.').openapi({ param: { name: 'name', in: 'path' }, example: 'jazz' });
 const tagName = z.string().min(1).max(100, 'Tag names are at most 100 characters.').openapi({ param: { name: 'name', in: 'path' }, example: 'chill' });
 const RADIO_BATCH = 25;
 
@@ -108,6 +110,21 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       const genres = await listGenres(c.get('deps').db);
       return c.json({ genres: genres.map(({ id, name, display_name, image }) => ({ id, name, display_name, image })) }, 200);
     },
+  )
+  .openapi(
+    createRoute({
+      method: 'get',
+      path: '/genres/{name}',
+      tags: ['Catalog'],
+      summary: "A genre with its most played albums and artists",
+      middleware: [viewMusic] as const,
+      request: { params: z.object({ name: genreName }) },
+      responses: {
+        200: json(z.object({ genre: GenreSchema, albums: z.array(AlbumSchema), artists: z.array(ArtistSchema) }), 'The genre, its albums and its artists, most played first'),
+        ...errorResponses,
+      },
+    }),
+    async (c) => c.json(await genreHighlights(c.get('deps').db, c.req.valid('param').name), 200),
   )
   .openapi(
     createRoute({

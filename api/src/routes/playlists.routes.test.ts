@@ -23,6 +23,22 @@ const trackIds = async (client: TestClient, id: number) =>
   ((await (await client.get(`/api/v1/playlists/${id}/tracks`)).json()).pagination.data as { id: number }[]).map((track) => track.id);
 
 describe('playlists', () => {
+  it("carries its first albums' covers, in playlist order, for a cover made of them", async () => {
+    const albums = await t.db.selectFrom('albums').select(['id', 'image']).where('image', 'is not', null).orderBy('id').limit(5).execute();
+    const firstTrack = async (albumId: number) => (await t.db.selectFrom('tracks').select('id').where('album_id', '=', albumId).orderBy('id').executeTakeFirstOrThrow()).id;
+    const tracks = await Promise.all(albums.map((album) => firstTrack(album.id)));
+    const playlist = await create(owner, { name: 'Mosaic' });
+    const cover = async () => ((await (await owner.get(`/api/v1/playlists/${playlist.id}`)).json()).playlist.covers as string[]);
+    expect(await cover()).toEqual([]);
+
+    // Two tracks of one album count once; the album that comes first in the playlist comes first.
+    const secondOfFirst = (await t.db.selectFrom('tracks').select('id').where('album_id', '=', albums[0].id).orderBy('id', 'desc').executeTakeFirstOrThrow()).id;
+    await owner.post(`/api/v1/playlists/${playlist.id}/tracks`, { track_ids: [tracks[1], tracks[0], secondOfFirst] });
+    expect(await cover()).toEqual([albums[1].image, albums[0].image]);
+    await owner.post(`/api/v1/playlists/${playlist.id}/tracks`, { track_ids: tracks.slice(2) });
+    expect(await cover()).toEqual([albums[1].image, albums[0].image, albums[2].image, albums[3].image]);
+  });
+
   it('an owner creates, fills, reorders, empties and deletes a playlist', async () => {
     const playlist = await create(owner, { name: '  Road trip  ', description: 'Windows down' });
     expect(playlist).toMatchObject({ name: 'Road trip', public: true });

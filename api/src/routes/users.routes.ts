@@ -8,7 +8,8 @@ import { ApiError, forbidden, notFound, validationFailed, validationHook } from 
 import { removeAvatar, replaceAvatar } from '../services/avatar.service.ts';
 import { isCountry, isTimezone } from '../services/value-lists.service.ts';
 import { errorResponses, jsonResponse as json } from '../schemas/common.ts';
-import { currentUser, displayName, interfaceLanguage } from '../services/bootstrap.service.ts';
+import { currentUser, interfaceLanguage } from '../services/bootstrap.service.ts';
+import { displayName } from '../services/display-name.ts';
 import { hasPermission } from '../services/permissions.ts';
 
 const DetailsBody = z.strictObject({
@@ -78,7 +79,23 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
         params: UserParam,
         body: { content: { 'application/json': { schema: DetailsBody } }, required: true },
       },
-      responses: { 200: json(z.object({ user: z.record(z.string(), z.unknown()) }), 'Updated'), ...errorResponses },
+      responses: {
+        200: json(
+          z.object({
+            user: z.object({
+              id: z.number(),
+              name: z.string().nullable(),
+              first_name: z.string().nullable(),
+              last_name: z.string().nullable(),
+              country: z.string().nullable(),
+              timezone: z.string().nullable(),
+              display_name: z.string(),
+            }),
+          }),
+          'Updated',
+        ),
+        ...errorResponses,
+      },
     }),
     async (c) => {
       const deps = c.get('deps');

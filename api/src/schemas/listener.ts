@@ -11,6 +11,7 @@ export const PlaylistSchema = z
     name: z.string(),
     description: z.string().nullable(),
     image: z.string().nullable(),
+    covers: z.array(z.string()).openapi({ description: "Covers of the playlist's first albums (up to 4), for a cover made of them when it has no image" }),
     public: z.boolean(),
     collaborative: z.boolean(),
     owner: UserSummarySchema.nullable(),

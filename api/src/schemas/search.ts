@@ -37,6 +37,7 @@ export const PlaylistSearchResultSchema = z
     name: z.string(),
     description: z.string().nullable(),
     image: z.string().nullable(),
+    covers: z.array(z.string()).openapi({ description: "Covers of the playlist's first albums (up to 4), for a cover made of them when it has no image" }),
     owner: z.object({ id: z.number(), name: z.string().nullable(), image: z.string().nullable() }),
   })
   .openapi('PlaylistSearchResult');

@@ -17,6 +17,7 @@ import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Hex } from './hashing.ts';
 import { unlessStorageFailure } from '../http/errors.ts';
 import { describeUserAgent } from './user-agent.ts';
+import { startingName } from './display-name.ts';
 import { permissionsOfAccount } from './subscriptions.service.ts';
 
 export const SESSION_COOKIE = 'music_session';
@@ -48,7 +49,7 @@ export async function verifyCredentials(deps: AppDeps, email: string, password: 
 export async function registerUser(deps: AppDeps, email: string, password: string): Promise<UserRow | null> {
   if (await findUserByEmail(deps.db, email)) return null;
   try {
-    return await createUser(deps.db, { email, password: await hashPassword(password) }, await defaultRoleIds(deps.db));
+    return await createUser(deps.db, { email, name: startingName(email), password: await hashPassword(password) }, await defaultRoleIds(deps.db));
   } catch (error) {
     // Two sign-ups with one address at the same moment: the second loses, as if checked first.
     if (constraintViolation(error) === 'unique') return null;

@@ -1,6 +1,7 @@
 import { artistIdsOfUser, findLocalization, footerPages, listThemes, rolesOfUser, socialProfilesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sameSitePath } from '../shared/redirects.ts';
+import { displayName } from './display-name.ts';
 import { hasPermission } from './permissions.ts';
 import { twoFactorState, type TwoFactorState } from './two-factor.service.ts';
 import { browserSettings, loadSettings, publicSettings, type Settings } from './settings.service.ts';
@@ -72,10 +73,6 @@ export interface BrowserBootstrap {
 
 export function browserBootstrap(data: BootstrapData): BrowserBootstrap {
   return { user: data.user, settings: { ...browserSettings(data.settings), base_url: data.settings.base_url }, i18n: data.i18n };
-}
-
-export function displayName(user: Pick<UserRow, 'name' | 'first_name' | 'last_name' | 'email'>): string {
-  return user.name || [user.first_name, user.last_name].filter(Boolean).join(' ') || user.email.split('@')[0];
 }
 
 export async function currentUser(deps: AppDeps, user: UserRow, permissions: GrantedPermission[]): Promise<CurrentUser> {

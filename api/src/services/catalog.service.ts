@@ -7,8 +7,10 @@ import {
   findAlbum,
   findAlbumWithArtists,
   findArtist,
+  findGenreByName,
   findTrack,
   genresOfTracks,
+  popularOfGenre,
   popularTracks,
   tagsOfAlbums,
   tagsOfTracks,
@@ -21,6 +23,7 @@ import {
   type Db,
   type TrackRow,
 } from '@app/db';
+import { notFound } from '../http/errors.ts';
 import type { AlbumResource, ArtistResource, TrackResource } from '../schemas/catalog.ts';
 
 export const ALBUM_RELATIONS = ['artists', 'tracks', 'tracks.artists', 'tags'] as const;
@@ -163,4 +166,16 @@ export async function getArtist(db: Db, id: number, relations: Relations<typeof 
 export async function getTrack(db: Db, id: number, relations: Relations<typeof TRACK_RELATIONS>) {
   const track = await findTrack(db, id);
   return track ? (await presentTracks(db, [track], relations))[0] : undefined;
+}
+
+/** How many albums and artists a genre page shows above its tracks: a carousel's worth. */
+export const GENRE_HIGHLIGHTS = 12;
+
+/** A genre with its most played albums and artists; its tracks are the genre channel's (/genre/{name}). */
+export async function genreHighlights(db: Db, name: string) {
+  const genre = await findGenreByName(db, name);
+  if (!genre) throw notFound('This genre does not exist.');
+  const { albums, artists } = await popularOfGenre(db, genre.id, GENRE_HIGHLIGHTS);
+  const [presentedAlbums, presentedArtists] = await Promise.all([presentAlbums(db, albums, new Set(['artists'])), presentArtists(db, artists, new Set())]);
+  return { genre: { id: genre.id, name: genre.name, display_name: genre.display_name, image: genre.image }, albums: presentedAlbums, artists: presentedArtists };
 }

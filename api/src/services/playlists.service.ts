@@ -1,5 +1,6 @@
 import {
   addTracksToPlaylist,
+  albumCoversOfPlaylists,
   countPlaylistsWithImage,
   createPlaylist,
   deleteFileEntryByName,
@@ -27,21 +28,20 @@ import { forbidden, notFound, validationFailed } from '../http/errors.ts';
 import type { z } from '@hono/zod-openapi';
 import type { PlaylistSchema, UserSummarySchema } from '../schemas/listener.ts';
 import { presentTracks } from './catalog.service.ts';
+import { displayName } from './display-name.ts';
 import { hasPermission } from './permissions.ts';
 
 export type PlaylistResource = z.infer<typeof PlaylistSchema>;
 export type UserSummary = z.infer<typeof UserSummarySchema>;
 
+/** A playlist without an image shows a 2×2 mosaic of its first albums' covers. */
+export const PLAYLIST_COVERS = 4;
+
 /** Most playlists people make stay well under this; it keeps one playlist from growing without end. */
 export const PLAYLIST_MAX_TRACKS = 5000;
 
-/** The name other people see: never derived from the email address. */
-export function publicName(user: PublicUserRow): string {
-  return user.name || [user.first_name, user.last_name].filter(Boolean).join(' ') || `Listener ${user.id}`;
-}
-
 export function userSummary(user: PublicUserRow): UserSummary {
-  return { id: user.id, name: publicName(user), image: user.image };
+  return { id: user.id, name: displayName(user), image: user.image };
 }
 
 /** What a playlist's card shows beside its own columns, when a caller loaded it in its own batch. */
@@ -53,16 +53,19 @@ export interface LoadedPlaylistFacts {
 
 export async function presentPlaylists(db: Db, playlists: PlaylistRow[], loaded?: LoadedPlaylistFacts): Promise<PlaylistResource[]> {
   const ids = playlists.map((p) => p.id);
-  const [owners, stats, followers] = loaded
-    ? [loaded.owners, loaded.stats, loaded.followers]
-    : await Promise.all([
-        publicUsersByIds(
-          db,
-          playlists.map((p) => p.owner_id),
-        ),
-        trackStatsOfPlaylists(db, ids),
-        followerCounts(db, 'playlist', ids),
-      ]);
+  const [covers, [owners, stats, followers]] = await Promise.all([
+    albumCoversOfPlaylists(db, ids, PLAYLIST_COVERS),
+    loaded
+      ? ([loaded.owners, loaded.stats, loaded.followers] as const)
+      : Promise.all([
+          publicUsersByIds(
+            db,
+            playlists.map((p) => p.owner_id),
+          ),
+          trackStatsOfPlaylists(db, ids),
+          followerCounts(db, 'playlist', ids),
+        ]),
+  ]);
   return playlists.map((playlist) => {
     const owner = owners.get(playlist.owner_id);
     return {
@@ -70,6 +73,7 @@ export async function presentPlaylists(db: Db, playlists: PlaylistRow[], loaded?
       name: playlist.name,
       description: playlist.description,
       image: playlist.image,
+      covers: covers.get(playlist.id) ?? [],
       public: Boolean(playlist.public),
       collaborative: Boolean(playlist.collaborative),
       owner: owner ? userSummary(owner) : null,

@@ -1,4 +1,5 @@
 import {
+  albumCoversOfPlaylists,
   parseSearchQuery,
   searchAlbums,
   searchArtists,
@@ -8,12 +9,13 @@ import {
   searchUsers,
   type Db,
   type PageRequest,
-  type PlaylistSearchRow,
   type SearchQuery,
 } from '@app/db';
 import { validationFailed } from '../http/errors.ts';
 import type { PlaylistSearchResult, SearchResponse } from '../schemas/search.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
+import { displayName } from './display-name.ts';
+import { PLAYLIST_COVERS } from './playlists.service.ts';
 
 export const SEARCH_TYPES = ['artist', 'album', 'track', 'playlist', 'user', 'tag'] as const;
 export type SearchType = (typeof SEARCH_TYPES)[number];
@@ -37,11 +39,6 @@ export function parseSearchTypes(value: string | undefined): SearchType[] {
   return SEARCH_TYPES.filter((t) => types.has(t));
 }
 
-/** An owner is shown by the name they chose, never by their email address. */
-function ownerName(row: PlaylistSearchRow): string | null {
-  return row.owner_name || [row.owner_first_name, row.owner_last_name].filter(Boolean).join(' ') || null;
-}
-
 async function searchType(db: Db, type: SearchType, query: SearchQuery, page: PageRequest) {
   switch (type) {
     case 'track': {
@@ -58,12 +55,14 @@ async function searchType(db: Db, type: SearchType, query: SearchQuery, page: Pa
     }
     case 'playlist': {
       const { rows, hasMore } = await searchPlaylists(db, query, page);
+      const covers = await albumCoversOfPlaylists(db, rows.map((row) => row.id), PLAYLIST_COVERS);
       const list: PlaylistSearchResult[] = rows.map((row) => ({
         id: row.id,
         name: row.name,
         description: row.description,
         image: row.image,
-        owner: { id: row.owner_id, name: ownerName(row), image: row.owner_image },
+        covers: covers.get(row.id) ?? [],
+        owner: { id: row.owner_id, name: displayName({ id: row.owner_id, name: row.owner_name, first_name: row.owner_first_name, last_name: row.owner_last_name }), image: row.owner_image },
       }));
       return { list, hasMore };
     }

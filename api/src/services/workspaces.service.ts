@@ -30,7 +30,7 @@ import type { AppDeps } from '../context.ts';
 import { ApiError, forbidden, notFound, validationFailed } from '../http/errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
 import { workspaceInviteMail } from '../mail/templates.ts';
-import { displayName } from './bootstrap.service.ts';
+import { displayName } from './display-name.ts';
 import { sha256Hex } from './hashing.ts';
 import { loadSettings } from './settings.service.ts';
 import { assertNotThrottled, hit } from './throttle.service.ts';

@@ -306,3 +306,39 @@ export function albumArtistsJson(eb: ExpressionBuilder<Database, 'albums'>) {
     )
     .whereRef('album_artist.album_id', '=', 'albums.id');
 }
+
+/**
+ * The most played albums with published tracks of a genre, and the most played artists who play
+ * it (on a published track) or name it on their profile: what a genre page shows besides its tracks.
+ */
+export async function popularOfGenre(db: Db, genreId: number, limit: number): Promise<{ albums: AlbumRow[]; artists: ArtistRow[] }> {
+  const tracksOfGenre = db
+    .selectFrom('genre_track')
+    .innerJoin('tracks', 'tracks.id', 'genre_track.track_id')
+    .where('genre_track.genre_id', '=', genreId)
+    .where('tracks.published', '=', 1);
+  const [albums, artists] = await Promise.all([
+    db
+      .selectFrom('albums')
+      .selectAll()
+      .where('id', 'in', tracksOfGenre.select('tracks.album_id'))
+      .orderBy('plays', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+    db
+      .selectFrom('artists')
+      .selectAll()
+      .where((eb) =>
+        eb.or([
+          eb('id', 'in', tracksOfGenre.innerJoin('track_artist', 'track_artist.track_id', 'tracks.id').select('track_artist.artist_id')),
+          eb('id', 'in', eb.selectFrom('genre_artist').select('genre_artist.artist_id').where('genre_artist.genre_id', '=', genreId)),
+        ]),
+      )
+      .orderBy('plays', 'desc')
+      .orderBy('id', 'desc')
+      .limit(limit)
+      .execute(),
+  ]);
+  return { albums, artists };
+}

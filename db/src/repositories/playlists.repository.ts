@@ -66,6 +66,33 @@ export async function trackStatsOfPlaylists(db: Db, ids: number[]): Promise<Map<
 }
 
 /**
+ * The covers of the albums each playlist's tracks come from, in the order the albums first appear
+ * in the playlist, at most `limit` a playlist: a playlist without an image of its own is shown
+ * with them.
+ */
+export async function albumCoversOfPlaylists(db: Db, ids: number[], limit: number): Promise<Map<number, string[]>> {
+  const covers = new Map<number, string[]>();
+  if (!ids.length) return covers;
+  const rows = await db
+    .selectFrom('playlist_track')
+    .innerJoin('tracks', 'tracks.id', 'playlist_track.track_id')
+    .innerJoin('albums', 'albums.id', 'tracks.album_id')
+    .select(['playlist_track.playlist_id', 'albums.image', (eb) => eb.fn.min('playlist_track.position').as('first_position')])
+    .where('playlist_track.playlist_id', 'in', ids)
+    .where('albums.image', 'is not', null)
+    .groupBy(['playlist_track.playlist_id', 'albums.image'])
+    .orderBy('playlist_track.playlist_id')
+    .orderBy('first_position')
+    .execute();
+  for (const row of rows) {
+    const list = covers.get(row.playlist_id) ?? [];
+    if (list.length < limit) list.push(row.image!);
+    covers.set(row.playlist_id, list);
+  }
+  return covers;
+}
+
+/**
  * Appends tracks not already in the playlist, keeping the order they were given. Answers how many
  * were added; tracks that do not exist are left out by the caller's check.
  */

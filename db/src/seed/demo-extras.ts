@@ -135,7 +135,7 @@ export async function seedDemoExtras(trx: Db, random: Random): Promise<void> {
 
 /**
  * The home page is the "discover" channel, made of nested channels; "genre" lists the tracks of
- * the genre named in the address (/genre/jazz).
+ * the genre named in the address (/genre/jazz), under the genre's albums and artists.
  */
 async function seedChannels(trx: Db, playlistIds: number[]): Promise<void> {
   const insert = async (values: {
@@ -178,6 +178,6 @@ async function seedChannels(trx: Db, playlistIds: number[]): Promise<void> {
     content_source: 'genre',
     layout: 'table',
     items_limit: 50,
-    description: 'The most played tracks of a genre.',
+    description: 'The most played albums, artists and tracks of a genre.',
   });
 }

@@ -1,6 +1,6 @@
-import { Provider, useAtomValue } from 'jotai';
+import { Provider } from 'jotai';
 import { translator, type Lines } from '../lib/i18n.ts';
-import { useHydrated } from '../lib/use-hydrated.ts';
+import { useAtomAfterHydration, useHydrated } from '../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, playRadio, togglePlayback, type QueueTrack, type RadioSeed } from '../stores/player.atoms.ts';
 import { appStore } from '../stores/store.ts';
 import Icon from './Icon.tsx';
@@ -26,8 +26,8 @@ export default function PlayButton(props: Props) {
 function Button({ tracks, lines, name, radio }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  const current = useAtomValue(currentTrackAtom);
-  const playing = useAtomValue(isPlayingAtom);
+  const current = useAtomAfterHydration(currentTrackAtom, null, hydrated);
+  const playing = useAtomAfterHydration(isPlayingAtom, false, hydrated);
   const ours = tracks.some((track) => track.id === current?.id);
   return (
     <button

@@ -1,7 +1,7 @@
-import { Provider, useAtomValue } from 'jotai';
+import { Provider } from 'jotai';
 import { formatDuration } from '../lib/format.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
-import { useHydrated } from '../lib/use-hydrated.ts';
+import { useAtomAfterHydration, useHydrated } from '../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../stores/player.atoms.ts';
 import { appStore } from '../stores/store.ts';
 import Icon from './Icon.tsx';
@@ -30,8 +30,8 @@ export default function TrackList(props: Props) {
 function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  const current = useAtomValue(currentTrackAtom);
-  const playing = useAtomValue(isPlayingAtom);
+  const current = useAtomAfterHydration(currentTrackAtom, null, hydrated);
+  const playing = useAtomAfterHydration(isPlayingAtom, false, hydrated);
   const listIsPlaying = playing && tracks.some((track) => track.id === current?.id);
 
   const playAt = (index: number) => {

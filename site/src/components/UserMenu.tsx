@@ -1,10 +1,13 @@
 import { navigate } from 'astro:transitions/client';
+import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
 import { writeCookie } from '../lib/http.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { ok, sessionApi } from '../lib/island-api.ts';
 import { useHydrated } from '../lib/use-hydrated.ts';
 import { useMenuButton } from '../lib/use-menu-button.ts';
+import { accountProfileAtom } from '../stores/account.atoms.ts';
+import { appStore } from '../stores/store.ts';
 import { toast } from '../stores/toast.atoms.ts';
 import Icon, { type IconName } from './Icon.tsx';
 
@@ -16,7 +19,7 @@ export interface ThemeChoice {
 
 interface Props {
   lines: Lines;
-  user: { name: string; image: string | null };
+  user: { id: number; name: string; image: string | null };
   items: { id: string; label: string; action: string; icon?: string; target?: string }[];
   /** The default light and dark themes, when users may switch between them. */
   themes: { light: ThemeChoice; dark: ThemeChoice } | null;
@@ -37,10 +40,14 @@ function applyTheme(theme: ThemeChoice) {
   document.documentElement.style.colorScheme = theme.isDark ? 'dark' : 'light';
 }
 
-export default function UserMenu({ lines, user, items, themes }: Props) {
+export default function UserMenu({ lines, user: rendered, items, themes }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
   const { open, setOpen, close, triggerProps, menuProps } = useMenuButton();
+  // A rename or new picture saved in account settings shows here at once (after hydration, so the
+  // first render matches the server's).
+  const changed = useAtomValue(accountProfileAtom, { store: appStore });
+  const user = hydrated && changed?.id === rendered.id ? changed : rendered;
   const [dark, setDark] = useState(false);
 
   useEffect(() => setDark(isDarkNow()), [open]);

@@ -1,4 +1,5 @@
 import type { BootstrapData, MenuItemConfig } from '@app/api';
+import type { IconName } from '../components/Icon.tsx';
 import { isSubscribed } from './subscriptions.ts';
 
 /**
@@ -28,4 +29,21 @@ export function visibleMenuItems(bootstrap: BootstrapData, position: string): (M
       return true;
     })
     .map((item) => ({ ...item, action: user ? item.action.replaceAll('{currentUser}', String(user.id)) : item.action }));
+}
+
+/** The icons menu items may name (the `icon` of an item in the menus setting). */
+const MENU_ICONS: Record<string, IconName> = {
+  home: 'home',
+  dashboard: 'dashboard',
+  music: 'music',
+  library: 'library',
+  favorite: 'heart',
+  album: 'album',
+  person: 'person',
+  playlist: 'queueMusic',
+  history: 'history',
+};
+
+export function menuIcon(name: string | undefined): IconName | undefined {
+  return name && Object.hasOwn(MENU_ICONS, name) ? MENU_ICONS[name] : undefined;
 }

@@ -13,6 +13,7 @@ import {
 } from '@app/db';
 import type { AppDeps } from '../../context.ts';
 import { sha256Bytes as sha256 } from '../hashing.ts';
+import { startingName } from '../display-name.ts';
 import { loadSettings, type Settings } from '../settings.service.ts';
 import { PROVIDERS, SOCIAL_SERVICES, type ProviderDefinition, type SocialProfile, type SocialService } from './providers.ts';
 
@@ -136,7 +137,7 @@ export async function socialLogin(deps: AppDeps, service: SocialService, profile
   if (!profile.email) return { kind: 'error', message: `${PROVIDERS[service].label} did not share an email address, which an account needs. Register with your email first, then connect ${PROVIDERS[service].label}.` };
   const user = await createUser(
     deps.db,
-    { email: profile.email, name: profile.name, password: null, email_verified_at: profile.emailVerified ? new Date().toISOString() : null },
+    { email: profile.email, name: profile.name || startingName(profile.email), password: null, email_verified_at: profile.emailVerified ? new Date().toISOString() : null },
     await defaultRoleIds(deps.db),
   );
   await linkSocialProfile(deps.db, { user_id: user.id, service_name: service, user_service_id: profile.id, username: profile.username });

@@ -1,6 +1,7 @@
 import { useRef, useState } from 'react';
 import { HttpError } from '../../lib/http.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
+import { profileChanged } from '../../stores/account.atoms.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Field, formText, useServerForm } from '../auth/form.tsx';
 import { Section } from './Section.tsx';
@@ -11,10 +12,13 @@ const IMAGE_TYPES = 'image/png,image/jpeg,image/gif,image/webp';
 export function AccountDetails({ t, user }: { t: Translate; user: AccountUser }) {
   const { formRef, busy, errors, submit } = useServerForm(t('There was an issue. Please try again.'));
   const [image, setImage] = useState(user.image);
+  const [displayName, setDisplayName] = useState(user.display_name);
   const fileRef = useRef<HTMLInputElement>(null);
 
   const onSubmit = submit(async (form) => {
-    await ok(islandApi.users[':id'].$put({ param: { id: String(user.id) }, json: { name: formText(form, 'name'), first_name: formText(form, 'first_name'), last_name: formText(form, 'last_name') } }));
+    const saved = await ok(islandApi.users[':id'].$put({ param: { id: String(user.id) }, json: { name: formText(form, 'name'), first_name: formText(form, 'first_name'), last_name: formText(form, 'last_name') } }));
+    setDisplayName(saved.user.display_name);
+    profileChanged({ id: user.id, name: saved.user.display_name, image });
     toast(t('Updated account details'));
   });
 
@@ -22,6 +26,7 @@ export function AccountDetails({ t, user }: { t: Translate; user: AccountUser })
     try {
       const response = await ok(islandApi.users[':id'].avatar.$post({ param: { id: String(user.id) }, form: { file } }));
       setImage(response.user.image);
+      profileChanged({ id: user.id, name: displayName, image: response.user.image });
       toast(t('Uploaded avatar'));
     } catch (error) {
       // The file field's message, as a danger toast (spec §8).
@@ -35,6 +40,7 @@ export function AccountDetails({ t, user }: { t: Translate; user: AccountUser })
     try {
       await ok(islandApi.users[':id'].avatar.$delete({ param: { id: String(user.id) } }));
       setImage(null);
+      profileChanged({ id: user.id, name: displayName, image: null });
       toast(t('Removed avatar'));
     } catch (error) {
       toast.danger((error as Error).message);
@@ -44,7 +50,7 @@ export function AccountDetails({ t, user }: { t: Translate; user: AccountUser })
   return (
     <Section id="account-details" title={t('Update name and profile image')}>
       <div className="avatar-editor">
-        {image ? <img className="avatar large" src={image} alt={t('Profile image')} /> : <span className="avatar large" aria-hidden="true">{user.display_name.slice(0, 1).toUpperCase()}</span>}
+        {image ? <img className="avatar large" src={image} alt={t('Profile image')} /> : <span className="avatar large" aria-hidden="true">{displayName.slice(0, 1).toUpperCase()}</span>}
         <div className="avatar-actions">
           <label className="button">
             {t('Upload image')}

@@ -121,7 +121,12 @@ function Thread({ trackId, comments: initial, total: initialTotal, hasMore: init
         <div className="comment-meta">
           <a href={userUrl(comment.user)}>{comment.user.name}</a>
           {comment.position !== null && <span className="muted"> {t('at :time', { time: formatDuration(comment.position * 1000) })}</span>}
-          <span className="muted"> · {relativeTime(comment.created_at, language)}</span>
+          <span className="muted">
+            {' · '}
+            {/* "5 minutes ago" depends on the clock: the server's (maybe hours ago, for a cached page)
+                would not match the browser's, so until hydrated both show the day. */}
+            <time dateTime={comment.created_at}>{hydrated ? relativeTime(comment.created_at, language) : comment.created_at.slice(0, 10)}</time>
+          </span>
         </div>
         <p className="comment-text">{comment.content}</p>
         <div className="comment-tools">

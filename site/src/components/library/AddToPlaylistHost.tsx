@@ -91,7 +91,7 @@ function Host({ lines }: { lines: Lines }) {
                 }}
               >
                 <Icon name="queueMusic" /> <span className="pick-name">{playlist.name}</span>
-                <span className="muted">{t(':count tracks', { count: playlist.tracks_count })}</span>
+                <span className="muted">{t(':count track |||| :count tracks', { count: playlist.tracks_count })}</span>
               </button>
             </li>
           ))}

@@ -1,7 +1,7 @@
-import { Provider, useAtomValue } from 'jotai';
+import { Provider } from 'jotai';
 import { useEffect } from 'react';
 import { msg, translator, type Lines } from '../../lib/i18n.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useAtomAfterHydration, useHydrated } from '../../lib/use-hydrated.ts';
 import { LIBRARY_LISTS, libraryIdsAtom, loadLibraryIds, setInLibrary, type LibraryAction } from '../../stores/library.atoms.ts';
 import { appStore } from '../../stores/store.ts';
 import Icon from '../Icon.tsx';
@@ -42,7 +42,7 @@ export default function LibraryButton(props: Props) {
 function Button({ action, kind, id, name, lines, loggedIn, variant = 'icon' }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  const ids = useAtomValue(libraryIdsAtom);
+  const ids = useAtomAfterHydration(libraryIdsAtom, null, hydrated);
   useEffect(() => {
     if (loggedIn) void loadLibraryIds();
   }, [loggedIn]);

@@ -1,10 +1,10 @@
-import { Provider, useAtomValue } from 'jotai';
-import { useState } from 'react';
+import { Provider } from 'jotai';
+import { useState, type ReactNode } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
 import { toQueueTracks } from '../../lib/tracks.ts';
-import { useHydrated } from '../../lib/use-hydrated.ts';
+import { useAtomAfterHydration, useHydrated } from '../../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../../stores/player.atoms.ts';
 import { appStore } from '../../stores/store.ts';
 import { toast } from '../../stores/toast.atoms.ts';
@@ -20,6 +20,8 @@ interface Props {
   perPage: number;
   canEditTracks: boolean;
   lines: Lines;
+  /** The page's other actions (edit, follow...), shown beside Play. */
+  children?: ReactNode;
 }
 
 /**
@@ -35,11 +37,11 @@ export default function PlaylistTracks(props: Props) {
   );
 }
 
-function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, perPage, canEditTracks, lines }: Props) {
+function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, perPage, canEditTracks, lines, children }: Props) {
   const t = translator(lines);
   const hydrated = useHydrated();
-  const current = useAtomValue(currentTrackAtom);
-  const playing = useAtomValue(isPlayingAtom);
+  const current = useAtomAfterHydration(currentTrackAtom, null, hydrated);
+  const playing = useAtomAfterHydration(isPlayingAtom, false, hydrated);
   const [tracks, setTracks] = useState(initial);
   const [hasMore, setHasMore] = useState(initialHasMore);
   const [page, setPage] = useState(1);
@@ -91,16 +93,29 @@ function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, pe
     }
   };
 
-  if (!tracks.length) return <p className="muted empty-state">{canEditTracks ? t('This playlist is empty. Add tracks from any track list with the playlist button.') : t('This playlist is empty.')}</p>;
-
-  return (
-    <>
-      <div className="actions">
+  const actions = (
+    <div className="actions">
+      {tracks.length > 0 && (
         <button type="button" className="button primary" disabled={!hydrated} onClick={() => (tracks.some((tr) => tr.id === current?.id) ? togglePlayback() : playQueue(tracks, 0))}>
           <Icon name={playing && tracks.some((tr) => tr.id === current?.id) ? 'pause' : 'play'} />
           {playing && tracks.some((tr) => tr.id === current?.id) ? t('Pause') : t('Play')}
         </button>
-      </div>
+      )}
+      {children}
+    </div>
+  );
+
+  if (!tracks.length)
+    return (
+      <>
+        {actions}
+        <p className="muted empty-state">{canEditTracks ? t('This playlist is empty. Add tracks from any track list with the playlist button.') : t('This playlist is empty.')}</p>
+      </>
+    );
+
+  return (
+    <>
+      {actions}
       <table className="track-table" aria-label={name}>
         <thead>
           <tr>

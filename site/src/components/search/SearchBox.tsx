@@ -290,7 +290,7 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
         </div>
       </div>
       <div className="visually-hidden" role="status" aria-live="polite">
-        {showPopup && groups !== null ? t(':count suggestions', { count: items.length - 1 }) : ''}
+        {showPopup && groups !== null ? t(':count suggestion |||| :count suggestions', { count: items.length - 1 }) : ''}
       </div>
     </form>
   );
