@@ -7,7 +7,7 @@ import {
   type ResourceRecord,
 } from '@app/db';
 import type { AppDeps } from '../context.ts';
-import { ApiError, notFound, validationFailed, zodErrorsByField } from '../http/errors.ts';
+import { MalformedRequestError, notFound, validationFailed, zodErrorsByField } from '../services/errors.ts';
 import type { AdminResource } from './resource.ts';
 
 /*
@@ -38,7 +38,7 @@ async function checkReferencesAndUnique(deps: AppDeps, resource: AdminResource, 
  * received (id, timestamps, counts) are dropped; anything it could not have received is refused.
  */
 export function parseWrite(resource: AdminResource, body: unknown, mode: 'create' | 'update'): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The request body must be a JSON object.');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new MalformedRequestError('The request body must be a JSON object.');
   let data = body as Record<string, unknown>;
   if (mode === 'update') {
     const readOnly = new Set([...resource.table.columns, ...Object.keys(resource.table.counts ?? {})]);

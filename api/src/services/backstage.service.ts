@@ -15,7 +15,7 @@ import {
 } from '@app/db';
 import { ARTISTS_ROLE } from '@app/db/seed';
 import type { AppDeps } from '../context.ts';
-import { ApiError, notFound, validationFailed } from '../http/errors.ts';
+import { ConflictError, notFound, validationFailed } from './errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
 import { backstageRequestApprovedMail, backstageRequestDeniedMail } from '../mail/templates.ts';
 import { loadSettings } from './settings.service.ts';
@@ -99,12 +99,12 @@ export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewer
   const { db } = deps;
   const request = await findBackstageRequest(db, id);
   if (!request) throw notFound('This request does not exist.');
-  if (request.status !== 'pending') throw new ApiError(409, `This request was already ${request.status}.`);
+  if (request.status !== 'pending') throw new ConflictError(`This request was already ${request.status}.`);
   if (decision === 'approve') {
     const roleId = await ensureRole(db, ARTISTS_ROLE);
-    if ((await approveBackstageRequest(db, id, reviewerId, roleId)) === undefined) throw new ApiError(409, 'This request was already reviewed.');
+    if ((await approveBackstageRequest(db, id, reviewerId, roleId)) === undefined) throw new ConflictError('This request was already reviewed.');
   } else if (!(await denyBackstageRequest(db, id, reviewerId))) {
-    throw new ApiError(409, 'This request was already reviewed.');
+    throw new ConflictError('This request was already reviewed.');
   }
   const reviewed = (await findBackstageRequest(db, id))!;
   await announceDecision(deps, reviewed);

@@ -1,5 +1,5 @@
 import { playsReport, type Db, type PlaysReport, type PlaysScope, type ReportRange } from '@app/db';
-import { validationFailed } from '../http/errors.ts';
+import { validationFailed } from './errors.ts';
 
 /** Longest range one report may cover, so a request cannot ask the database to group years of rows. */
 export const MAX_REPORT_DAYS = 366;

@@ -11,7 +11,7 @@ import {
   type PlaylistSearchRow,
   type SearchQuery,
 } from '@app/db';
-import { validationFailed } from '../http/errors.ts';
+import { validationFailed } from './errors.ts';
 import type { PlaylistSearchResult, SearchResponse } from '../schemas/search.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
 

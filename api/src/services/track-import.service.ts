@@ -2,7 +2,7 @@ import { randomUUID } from 'node:crypto';
 import { countTracksUploadedBy, importTrack, insertFileEntry, deleteFileEntryByName, type FileEntryRow, type ImportedTrack, type TrackImport } from '@app/db';
 import { parseWebStream, selectCover, type IAudioMetadata } from 'music-metadata';
 import type { AppDeps, AuthState } from '../context.ts';
-import { ApiError, forbidden } from '../http/errors.ts';
+import { forbidden, ValidationError } from './errors.ts';
 import { sniffImage } from './avatar.service.ts';
 import { checkRestriction } from './permissions.ts';
 
@@ -112,7 +112,7 @@ export async function readTrackTags(deps: AppDeps, entry: FileEntryRow): Promise
     if (!metadata.format.container && !metadata.format.codec) throw new Error('no audio format');
     return tagsFromMetadata(metadata, entry.name);
   } catch {
-    throw new ApiError(422, 'This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
+    throw new ValidationError('This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
   }
 }
 
@@ -165,7 +165,7 @@ export async function importTrackFromFileEntry(
   const quota = checkRestriction(auth.permissions, 'music.create', 'count', await countTracksUploadedBy(deps.db, user.id));
   if (quota.overQuota) throw forbidden('You have reached the number of tracks you may upload.');
   if (!isPlayableEntry(entry)) {
-    throw new ApiError(422, 'This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
+    throw new ValidationError('This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
   }
   const tags = await readTrackTags(deps, entry);
 

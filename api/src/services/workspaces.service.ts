@@ -27,7 +27,7 @@ import {
   type WorkspaceRow,
 } from '@app/db';
 import type { AppDeps } from '../context.ts';
-import { ApiError, forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { forbidden, notFound, TooManyAttemptsError, ValidationError, validationFailed } from './errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
 import { workspaceInviteMail } from '../mail/templates.ts';
 import { displayName } from './bootstrap.service.ts';
@@ -155,7 +155,7 @@ export async function inviteMembers(deps: AppDeps, user: UserRow, workspaceId: n
   const siteName = settings['branding.site_name'];
   const invites = [];
   for (const email of addresses) {
-    if (!(await hit(deps, limit))) throw new ApiError(429, 'Too many invitations. Please try again later.');
+    if (!(await hit(deps, limit))) throw new TooManyAttemptsError('Too many invitations. Please try again later.');
     const token = randomBytes(32).toString('base64url');
     const invite = await upsertWorkspaceInvite(deps.db, {
       token_hash: sha256Hex(token),
@@ -201,7 +201,7 @@ export async function changeMemberRole(db: Db, user: UserRow, workspaceId: numbe
 export async function removeMember(db: Db, user: UserRow, workspaceId: number, memberId: number): Promise<'left' | 'removed'> {
   const { workspace, role, targetRole } = await managedMember(db, user, workspaceId, memberId);
   if (memberId === user.id) {
-    if (role === 'owner') throw new ApiError(422, "The owner can't leave the workspace. Delete it instead.");
+    if (role === 'owner') throw new ValidationError("The owner can't leave the workspace. Delete it instead.");
   } else if (!canManage(role, targetRole)) {
     throw forbidden("You can't remove this member.");
   }

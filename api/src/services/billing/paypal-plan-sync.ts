@@ -1,6 +1,6 @@
 import { findPrice, findProduct, pricesOfProducts, setPricePayPalPlanId, setProductPayPalId, type PriceRow, type ProductRow } from '@app/db';
 import type { AppDeps } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { UnavailableError } from '../errors.ts';
 import { fromPayPalValue, isPayPalError, isPayPalMissing, paypalFailure, toPayPalValue, type PayPalClient, type PayPalPlan } from './paypal-gateway.ts';
 import type { RefusedPrice } from './plan-sync.ts';
 
@@ -116,7 +116,7 @@ export async function paypalPlanFor(deps: AppDeps, paypal: PayPalClient, product
   if (!synced?.paypal_plan_id) {
     const reason = refused.find((r) => r.priceId === priceId);
     if (reason) console.error(`Plan ${productId}, price ${priceId}: ${reason.message}`);
-    throw new ApiError(503, 'This price cannot be bought right now. Try again later.');
+    throw new UnavailableError('This price cannot be bought right now. Try again later.');
   }
   return synced.paypal_plan_id;
 }
