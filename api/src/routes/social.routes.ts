@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { socialProfilesOfUser, unlinkSocialProfile } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { passwordRecentlyConfirmed, requireLogin } from '../http/auth.ts';
@@ -19,6 +18,7 @@ import {
   isSocialService,
   pendingConnection,
   socialConnect,
+  socialDisconnect,
   socialLogin,
   SocialAuthError,
   type SocialFlowState,
@@ -136,11 +136,7 @@ export const socialRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       const user = c.get('auth').user!;
       const service = c.req.valid('param').service;
       if (!isSocialService(service)) throw notFound('This sign-in service does not exist.');
-      const profiles = await socialProfilesOfUser(deps.db, user.id);
-      if (!profiles.some((p) => p.service_name === service)) throw notFound(`No ${PROVIDERS[service].label} account is connected.`);
-      // Without a password, the last social account is the only way in.
-      if (!user.password && profiles.length === 1) throw new ApiError(422, 'Set a password before disconnecting your only way to log in.');
-      await unlinkSocialProfile(deps.db, user.id, service);
+      await socialDisconnect(deps, user, service);
       return c.json({ message: `Disabled ${PROVIDERS[service].label} account` }, 200);
     },
   )

@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { findAccessToken, findUserById, insertAccessToken, touchAccessToken, type UserRow } from '@app/db';
+import { accessTokensOfUser, deleteAccessToken, findAccessToken, findUserById, insertAccessToken, touchAccessToken, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Bytes as sha256 } from './hashing.ts';
-import { ForbiddenError, UnauthenticatedError, unlessStorageFailure } from './errors.ts';
+import { ForbiddenError, notFound, UnauthenticatedError, unlessStorageFailure } from './errors.ts';
 import { hasPermission } from './permissions.ts';
 import { loadSettings } from './settings.service.ts';
 import { permissionsOfAccount } from './subscriptions.service.ts';
@@ -30,6 +30,15 @@ export async function createAccessToken(deps: AppDeps, user: UserRow, name: stri
   const secret = randomSecret();
   const row = await insertAccessToken(deps.db, { user_id: user.id, name, token_hash: sha256(secret).toString('hex') });
   return { token: row, plainTextToken: `${row.id}|${secret}` };
+}
+
+/** The user's tokens, newest first. */
+export async function listAccessTokens(deps: AppDeps, userId: number) {
+  return accessTokensOfUser(deps.db, userId);
+}
+
+export async function revokeAccessToken(deps: AppDeps, userId: number, id: number): Promise<void> {
+  if (!(await deleteAccessToken(deps.db, userId, id))) throw notFound('This token does not exist.');
 }
 
 const invalid = () => new UnauthenticatedError('The API token is invalid or was revoked.');
