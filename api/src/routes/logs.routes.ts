@@ -1,12 +1,11 @@
 import { readFile } from 'node:fs/promises';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { lastScheduleRun } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { requirePermission } from '../http/auth.ts';
 import { notFound, validationHook } from '../http/errors.ts';
 import { errorResponses, jsonResponse } from '../schemas/common.ts';
 import { errorLogPath, listErrorLogFiles, readErrorLog } from '../services/error-log.service.ts';
-import { SCHEDULED_JOBS } from '../services/schedule.service.ts';
+import { scheduleStatus } from '../services/schedule.service.ts';
 
 const tags = ['Logs'];
 
@@ -96,18 +95,6 @@ export const logsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       responses: { 200: jsonResponse(ScheduleResponse, 'Jobs'), ...errorResponses },
     }),
     async (c) => {
-      const db = c.get('deps').db;
-      const jobs = await Promise.all(
-        SCHEDULED_JOBS.map(async (job) => {
-          const last = await lastScheduleRun(db, job.name);
-          return {
-            name: job.name,
-            description: job.description,
-            every_minutes: job.everyMs / 60000,
-            last_run: last ? { status: last.status, output: last.output, duration_ms: last.duration_ms, created_at: last.created_at } : null,
-          };
-        }),
-      );
-      return c.json({ jobs }, 200);
+      return c.json({ jobs: await scheduleStatus(c.get('deps').db) }, 200);
     },
   );

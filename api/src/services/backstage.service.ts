@@ -1,4 +1,5 @@
 import {
+  backstageRequestsOfUser,
   approveBackstageRequest,
   createBackstageRequest,
   denyBackstageRequest,
@@ -19,6 +20,8 @@ import { ConflictError, notFound, validationFailed } from './errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
 import { backstageRequestApprovedMail, backstageRequestDeniedMail } from '../mail/templates.ts';
 import { loadSettings } from './settings.service.ts';
+
+export type { BackstageRequestRow };
 
 export const BACKSTAGE_ROLES = ['artist', 'manager', 'label', 'other'] as const;
 
@@ -84,6 +87,11 @@ export async function submitBackstageRequest(db: Db, userId: number, input: Back
 }
 
 /** One of the user's own requests; someone else's is as unknown as a missing one. */
+/** The user's own requests, newest first. */
+export async function ownBackstageRequests(db: Db, userId: number): Promise<BackstageRequestRow[]> {
+  return backstageRequestsOfUser(db, userId);
+}
+
 export async function ownBackstageRequest(db: Db, userId: number, id: number): Promise<BackstageRequestRow> {
   const request = await findBackstageRequest(db, id);
   if (!request || request.user_id !== userId) throw notFound('This request does not exist.');

@@ -7,8 +7,10 @@ import {
   findAlbum,
   findAlbumWithArtists,
   findArtist,
+  findFileEntry,
   findTrack,
   genresOfTracks,
+  listGenres,
   popularTracks,
   tagsOfAlbums,
   tagsOfTracks,
@@ -19,8 +21,10 @@ import {
   type ArtistRow,
   type ArtistSummary,
   type Db,
+  type FileEntryRow,
   type TrackRow,
 } from '@app/db';
+import { notFound } from './errors.ts';
 import type { AlbumResource, ArtistResource, TrackResource } from '../schemas/catalog.ts';
 
 export const ALBUM_RELATIONS = ['artists', 'tracks', 'tracks.artists', 'tags'] as const;
@@ -163,4 +167,16 @@ export async function getArtist(db: Db, id: number, relations: Relations<typeof 
 export async function getTrack(db: Db, id: number, relations: Relations<typeof TRACK_RELATIONS>) {
   const track = await findTrack(db, id);
   return track ? (await presentTracks(db, [track], relations))[0] : undefined;
+}
+
+/** A track and its stored audio file (none when the audio is an external address or missing). */
+export async function trackAudio(db: Db, trackId: number): Promise<{ track: TrackRow; entry: FileEntryRow | undefined }> {
+  const track = await findTrack(db, trackId);
+  if (!track) throw notFound('This track does not exist.');
+  return { track, entry: track.file_entry_id ? await findFileEntry(db, track.file_entry_id) : undefined };
+}
+
+/** Every genre, by name. */
+export async function allGenres(db: Db) {
+  return listGenres(db);
 }

@@ -4,12 +4,13 @@ import {
   deleteFileEntries as deleteFileEntryRows,
   findFileEntries,
   findFileEntriesByNames,
+  findFileEntry,
   insertFileEntry,
   type FileEntryRow,
   type UserRow,
 } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
-import { forbidden, TooLargeError, ValidationError, validationFailed } from './errors.ts';
+import { forbidden, notFound, TooLargeError, ValidationError, validationFailed } from './errors.ts';
 import type { Disk, Storage } from '../storage/storage.ts';
 import { hasPermission } from './permissions.ts';
 import { loadSettings } from './settings.service.ts';
@@ -58,6 +59,13 @@ export function mayUploadForBackstageRequest(auth: AuthState): boolean {
 /** Files managers see every entry; everyone else only their own. */
 export function mayManageEntry(auth: AuthState, entry: FileEntryRow): boolean {
   return Boolean(auth.user) && (entry.user_id === auth.user!.id || hasPermission(auth.permissions, 'files.update'));
+}
+
+/** A file entry the user may see and change (their own, or any with files.update); others do not exist for them. */
+export async function manageableEntry(deps: AppDeps, auth: AuthState, id: number): Promise<FileEntryRow> {
+  const entry = await findFileEntry(deps.db, id);
+  if (!entry || !mayManageEntry(auth, entry)) throw notFound('This file does not exist.');
+  return entry;
 }
 
 export async function loadUploadRules(deps: AppDeps): Promise<UploadRules> {

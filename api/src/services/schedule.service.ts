@@ -62,3 +62,18 @@ export function startSchedule(db: Db, jobs: ScheduledJob[] = SCHEDULED_JOBS): ()
     clearTimeout(first);
   };
 }
+
+/** Each job with its last run, for the back office's Logs > Schedule. */
+export async function scheduleStatus(db: Db, jobs: ScheduledJob[] = SCHEDULED_JOBS) {
+  return Promise.all(
+    jobs.map(async (job) => {
+      const last = await lastScheduleRun(db, job.name);
+      return {
+        name: job.name,
+        description: job.description,
+        every_minutes: job.everyMs / 60000,
+        last_run: last ? { status: last.status, output: last.output, duration_ms: last.duration_ms, created_at: last.created_at } : null,
+      };
+    }),
+  );
+}

@@ -1,4 +1,4 @@
-import { findProduct, findPrice, findStripeCustomer, saveStripeCustomer, subscriptionsOfUser, type SubscriptionRow, type UserRow } from '@app/db';
+import { findProduct, findPrice, findStripeCustomer, saveStripeCustomer, subscriptionsOfUser, visibleProducts, type SubscriptionRow, type UserRow } from '@app/db';
 import type { AppDeps } from '../../context.ts';
 import { ConflictError, notFound, UnavailableError, ValidationError } from '../errors.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
@@ -7,6 +7,11 @@ import { cancelPayPalSubscription, changePayPalPlan, listPayPalInvoices, paypalP
 import { stripePriceFor } from './plan-sync.ts';
 import { idOf, isoFromUnix, requireStripe, withStripe, type Stripe } from './stripe-gateway.ts';
 import { retrieveStripeSubscription, storeStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
+
+/** The plans on the pricing page, with their prices: hidden plans are left out. */
+export async function plansOnOffer(deps: AppDeps) {
+  return visibleProducts(deps.db);
+}
 
 export async function currentSubscription(deps: AppDeps, userId: number): Promise<SubscriptionView | null> {
   const row = await countingSubscription(deps, userId);
