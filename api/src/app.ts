@@ -58,11 +58,10 @@ import { adminAccountsRoutes } from './admin/accounts.routes.ts';
 import { adminReportsRoutes } from './admin/reports.routes.ts';
 import { logsRoutes } from './routes/logs.routes.ts';
 import { logError } from './services/error-log.service.ts';
-import { pageViewOf } from './services/page-views.service.ts';
+import { pageViewOf, recordPageView } from './services/page-views.service.ts';
 import { translateErrors } from './http/translate-errors.ts';
 import { findFreshPage, isShareablePage, pageCacheKey, storeRenderedPage } from './services/page-cache.service.ts';
 import { cachedPageResponse, clearPageCacheOnWrites } from './http/page-cache.ts';
-import { insertPageView } from '@app/db';
 
 /** What the Astro site receives with every page request. */
 export interface SiteLocals {
@@ -244,7 +243,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
           country: c.req.header('CF-IPCountry'),
           userId: c.get('auth').user?.id ?? null,
         });
-        if (view) insertPageView(deps.db, view).catch((error) => console.error('Could not record a page view:', error));
+        if (view) recordPageView(deps.db, view).catch((error) => console.error('Could not record a page view:', error));
       };
 
       // Visitors who are not logged in share pages through the page cache (Settings > Cache).

@@ -15,6 +15,7 @@ import {
   removeWorkspaceMember,
   renameWorkspace,
   setWorkspaceMemberRole,
+  updateUser,
   upsertWorkspaceInvite,
   workspaceInvites,
   workspaceMembers,
@@ -34,6 +35,8 @@ import { displayName } from './bootstrap.service.ts';
 import { sha256Hex } from './hashing.ts';
 import { loadSettings } from './settings.service.ts';
 import { assertNotThrottled, hit } from './throttle.service.ts';
+
+export type { WorkspaceInviteRow };
 
 /** Spec §3 and §9: the active workspace lives in this cookie for 7 days. */
 export const ACTIVE_WORKSPACE_COOKIE = 'activeWorkspaceId';
@@ -258,6 +261,20 @@ export async function inviteForRegistration(db: Db, token: string, email: string
   const invite = await liveInvite(db, token);
   if (invite.email !== normaliseEmail(email)) throw validationFailed({ email: INVITE_OTHER_EMAIL });
   return invite;
+}
+
+/**
+ * A new account made from an invitation: the mailed link proved the address, so it is verified,
+ * and the account joins the workspace. Answers the account as stored, and whether it joined.
+ */
+export async function joinAfterRegistration(db: Db, user: UserRow, invite: WorkspaceInviteRow): Promise<{ user: UserRow; joined: boolean }> {
+  await updateUser(db, user.id, { email_verified_at: new Date().toISOString() });
+  const joined = Boolean(await acceptWorkspaceInvite(db, invite, user.id));
+  return { user: (await findUserById(db, user.id))!, joined };
+}
+
+export async function isWorkspaceMember(db: Db, workspaceId: number, userId: number): Promise<boolean> {
+  return Boolean(await workspaceRoleOf(db, workspaceId, userId));
 }
 
 /** What every page knows about workspaces: the user's list (Default first) and the active one. */
