@@ -37,9 +37,10 @@ export class TooManyAttemptsError extends DomainError {}
 /** Something the service depends on (a payment provider) is not set up or cannot be reached. */
 export class UnavailableError extends DomainError {}
 
-export const notFound = (message = 'The requested resource was not found.') => new NotFoundError(message);
+// The default messages are written out in `new …Error('…')` so that `pnpm ui-strings` lists them.
+export const notFound = (message?: string) => (message === undefined ? new NotFoundError('The requested resource was not found.') : new NotFoundError(message));
 export const unauthenticated = () => new UnauthenticatedError('You need to log in to do that.');
-export const forbidden = (message = "You don't have permission to do that.") => new ForbiddenError(message);
+export const forbidden = (message?: string) => (message === undefined ? new ForbiddenError("You don't have permission to do that.") : new ForbiddenError(message));
 /** The first field's message is the summary, as the spec's 422 payload has it. */
 export const validationFailed = (errors: FieldErrors, message?: string) =>
   new ValidationError(message ?? (Object.values(errors).flat()[0] as string | undefined) ?? 'The given data was invalid.', errors);
