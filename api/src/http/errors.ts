@@ -132,7 +132,6 @@ export function errorResponse(error: unknown, c: Context, debug: boolean): Respo
     if (wantsPage(c)) return c.html(errorPage(507), 507);
     return c.json(STORAGE_FAILURES[storageFailure], 507);
   }
-  console.error(`[${new Date().toISOString()}] ${c.req.method} ${c.req.path}`, error);
   if (wantsPage(c)) return c.html(errorPage(500), 500);
   const payload: ErrorPayload = { message: 'There was an issue. Please try again.' };
   // Stack traces reveal code and paths: only a deployment that opted into debugging gets them.

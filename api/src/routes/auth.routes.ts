@@ -16,6 +16,7 @@ import { bootstrapFor, clientInfo, logIn } from '../http/login.ts';
 import { joinAfterRegistration } from '../http/workspace.ts';
 import { inviteForRegistration } from '../services/workspaces.service.ts';
 import { assertNotThrottled, hit, loginLimits, spendAttempt } from '../services/throttle.service.ts';
+import { logger } from '../logging/logger.ts';
 
 const LoginBody = z
   .strictObject({
@@ -171,7 +172,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     }),
     async (c) => {
       // In the background: how long the mail takes must not tell whether the account exists.
-      void requestPasswordReset(c.get('deps'), c.req.valid('json').email).catch((error) => console.error('[mail] password reset failed', error));
+      void requestPasswordReset(c.get('deps'), c.req.valid('json').email).catch((error) => logger.error({ err: error, req_id: c.get('requestId') }, 'Sending a password reset failed'));
       return c.json({ message: 'If an account exists for this email, we sent a link to reset its password.' }, 200);
     },
   )

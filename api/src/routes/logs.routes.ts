@@ -9,12 +9,15 @@ import { scheduleStatus } from '../services/schedule.service.ts';
 
 const tags = ['Logs'];
 
+/** `error.2026-11-22.1.log` as pino-roll names the error log's files (`-09` after the date when hourly), or `error-2026-11-22.log` as earlier versions did. */
+const LOG_FILE_NAME = /^error(\.\d{4}-\d{2}-\d{2}(-\d{2})?\.\d{1,9}|-\d{4}-\d{2}-\d{2})\.log$/;
+
 const ErrorLogQuery = z.object({
   file: z
     .string()
-    .regex(/^error-\d{4}-\d{2}-\d{2}\.log$/, 'Choose one of the listed log files.')
+    .regex(LOG_FILE_NAME, 'Choose one of the listed log files.')
     .optional()
-    .openapi({ example: 'error-2026-11-22.log' }),
+    .openapi({ example: 'error.2026-11-22.1.log' }),
   page: z.coerce.number({ error: 'The page must be a number.' }).int().min(1).max(100000).default(1),
   perPage: z.coerce.number({ error: 'perPage must be a number.' }).int().min(1).max(200).default(50),
 });

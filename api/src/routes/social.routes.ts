@@ -27,6 +27,7 @@ import {
 import { loginLimits, spendAttempt } from '../services/throttle.service.ts';
 import { scriptHashSource } from '../services/trusted-code.service.ts';
 import { twoFactorState } from '../services/two-factor.service.ts';
+import { logger } from '../logging/logger.ts';
 
 const FLOW_COOKIE = 'social_flow';
 const PENDING_COOKIE = 'social_pending';
@@ -174,7 +175,7 @@ export const socialRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       return popupResult(c, 'SUCCESS', { redirectUri: postLoginPath(await loadSettings(deps.db), c.get('auth').permissions, deps.config.appUrl) });
     } catch (error) {
       if (error instanceof SocialAuthError) return popupResult(c, 'ERROR', { errorMessage: error.message });
-      console.error('[social] sign-in failed', error instanceof Error ? error.message : error);
+      logger.error({ err: error, req_id: c.get('requestId') }, 'Social sign-in failed');
       return popupResult(c, 'ERROR', {});
     }
   });

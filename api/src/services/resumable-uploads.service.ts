@@ -12,6 +12,7 @@ import { asStorageWriteError, fileWriteFailure } from '../storage/storage.ts';
 import { storeUpload, type UploadMetadata } from './file-entries.service.ts';
 import { loadSettings } from './settings.service.ts';
 import { checkDeclaredUpload, checkRelativePath, uploadRules } from './upload-rules.ts';
+import { logger } from '../logging/logger.ts';
 
 /** Where the tus protocol is served (spec §7: `tus/upload` under the api/v1 prefix). */
 export const TUS_PATH = '/api/v1/tus/upload';
@@ -153,7 +154,7 @@ async function cleanUpNowAndThen(deps: AppDeps) {
   resumable.lastCleanup = Date.now();
   await resumable.server.cleanUpExpiredUploads().catch((error) => {
     // Before the first upload, the folder the store makes for them may not exist yet: nothing to clean.
-    if ((error as NodeJS.ErrnoException)?.code !== 'ENOENT') console.error('Cleaning up expired uploads failed', error);
+    if ((error as NodeJS.ErrnoException)?.code !== 'ENOENT') logger.error({ err: error }, 'Cleaning up expired uploads failed');
   });
 }
 

@@ -1,4 +1,5 @@
 import { cleanUpExpired, lastScheduleRun, recordScheduleRun, type Db } from '@app/db';
+import { logger } from '../logging/logger.ts';
 
 export interface ScheduledJob {
   name: string;
@@ -48,7 +49,7 @@ export function startSchedule(db: Db, jobs: ScheduledJob[] = SCHEDULED_JOBS): ()
         if (!last || Date.now() - Date.parse(last.created_at) >= job.everyMs) await runScheduledJob(db, job);
       }
     } catch (error) {
-      console.error('The schedule could not run:', error);
+      logger.error({ err: error }, 'The schedule could not run');
     } finally {
       running = false;
     }

@@ -2,6 +2,7 @@ import type { AppDeps } from '../../context.ts';
 import { NotFoundError, UnavailableError } from '../errors.ts';
 import { loadSettings } from '../settings.service.ts';
 import { NOT_SET_UP, UNAVAILABLE } from './stripe-gateway.ts';
+import { logger } from '../../logging/logger.ts';
 
 /*
  * A small typed client for the part of PayPal's REST API billing uses (catalog products, billing
@@ -292,8 +293,8 @@ export function paypalFailure(error: unknown): unknown {
   if (isPayPalMissing(error)) return new NotFoundError('The requested resource was not found.');
   const network = error instanceof TypeError || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
   if (!isPayPalError(error) && !network) return error;
-  if (isPayPalError(error)) console.error(`PayPal refused a call (${error.status} ${error.name}${error.debugId ? `, debug id ${error.debugId}` : ''}): ${error.message} ${JSON.stringify(error.details)}`);
-  else console.error(`PayPal could not be reached: ${(error as Error).message}`);
+  if (isPayPalError(error)) logger.error({ status: error.status, name: error.name, debug_id: error.debugId, reason: error.message, details: error.details }, 'PayPal refused a call');
+  else logger.error({ reason: (error as Error).message }, 'PayPal could not be reached');
   return new UnavailableError(UNAVAILABLE);
 }
 

@@ -2,6 +2,7 @@ import Stripe from 'stripe';
 import type { AppDeps } from '../../context.ts';
 import { NotFoundError, UnavailableError, ValidationError } from '../errors.ts';
 import { loadSettings } from '../settings.service.ts';
+import { logger } from '../../logging/logger.ts';
 
 export { Stripe };
 
@@ -76,7 +77,7 @@ export function stripeFailure(error: unknown): unknown {
   if (!isStripeError(error)) return error;
   if (error.type === 'StripeCardError') return new ValidationError(error.message || 'Your card was declined.');
   if (isMissing(error)) return new NotFoundError('The requested resource was not found.');
-  console.error(`Stripe refused a call (${error.type}${error.code ? `, ${error.code}` : ''}): ${error.message}`);
+  logger.error({ type: error.type, code: error.code, reason: error.message }, 'Stripe refused a call');
   return new UnavailableError(UNAVAILABLE);
 }
 
