@@ -272,7 +272,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
           request.headers.set('Cookie', cookieHeader);
           return Promise.resolve(app.fetch(request, c.env));
         },
-        responseHeaders: [...c.get('pageHeaders').entries(), ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
+        responseHeaders: [...c.get('pageHeaders').entries(), ['X-Request-Id', c.get('requestId')], ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
         contentSecurityPolicy: (astroPolicy) =>
           pagePolicy({ astroPolicy, settings, siteUrl: deps.config.appUrl, framable: EMBED_PATH.test(c.req.path), extra: deps.config.cspExtraSources }),
         storeInPageCache: cacheKey

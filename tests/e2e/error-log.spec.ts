@@ -2,6 +2,17 @@ import { expect, test } from '@playwright/test';
 import { logInAsAdmin } from '../support/accounts.ts';
 import { withE2eDatabase } from '../support/database.ts';
 
+test('every response, pages included, names its request for the logs in X-Request-Id', async ({ page }) => {
+  const ids: string[] = [];
+  // The second visit of the home page is served from the page cache: it must not replay the first one's id.
+  for (const url of ['/', '/', '/search', '/api/v1/genres', '/api/v1/nothing-here']) {
+    const response = await page.request.get(url);
+    expect(response.headers()['x-request-id'], url).toMatch(/^[0-9a-f-]{36}$/);
+    ids.push(response.headers()['x-request-id']);
+  }
+  expect(new Set(ids).size).toBe(ids.length);
+});
+
 test("an unexpected server error shows in the back office's error log, and downloads with its request id", async ({ page }) => {
   await logInAsAdmin(page.request);
   // A table gone from under the server is a real unexpected failure (the browser tests run one at a time).
