@@ -7,6 +7,8 @@ export default defineConfig({
   test: {
     include: ['db/src/**/*.test.ts', 'api/src/**/*.test.ts', 'site/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/support/**/*.test.ts'],
     environment: 'node',
+    // The process log (requests, failures) stays quiet; tests that check it capture it (logging/logger.ts#memoryLogger).
+    env: { LOG_LEVEL: 'silent' },
     testTimeout: 30_000,
     hookTimeout: 120_000,
     // Two cores: more workers only fight over the CPU (argon2, MP3 encoding).

@@ -37,6 +37,12 @@ if (only !== 'e2e') {
     else failed += 1;
   }
 
+  // The lint rules keep the layers apart (routes → services → repositories); a linter that cannot run is a failure.
+  const lint = spawnSync(process.execPath, [path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'lint', '.'], { cwd: root, stdio: 'inherit' });
+  console.log(lint.status === 0 ? 'lint: passed' : 'lint: failed');
+  if (lint.status === 0) passed += 1;
+  else failed += 1;
+
   const report = path.join(results, 'vitest.json');
   run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
   if (existsSync(report)) {

@@ -58,11 +58,12 @@ import { adminAccountsRoutes } from './admin/accounts.routes.ts';
 import { adminReportsRoutes } from './admin/reports.routes.ts';
 import { logsRoutes } from './routes/logs.routes.ts';
 import { logError } from './services/error-log.service.ts';
-import { pageViewOf } from './services/page-views.service.ts';
+import { pageViewOf, recordPageView } from './services/page-views.service.ts';
 import { translateErrors } from './http/translate-errors.ts';
+import { requestLog } from './http/request-log.ts';
+import { logger } from './logging/logger.ts';
 import { findFreshPage, isShareablePage, pageCacheKey, storeRenderedPage } from './services/page-cache.service.ts';
 import { cachedPageResponse, clearPageCacheOnWrites } from './http/page-cache.ts';
-import { insertPageView } from '@app/db';
 
 /** What the Astro site receives with every page request. */
 export interface SiteLocals {
@@ -154,6 +155,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }));
   }
 
+  // After the hashed assets: a line per asset would drown the requests that matter.
+  app.use(requestLog(deps.config.logging));
   app.use(async (c, next) => {
     c.set('deps', deps);
     await next();
@@ -254,7 +257,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
           country: c.req.header('CF-IPCountry'),
           userId: c.get('auth').user?.id ?? null,
         });
-        if (view) insertPageView(deps.db, view).catch((error) => console.error('Could not record a page view:', error));
+        if (view) recordPageView(deps.db, view).catch((error) => logger.warn({ err: error, req_id: c.get('requestId') }, 'Could not record a page view'));
       };
 
       // Visitors who are not logged in share pages through the page cache (Settings > Cache).
@@ -279,17 +282,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
           request.headers.set('Cookie', cookieHeader);
           return Promise.resolve(app.fetch(request, c.env));
         },
-        responseHeaders: [...c.get('pageHeaders').entries(), ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
+        responseHeaders: [...c.get('pageHeaders').entries(), ['X-Request-Id', c.get('requestId')], ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
         contentSecurityPolicy: (astroPolicy) =>
           pagePolicy({ astroPolicy, settings, siteUrl: deps.config.appUrl, framable: EMBED_PATH.test(c.req.path), extra: deps.config.cspExtraSources }),
         storeInPageCache: cacheKey
           ? (response) => {
               if (!isShareablePage(response)) return void response.body?.cancel();
-              storeRenderedPage(deps.db, cacheKey, cacheSeconds, renderedFrom, response).catch((error) => console.error('Could not store a page in the page cache:', error));
+              storeRenderedPage(deps.db, cacheKey, cacheSeconds, renderedFrom, response).catch((error) => logger.warn({ err: error, req_id: c.get('requestId') }, 'Could not store a page in the page cache'));
             }
           : undefined,
         // Astro answers a failed page with its 500 page itself; without this, only its console would know.
-        reportError: (error) => void logError(deps.config.storagePath, deps.db, error, { method: c.req.method, path: c.req.path, status: 500, user_id: c.get('auth').user?.id ?? null }),
+        reportError: (error) => {
+          logger.error({ err: error, req_id: c.get('requestId'), method: c.req.method, path: c.req.path }, 'A page failed to render');
+          void logError(deps.config, deps.db, error, { method: c.req.method, path: c.req.path, status: 500, user_id: c.get('auth').user?.id ?? null, request_id: c.get('requestId') });
+        },
       };
       const handled = await new Promise<boolean>((resolve, reject) => {
         outgoing.once('finish', () => resolve(true));
@@ -307,7 +313,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.onError((error, c) => {
     const response = errorResponse(error, c, deps.config.debug);
     if (response.status >= 500) {
-      void logError(deps.config.storagePath, deps.db, error, { method: c.req.method, path: c.req.path, status: response.status, user_id: c.get('auth')?.user?.id ?? null });
+      // The process log has it from the request's own line (http/request-log.ts).
+      void logError(deps.config, deps.db, error, { method: c.req.method, path: c.req.path, status: response.status, user_id: c.get('auth')?.user?.id ?? null, request_id: c.get('requestId') });
     }
     return response;
   });

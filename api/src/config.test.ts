@@ -32,6 +32,17 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ TRUSTED_PROXIES: 'proxy.local' })).toThrow(/TRUSTED_PROXIES/);
   });
 
+  it('reads the logging settings, with defaults for a server that only logs to stdout', () => {
+    expect(loadConfig({}, '/srv/app').logging).toEqual({ level: 'info', format: undefined, requests: true, file: undefined, rotateFrequency: 'daily', rotateSize: '10m', rotateFiles: 30 });
+    const config = loadConfig({ LOG_LEVEL: 'WARN', LOG_FORMAT: 'json', LOG_REQUESTS: 'false', LOG_FILE: 'storage/logs/app', LOG_ROTATE_FREQUENCY: 'hourly', LOG_ROTATE_SIZE: '500k', LOG_ROTATE_FILES: '7' }, '/srv/app');
+    expect(config.logging).toEqual({ level: 'warn', format: 'json', requests: false, file: '/srv/app/storage/logs/app', rotateFrequency: 'hourly', rotateSize: '500k', rotateFiles: 7 });
+    expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/);
+    expect(() => loadConfig({ LOG_FORMAT: 'xml' })).toThrow(/LOG_FORMAT must be json or pretty/);
+    expect(() => loadConfig({ LOG_ROTATE_FREQUENCY: 'weekly' })).toThrow(/LOG_ROTATE_FREQUENCY must be daily or hourly/);
+    expect(() => loadConfig({ LOG_ROTATE_SIZE: '10 megabytes' })).toThrow(/LOG_ROTATE_SIZE must be a size such as 10m/);
+    expect(() => loadConfig({ LOG_ROTATE_FILES: '0' })).toThrow(/LOG_ROTATE_FILES must be a whole number/);
+  });
+
   it('lists the trusted proxies, by address or range', () => {
     expect(loadConfig({}).trustedProxies).toEqual([]);
     expect(loadConfig({ TRUSTED_PROXIES: '127.0.0.1, 10.0.0.0/8 ::1 fd00::/8' }).trustedProxies).toEqual(['127.0.0.1', '10.0.0.0/8', '::1', 'fd00::/8']);

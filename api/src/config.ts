@@ -56,6 +56,23 @@ export interface Config {
     webhookId?: string;
     apiUrl: string;
   };
+  /** The process log and the rotation of log files, from LOG_* variables (README: Logging). */
+  logging: {
+    /** trace, debug, info, warn, error, fatal or silent (LOG_LEVEL). */
+    level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
+    /** One readable line per entry, or JSON; unset, pretty on a terminal and JSON otherwise (LOG_FORMAT). */
+    format: 'json' | 'pretty' | undefined;
+    /** A line per request; requests that fail with a 5xx are logged either way (LOG_REQUESTS). */
+    requests: boolean;
+    /** Also write the process log to this file, rotated like the error log (LOG_FILE). */
+    file: string | undefined;
+    /** Log files start anew every day or every hour (LOG_ROTATE_FREQUENCY)… */
+    rotateFrequency: 'daily' | 'hourly';
+    /** …and when they reach this size, such as 10m or 500k (LOG_ROTATE_SIZE)… */
+    rotateSize: string;
+    /** …keeping this many earlier files of each log (LOG_ROTATE_FILES). */
+    rotateFiles: number;
+  };
   /** SMTP from MAIL_* variables; each one set here wins over the back-office setting. */
   mail: {
     host?: string;
@@ -122,6 +139,30 @@ function parseCspSources(value: string | undefined): Record<string, string[]> {
   return result;
 }
 
+export const LOG_LEVELS = ['trace', 'debug', 'info', 'warn', 'error', 'fatal', 'silent'] as const;
+
+function parseLogging(env: NodeJS.ProcessEnv, cwd: string): Config['logging'] {
+  const level = (env.LOG_LEVEL || 'info').toLowerCase();
+  if (!(LOG_LEVELS as readonly string[]).includes(level)) throw new Error(`LOG_LEVEL must be one of ${LOG_LEVELS.join(', ')}, got "${env.LOG_LEVEL}"`);
+  const format = env.LOG_FORMAT?.toLowerCase() || undefined;
+  if (format !== undefined && format !== 'json' && format !== 'pretty') throw new Error(`LOG_FORMAT must be json or pretty, got "${env.LOG_FORMAT}"`);
+  const frequency = (env.LOG_ROTATE_FREQUENCY || 'daily').toLowerCase();
+  if (frequency !== 'daily' && frequency !== 'hourly') throw new Error(`LOG_ROTATE_FREQUENCY must be daily or hourly, got "${env.LOG_ROTATE_FREQUENCY}"`);
+  const size = (env.LOG_ROTATE_SIZE || '10m').toLowerCase();
+  if (!/^[1-9]\d{0,6}[kmg]$/.test(size)) throw new Error(`LOG_ROTATE_SIZE must be a size such as 10m or 500k, got "${env.LOG_ROTATE_SIZE}"`);
+  const files = env.LOG_ROTATE_FILES ? Number(env.LOG_ROTATE_FILES) : 30;
+  if (!Number.isInteger(files) || files < 1 || files > 10_000) throw new Error(`LOG_ROTATE_FILES must be a whole number from 1 to 10000, got "${env.LOG_ROTATE_FILES}"`);
+  return {
+    level: level as Config['logging']['level'],
+    format,
+    requests: parseBoolean(env.LOG_REQUESTS, true),
+    file: env.LOG_FILE ? path.resolve(cwd, env.LOG_FILE) : undefined,
+    rotateFrequency: frequency,
+    rotateSize: size,
+    rotateFiles: files,
+  };
+}
+
 export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.cwd()): Config {
   if (env.STRIPE_API_PORT && !/^\d{1,5}$/.test(env.STRIPE_API_PORT)) throw new Error(`STRIPE_API_PORT must be a port number, got "${env.STRIPE_API_PORT}"`);
   if (env.STRIPE_API_PROTOCOL && !['http', 'https'].includes(env.STRIPE_API_PROTOCOL)) throw new Error(`STRIPE_API_PROTOCOL must be http or https, got "${env.STRIPE_API_PROTOCOL}"`);
@@ -180,6 +221,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       webhookId: env.PAYPAL_WEBHOOK_ID || undefined,
       apiUrl: paypalApiUrl,
     },
+    logging: parseLogging(env, cwd),
     mail: {
       host: env.MAIL_HOST || undefined,
       port: env.MAIL_PORT ? Number(env.MAIL_PORT) : undefined,

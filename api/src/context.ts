@@ -25,5 +25,7 @@ export type AppEnv = {
     workspaceId: number;
     /** Headers for responses written outside Hono (server-rendered pages), such as cookies and security headers. */
     pageHeaders: Headers;
+    /** The request's id in the logs and its X-Request-Id header. */
+    requestId: string;
   };
 };

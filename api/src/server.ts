@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { serve } from '@hono/node-server';
 import { createApp, type SiteHandler } from './app.ts';
 import { loadConfig } from './config.ts';
+import { configureLogging, logger } from './logging/logger.ts';
 import { prepare } from './startup/prepare.ts';
 import { logError } from './services/error-log.service.ts';
 import { startSchedule } from './services/schedule.service.ts';
@@ -11,6 +12,12 @@ import { startSchedule } from './services/schedule.service.ts';
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started = performance.now();
 const config = loadConfig();
+await configureLogging(config.logging);
+
+/*
+ * What this file prints with console.log is for the person starting the server, not the log: the
+ * progress bar of the first start and the first admin's generated password (shown once).
+ */
 
 function progress(step: string, done: number, total: number) {
   if (!process.stdout.isTTY) {
@@ -26,7 +33,7 @@ const prepared = await prepare(config, progress);
 
 const siteEntry = path.join(root, 'site/dist/server/entry.mjs');
 const siteHandler = existsSync(siteEntry) ? ((await import(pathToFileURL(siteEntry).href)).handler as SiteHandler) : undefined;
-if (!siteHandler) console.warn('The site is not built (site/dist is missing): only the API is served. Run `pnpm build`.');
+if (!siteHandler) logger.warn('The site is not built (site/dist is missing): only the API is served. Run `pnpm build`.');
 const adminDir = path.join(root, 'admin/dist');
 
 const app = createApp(
@@ -44,7 +51,7 @@ const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
     console.log(`  email:    ${prepared.generatedAdmin.email}`);
     console.log(`  password: ${prepared.generatedAdmin.password}\n`);
   }
-  console.log(`Ready in ${Math.round(performance.now() - started)} ms at ${config.appUrl} (listening on port ${info.port})`);
+  logger.info(`Ready in ${Math.round(performance.now() - started)} ms at ${config.appUrl} (listening on port ${info.port})`);
 });
 
 const stopSchedule = startSchedule(prepared.db);
@@ -52,12 +59,12 @@ const stopSchedule = startSchedule(prepared.db);
 // Errors outside any request still reach the error log (Logs > Error). An uncaught exception leaves
 // the process in an unknown state, so it exits once the entry is written; a rejection does not.
 process.on('uncaughtException', (error) => {
-  console.error(error);
-  void logError(config.storagePath, prepared.db, error, { source: 'process' }).finally(() => process.exit(1));
+  logger.fatal({ err: error }, 'Uncaught exception');
+  void logError(config, prepared.db, error, { source: 'process' }).finally(() => process.exit(1));
 });
 process.on('unhandledRejection', (reason) => {
-  console.error('Unhandled rejection:', reason);
-  void logError(config.storagePath, prepared.db, reason, { source: 'process' });
+  logger.error({ err: reason }, 'Unhandled rejection');
+  void logError(config, prepared.db, reason, { source: 'process' });
 });
 
 function shutdown() {

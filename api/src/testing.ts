@@ -9,6 +9,7 @@ import { seedDemoCatalog, seedFoundation } from '@app/db/seed';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
+import { memoryLogger, useLogger } from './logging/logger.ts';
 import { hashPassword } from './services/auth.service.ts';
 import { createLocalStorage, type Storage } from './storage/storage.ts';
 
@@ -137,3 +138,10 @@ export function createClient(app: ReturnType<typeof createApp>, options: ClientO
 export type TestClient = ReturnType<typeof createClient>;
 export type { Db, Storage };
 export { id3v2Tag, pngImage, taggedMp3, toneMp3, wavFile, type Id3Tags } from './testing-audio.ts';
+
+/** Captures the process log from now on, each entry as parsed JSON; `restore` puts the previous log back. */
+export function captureLogs(): { entries: Record<string, unknown>[]; restore: () => void } {
+  const { logger, entries } = memoryLogger();
+  const previous = useLogger(logger);
+  return { entries, restore: () => void useLogger(previous) };
+}

@@ -3,10 +3,9 @@ import { closeSync, existsSync, mkdtempSync, openSync, readdirSync, readFileSync
 import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { inspect } from 'node:util';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
 import { ensureRole } from '@app/db';
-import { createTestApp, pngImage, taggedMp3, wavFile, type Storage, type TestApp, type TestClient } from '@app/api/testing';
+import { captureLogs, createTestApp, pngImage, taggedMp3, wavFile, type Storage, type TestApp, type TestClient } from '@app/api/testing';
 
 /**
  * Issue 10, point 8: a full (or read-only) disk. Writes must answer 507 with a clear message that
@@ -77,7 +76,7 @@ let playlistId: number;
 let userId: number;
 /** A resumable upload half sent before the disk filled up. */
 const resumable = { bytes: wavFile(600 * 1024, 7), url: '' };
-const errorLines: string[] = [];
+let processLog: ReturnType<typeof captureLogs> | undefined;
 
 function headersOf(client: TestClient): Record<string, string> {
   return {
@@ -103,11 +102,11 @@ function storedFiles(): string[] {
 }
 const fileEntryCount = async () => Number((await admin.get('/api/admin/files?range=[0,0]')).headers.get('Content-Range')?.split('/')[1]);
 
-/** What reached the admin: the error log, or stderr when the log cannot be written either. */
+/** What reached the admin: the error log, or the process log when the error log cannot be written either. */
 const logged = () => {
   const dir = path.join(t.storageDir, 'logs');
   const files = existsSync(dir) ? readdirSync(dir).map((name) => readFileSync(path.join(dir, name), 'utf8')) : [];
-  return [...files, ...errorLines].join('\n');
+  return [...files, ...(processLog?.entries ?? []).map((entry) => JSON.stringify(entry))].join('\n');
 };
 
 /** A 507 with the clear message, and nothing in it a visitor could learn the server's layout from. */
@@ -143,7 +142,7 @@ beforeAll(async () => {
   const firstHalf = await tus(resumable.url, 'PATCH', { 'Upload-Offset': '0', 'Content-Type': 'application/offset+octet-stream' }, resumable.bytes.subarray(0, 300 * 1024));
   expect(firstHalf.status).toBe(204);
 
-  vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void errorLines.push(args.map((arg) => (typeof arg === 'string' ? arg : inspect(arg))).join(' ')));
+  processLog = captureLogs();
   await t.db.emptyWriteAheadLog();
   fillDisk();
   simulatedFull = true;
@@ -155,6 +154,7 @@ afterEach(async () => {
 });
 
 afterAll(async () => {
+  processLog?.restore();
   vi.restoreAllMocks();
   freeDisk();
   await t?.close();

@@ -23,6 +23,8 @@ process.env.APP_URL = `http://localhost:${process.env.PORT}`;
 process.env.MAIL_HOST = '127.0.0.1';
 process.env.MAIL_PORT = String(E2E_SMTP_PORT);
 process.env.MAIL_ENCRYPTION = 'none';
+// The browser tests' output stays readable: only failures of the server, not a line per request.
+process.env.LOG_LEVEL ??= 'error';
 for (const [name, value] of Object.entries({
   CLIENT_ID: 'e2e-client',
   CLIENT_SECRET: 'e2e-secret',

@@ -1,31 +1,29 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import {
-  accessTokensOfUser,
-  deleteAccessToken,
-  deleteSessionOfUser,
-  deleteUserSessions,
-  directPermissionsOfUser,
-  findPlan,
-  findRole,
-  findUserById,
-  permissionCatalog,
-  permissionsOfPlan,
-  permissionsOfRole,
-  resetTwoFactor,
-  sessionsOfUser,
-  setPlanPermissions,
-  setRolePermissions,
-  setUserBannedAt,
-  setUserPermissions,
-  type Db,
-  type GrantedPermission,
-} from '@app/db';
-import type { Context } from 'hono';
-import type { AppEnv, AuthState } from '../context.ts';
-import { ApiError, notFound, validationFailed, validationHook, zodErrorsByField } from '../http/errors.ts';
+import type { AppEnv } from '../context.ts';
+import { forbidden, validationFailed, validationHook, zodErrorsByField } from '../http/errors.ts';
 import { errorResponses, idParam, jsonResponse } from '../schemas/common.ts';
-import { hasPermission, isBackOfficePermission } from '../services/permissions.ts';
-import { permissionsOfAccount } from '../services/subscriptions.service.ts';
+import { Grant, GrantsBody } from '../schemas/permissions.ts';
+import {
+  endSessionOfUser,
+  endSessionsOfUser,
+  grantsOfPlan,
+  grantsOfRole,
+  grantsOfUser,
+  managedUser,
+  permissionCatalogue,
+  planToManage,
+  replacePlanGrants,
+  replaceRoleGrants,
+  replaceUserGrants,
+  resetTwoFactorOfUser,
+  revokeTokenOfUser,
+  roleToManage,
+  sessionsOfManagedUser,
+  suspendUser,
+  tokensOfUser,
+  unsuspendUser,
+} from '../services/account-admin.service.ts';
+import { hasPermission } from '../services/permissions.ts';
 import { readJsonObject, requireAdmin } from './access.ts';
 
 const tags = ['Admin: Users and roles'];
@@ -34,47 +32,7 @@ const manageUsers = requireAdmin('users.update');
 const manageRoles = requireAdmin('roles.update');
 const managePlans = requireAdmin('plans.update');
 
-const Grant = z.object({
-  name: z.string().max(100),
-  restrictions: z.array(z.object({ name: z.string().max(100), value: z.number().int().min(0).max(1_000_000_000).nullable() })).max(20).default([]),
-});
-const GrantsBody = z.strictObject({ permissions: z.array(Grant).max(200) });
 const GrantsResponse = z.object({ permissions: z.array(Grant) }).openapi('PermissionGrants');
-
-/**
- * Checks grants against the catalogue: known names, each once, only restrictions the permission
- * accepts. Nobody may hand out a permission they do not hold themselves, so managing users or
- * roles never becomes a way to make oneself super admin.
- */
-async function validateGrants(db: Db, auth: AuthState, body: Record<string, unknown>, options: { audience?: 'guests' | 'plan' } = {}): Promise<GrantedPermission[]> {
-  const parsed = GrantsBody.safeParse(body);
-  if (!parsed.success) throw validationFailed(zodErrorsByField(parsed.error));
-  const catalog = new Map((await permissionCatalog(db)).map((p) => [p.name, p]));
-  const errors: Record<string, string> = {};
-  const seen = new Set<string>();
-  parsed.data.permissions.forEach((grant, index) => {
-    const known = catalog.get(grant.name);
-    const field = `permissions.${index}`;
-    if (!known) errors[field] = `There is no permission named "${grant.name}".`;
-    else if (seen.has(grant.name)) errors[field] = `"${grant.name}" is listed twice.`;
-    else if (!hasPermission(auth.permissions, grant.name)) errors[field] = `You can't grant "${grant.name}" because you don't have it yourself.`;
-    else if (options.audience && isBackOfficePermission(grant.name)) {
-      errors[field] = options.audience === 'guests' ? `Visitors who are not logged in can't be given "${grant.name}".` : `Plans can't grant "${grant.name}": anyone who pays would get it.`;
-    } else {
-      const unknown = grant.restrictions.find((r) => !known.restrictions.some((k) => k.name === r.name));
-      if (unknown) errors[field] = `"${grant.name}" has no restriction named "${unknown.name}".`;
-    }
-    seen.add(grant.name);
-  });
-  if (Object.keys(errors).length) throw validationFailed(errors);
-  return parsed.data.permissions;
-}
-
-async function userOr404(c: Context<AppEnv>, id: number) {
-  const user = await findUserById(c.get('deps').db, id);
-  if (!user) throw notFound('There is no user with this id.');
-  return user;
-}
 
 const SessionSchema = z
   .object({
@@ -128,9 +86,8 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const auth = c.get('auth');
-      if (!['roles.update', 'users.update', 'plans.update'].some((name) => hasPermission(auth.permissions, name))) throw new ApiError(403, "You don't have permission to do that.");
-      const catalog = (await permissionCatalog(c.get('deps').db)).map((entry) => ({ ...entry, back_office: isBackOfficePermission(entry.name) }));
-      return c.json(catalog, 200, { 'Cache-Control': 'no-store' });
+      if (!['roles.update', 'users.update', 'plans.update'].some((name) => hasPermission(auth.permissions, name))) throw forbidden();
+      return c.json(await permissionCatalogue(c.get('deps').db), 200, { 'Cache-Control': 'no-store' });
     },
   )
   .openapi(
@@ -144,10 +101,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       responses: { 200: jsonResponse(GrantsResponse, 'Grants'), ...errorResponses },
     }),
     async (c) => {
-      const db = c.get('deps').db;
-      const { id } = c.req.valid('param');
-      if (!(await findRole(db, id))) throw notFound('There is no role with this id.');
-      return c.json({ permissions: await permissionsOfRole(db, id) }, 200);
+      return c.json({ permissions: await grantsOfRole(c.get('deps').db, c.req.valid('param').id) }, 200);
     },
   )
   .openapi(
@@ -161,10 +115,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       responses: { 200: jsonResponse(GrantsResponse, 'Grants'), ...errorResponses },
     }),
     async (c) => {
-      const db = c.get('deps').db;
-      const { id } = c.req.valid('param');
-      if (!(await findPlan(db, id))) throw notFound('There is no plan with this id.');
-      return c.json({ permissions: await permissionsOfPlan(db, id) }, 200);
+      return c.json({ permissions: await grantsOfPlan(c.get('deps').db, c.req.valid('param').id) }, 200);
     },
   )
   .openapi(
@@ -178,10 +129,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       responses: { 200: jsonResponse(GrantsResponse.extend({ effective: z.array(Grant) }), 'Grants'), ...errorResponses },
     }),
     async (c) => {
-      const { id } = c.req.valid('param');
-      await userOr404(c, id);
-      const db = c.get('deps').db;
-      return c.json({ permissions: await directPermissionsOfUser(db, id), effective: await permissionsOfAccount(db, id) }, 200);
+      return c.json(await grantsOfUser(c.get('deps').db, c.req.valid('param').id), 200);
     },
   )
   .openapi(
@@ -195,25 +143,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       responses: { 200: jsonResponse(z.array(SessionSchema), 'Sessions'), ...errorResponses },
     }),
     async (c) => {
-      const { id } = c.req.valid('param');
-      await userOr404(c, id);
-      const current = c.get('auth').session?.id;
-      const sessions = await sessionsOfUser(c.get('deps').db, id, new Date().toISOString());
-      return c.json(
-        sessions.map((s) => ({
-          id: s.id,
-          device_type: s.device_type,
-          platform: s.platform,
-          browser: s.browser,
-          city: s.city,
-          country: s.country,
-          ip_address: s.ip_address,
-          last_active: s.last_active_at,
-          created_at: s.created_at,
-          is_current_device: s.id === current,
-        })),
-        200,
-      );
+      return c.json(await sessionsOfManagedUser(c.get('deps').db, c.req.valid('param').id, c.get('auth').session?.id), 200);
     },
   )
   .openapi(
@@ -227,9 +157,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       responses: { 200: jsonResponse(z.array(TokenSchema), 'Tokens'), ...errorResponses },
     }),
     async (c) => {
-      const { id } = c.req.valid('param');
-      await userOr404(c, id);
-      const tokens = await accessTokensOfUser(c.get('deps').db, id);
+      const tokens = await tokensOfUser(c.get('deps').db, c.req.valid('param').id);
       return c.json(tokens.map(({ id: tokenId, name, last_used_at, created_at }) => ({ id: tokenId, name, last_used_at, created_at })), 200);
     },
   )
@@ -245,8 +173,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const { id, tokenId } = c.req.valid('param');
-      await userOr404(c, id);
-      if (!(await deleteAccessToken(c.get('deps').db, id, tokenId))) throw notFound('This user has no token with this id.');
+      await revokeTokenOfUser(c.get('deps').db, id, tokenId);
       return c.json({ message: 'Token revoked' }, 200);
     },
   )
@@ -262,8 +189,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const { id, sessionId } = c.req.valid('param');
-      await userOr404(c, id);
-      if (!(await deleteSessionOfUser(c.get('deps').db, id, sessionId))) throw notFound('This user has no session with this id.');
+      await endSessionOfUser(c.get('deps').db, id, sessionId);
       return c.json({ message: 'Session ended' }, 200);
     },
   )
@@ -278,9 +204,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       responses: { 200: jsonResponse(ok, 'Ended'), ...errorResponses },
     }),
     async (c) => {
-      const { id } = c.req.valid('param');
-      await userOr404(c, id);
-      await deleteUserSessions(c.get('deps').db, id, c.get('auth').session?.id);
+      await endSessionsOfUser(c.get('deps').db, c.req.valid('param').id, c.get('auth').session?.id);
       return c.json({ message: 'Sessions ended' }, 200);
     },
   )
@@ -296,10 +220,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      await userOr404(c, id);
-      const db = c.get('deps').db;
-      await resetTwoFactor(db, id);
-      const user = await userOr404(c, id);
+      const user = await resetTwoFactorOfUser(c.get('deps').db, id);
       return c.json({ id, banned_at: user.banned_at, two_factor_confirmed_at: user.two_factor_confirmed_at }, 200);
     },
   )
@@ -315,10 +236,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const user = await userOr404(c, id);
-      if (c.get('auth').user?.id === id) throw new ApiError(422, "You can't suspend your own account.");
-      const bannedAt = user.banned_at ?? new Date().toISOString();
-      await setUserBannedAt(c.get('deps').db, id, bannedAt);
+      const { user, bannedAt } = await suspendUser(c.get('deps').db, c.get('auth').user?.id, id);
       return c.json({ id, banned_at: bannedAt, two_factor_confirmed_at: user.two_factor_confirmed_at }, 200);
     },
   )
@@ -334,8 +252,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const user = await userOr404(c, id);
-      await setUserBannedAt(c.get('deps').db, id, null);
+      const user = await unsuspendUser(c.get('deps').db, id);
       return c.json({ id, banned_at: null, two_factor_confirmed_at: user.two_factor_confirmed_at }, 200);
     },
   );
@@ -356,11 +273,8 @@ adminAccountsRoutes.put('/roles/:id/permissions', manageRoles, async (c) => {
   if (!parsedId.success) throw validationFailed(zodErrorsByField(parsedId.error));
   const id = parsedId.data.id;
   const db = c.get('deps').db;
-  const role = await findRole(db, id);
-  if (!role) throw notFound('There is no role with this id.');
-  const grants = await validateGrants(db, c.get('auth'), await readJsonObject(c), { audience: role.guests ? 'guests' : undefined });
-  await setRolePermissions(db, id, grants);
-  return c.json({ permissions: await permissionsOfRole(db, id) }, 200);
+  const role = await roleToManage(db, id);
+  return c.json({ permissions: await replaceRoleGrants(db, c.get('auth'), role, await readJsonObject(c)) }, 200);
 });
 
 adminAccountsRoutes.openAPIRegistry.registerPath(
@@ -377,11 +291,9 @@ adminAccountsRoutes.put('/users/:id/permissions', manageUsers, async (c) => {
   const parsedId = idParam.safeParse({ id: c.req.param('id') });
   if (!parsedId.success) throw validationFailed(zodErrorsByField(parsedId.error));
   const id = parsedId.data.id;
-  await userOr404(c, id);
   const db = c.get('deps').db;
-  const grants = await validateGrants(db, c.get('auth'), await readJsonObject(c));
-  await setUserPermissions(db, id, grants);
-  return c.json({ permissions: await directPermissionsOfUser(db, id), effective: await permissionsOfAccount(db, id) }, 200);
+  await managedUser(db, id);
+  return c.json(await replaceUserGrants(db, c.get('auth'), id, await readJsonObject(c)), 200);
 });
 
 adminAccountsRoutes.openAPIRegistry.registerPath(
@@ -399,8 +311,6 @@ adminAccountsRoutes.put('/plans/:id/permissions', managePlans, async (c) => {
   if (!parsedId.success) throw validationFailed(zodErrorsByField(parsedId.error));
   const id = parsedId.data.id;
   const db = c.get('deps').db;
-  if (!(await findPlan(db, id))) throw notFound('There is no plan with this id.');
-  const grants = await validateGrants(db, c.get('auth'), await readJsonObject(c), { audience: 'plan' });
-  await setPlanPermissions(db, id, grants);
-  return c.json({ permissions: await permissionsOfPlan(db, id) }, 200);
+  await planToManage(db, id);
+  return c.json({ permissions: await replacePlanGrants(db, c.get('auth'), id, await readJsonObject(c)) }, 200);
 });

@@ -1,18 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import {
-  allowedFilterKeys,
-  deleteResource,
-  getResource,
-  listResource,
-  type ListQuery,
-} from '@app/db';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError, forbidden, notFound, unauthenticated, validationFailed, validationHook, zodErrorsByField } from '../http/errors.ts';
 import { ErrorSchema, idParam } from '../schemas/common.ts';
 import { hasPermission } from '../services/permissions.ts';
 import type { AdminResource } from './resource.ts';
-import { createRecord, readOne, updateRecord } from './resource-writes.ts';
+import { createRecord, deleteRecord, filterKeysOf, listRecords, readOne, updateRecord, type ListQuery } from './resource-writes.ts';
 import { ADMIN_RESOURCES } from './resources/index.ts';
 
 /** Largest page the back office may ask for in one call. */
@@ -67,7 +60,7 @@ export function parseListQuery(resource: AdminResource, query: Record<string, st
   if (rawFilter !== undefined) {
     if (!rawFilter || typeof rawFilter !== 'object' || Array.isArray(rawFilter)) errors.filter = 'Filter must be a JSON object.';
     else {
-      const allowed = allowedFilterKeys(table);
+      const allowed = filterKeysOf(resource);
       for (const [key, value] of Object.entries(rawFilter)) {
         if (!allowed.includes(key)) {
           errors.filter = `Filtering by "${key}" is not allowed. Filters: ${allowed.join(', ')}.`;
@@ -127,15 +120,14 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
       path,
       tags,
       summary: `List ${resource.label.toLowerCase()}`,
-      description: `Sortable: ${resource.table.sortable.join(', ')}. Filters: ${allowedFilterKeys(resource.table).join(', ')}.`,
+      description: `Sortable: ${resource.table.sortable.join(', ')}. Filters: ${filterKeysOf(resource).join(', ')}.`,
       middleware: [read] as const,
       request: { query: listQuery },
       responses: { 200: { description: 'Records, with Content-Range', content: jsonContent(z.array(recordSchema)) }, ...errors },
     }),
     async (c) => {
       const query = parseListQuery(resource, c.req.valid('query'));
-      const { rows, total } = await listResource(c.get('deps').db, resource.table, query);
-      await resource.afterRead?.(rows, c.get('deps'));
+      const { rows, total } = await listRecords(c.get('deps'), resource, query);
       const contentRange = rows.length ? `${resource.name} ${query.range.start}-${query.range.start + rows.length - 1}/${total}` : `${resource.name} */${total}`;
       return c.json(rows, 200, { 'Content-Range': contentRange, 'Access-Control-Expose-Headers': 'Content-Range' });
     },
@@ -208,15 +200,7 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
         responses: { 200: { description: 'The deleted record', content: jsonContent(recordSchema) }, 404: { description: 'Not found', content: jsonContent(ErrorSchema) }, ...errors },
       }),
       async (c) => {
-        const deps = c.get('deps');
-        const { id } = c.req.valid('param');
-        const existing = await getResource(deps.db, resource.table, id);
-        if (!existing) throw notFound();
-        const refusal = await resource.guardDelete?.(existing, c.get('auth'), deps);
-        if (refusal) throw new ApiError(422, refusal);
-        if (resource.remove) await resource.remove(existing, deps);
-        else await deleteResource(deps.db, resource.table, id);
-        return c.json(existing, 200);
+        return c.json(await deleteRecord(c.get('deps'), c.get('auth'), resource, c.req.valid('param').id), 200);
       },
     );
   }

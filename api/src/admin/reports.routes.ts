@@ -1,10 +1,9 @@
 import { createRoute, OpenAPIHono } from '@hono/zod-openapi';
-import { visitorsReport } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { validationHook } from '../http/errors.ts';
 import { errorResponses, jsonResponse } from '../schemas/common.ts';
 import { PlaysQuery, PlaysReportSchema, RangeQuery, VisitorsReportSchema } from '../schemas/reports.ts';
-import { checkRange, playsInsights } from '../services/reports.service.ts';
+import { playsInsights, visitorsInsights } from '../services/reports.service.ts';
 import { requireAdmin } from './access.ts';
 
 const tags = ['Admin: Reports'];
@@ -39,7 +38,6 @@ export const adminReportsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
     }),
     async (c) => {
       const { from, to } = c.req.valid('query');
-      checkRange(from, to);
-      return c.json(await visitorsReport(c.get('deps').db, { from, to }), 200, { 'Cache-Control': 'no-store' });
+      return c.json(await visitorsInsights(c.get('deps').db, { from, to }), 200, { 'Cache-Control': 'no-store' });
     },
   );

@@ -1,14 +1,20 @@
 import {
+  allowedFilterKeys,
   createResource,
+  deleteResource,
   getResource,
+  listResource,
   missingIds,
   updateResource,
   valueTaken,
+  type ListQuery,
   type ResourceRecord,
 } from '@app/db';
-import type { AppDeps } from '../context.ts';
-import { ApiError, notFound, validationFailed, zodErrorsByField } from '../http/errors.ts';
+import type { AppDeps, AuthState } from '../context.ts';
+import { MalformedRequestError, notFound, validationFailed, ValidationError, zodErrorsByField } from '../services/errors.ts';
 import type { AdminResource } from './resource.ts';
+
+export type { ListQuery };
 
 /*
  * How a resource's record is read and written, apart from HTTP: the back office's routes and
@@ -38,7 +44,7 @@ async function checkReferencesAndUnique(deps: AppDeps, resource: AdminResource, 
  * received (id, timestamps, counts) are dropped; anything it could not have received is refused.
  */
 export function parseWrite(resource: AdminResource, body: unknown, mode: 'create' | 'update'): Record<string, unknown> {
-  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new ApiError(400, 'The request body must be a JSON object.');
+  if (!body || typeof body !== 'object' || Array.isArray(body)) throw new MalformedRequestError('The request body must be a JSON object.');
   let data = body as Record<string, unknown>;
   if (mode === 'update') {
     const readOnly = new Set([...resource.table.columns, ...Object.keys(resource.table.counts ?? {})]);
@@ -96,4 +102,27 @@ export async function updateRecord(deps: AppDeps, resource: AdminResource, id: n
   if (!record) throw notFound();
   await resource.afterWrite?.(record, virtual, deps, existing);
   return (await readOne(deps, resource, id))!;
+}
+
+/** The filters a list of the resource accepts: its filterable columns and `q` when it is searchable. */
+export function filterKeysOf(resource: AdminResource): string[] {
+  return allowedFilterKeys(resource.table);
+}
+
+/** One page of records with what `afterRead` adds, and how many match in all. */
+export async function listRecords(deps: AppDeps, resource: AdminResource, query: ListQuery): Promise<{ rows: ResourceRecord[]; total: number }> {
+  const { rows, total } = await listResource(deps.db, resource.table, query);
+  await resource.afterRead?.(rows, deps);
+  return { rows, total };
+}
+
+/** Deletes a record unless the resource refuses (`guardDelete`); answers it as it was. */
+export async function deleteRecord(deps: AppDeps, auth: AuthState, resource: AdminResource, id: number): Promise<ResourceRecord> {
+  const existing = await getResource(deps.db, resource.table, id);
+  if (!existing) throw notFound();
+  const refusal = await resource.guardDelete?.(existing, auth, deps);
+  if (refusal) throw new ValidationError(refusal);
+  if (resource.remove) await resource.remove(existing, deps);
+  else await deleteResource(deps.db, resource.table, id);
+  return existing;
 }

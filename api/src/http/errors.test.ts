@@ -1,5 +1,16 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
+import {
+  ConflictError,
+  MalformedRequestError,
+  TooLargeError,
+  TooManyAttemptsError,
+  UnavailableError,
+  forbidden,
+  notFound,
+  unauthenticated,
+  validationFailed,
+} from '../services/errors.ts';
 import { StorageWriteError } from '../storage/storage.ts';
 import { errorResponse } from './errors.ts';
 
@@ -35,6 +46,31 @@ describe('unexpected errors', () => {
     expect(html).toContain('There was an issue loading this page');
     expect(html).toContain('Please try again later');
     expect(html).not.toContain('database is locked');
+  });
+});
+
+describe("the services' errors", () => {
+  const throwing = (error: unknown) =>
+    new Hono()
+      .post('*', () => {
+        throw error;
+      })
+      .onError((thrown, c) => errorResponse(thrown, c, true));
+
+  it.each([
+    [new MalformedRequestError('The webhook signature is not valid.'), 400, { message: 'The webhook signature is not valid.' }],
+    [unauthenticated(), 401, { message: 'You need to log in to do that.' }],
+    [forbidden(), 403, { message: "You don't have permission to do that." }],
+    [notFound('This album does not exist.'), 404, { message: 'This album does not exist.' }],
+    [new ConflictError('This request was already reviewed.'), 409, { message: 'This request was already reviewed.' }],
+    [new TooLargeError('The file is too large.', { file: 'The file is too large.' }), 413, { message: 'The file is too large.', errors: { file: 'The file is too large.' } }],
+    [validationFailed({ name: 'Enter a name.', tags: ['Too many tags.'] }), 422, { message: 'Enter a name.', errors: { name: 'Enter a name.', tags: ['Too many tags.'] } }],
+    [new TooManyAttemptsError('Too many invitations. Please try again later.'), 429, { message: 'Too many invitations. Please try again later.' }],
+    [new UnavailableError('Payments are not available right now. Try again in a few minutes.'), 503, { message: 'Payments are not available right now. Try again in a few minutes.' }],
+  ])('answer %s with its status and the payload of the specification, never a trace', async (error, status, body) => {
+    const response = await throwing(error).request('/api/v1/anything', { method: 'POST' });
+    expect(response.status).toBe(status);
+    expect(await response.json()).toEqual(body);
   });
 });
 

@@ -1,9 +1,23 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { constraintViolation, databaseStorageFailure, isNotWhitelistedError } from '@app/db';
+import { constraintViolation, isNotWhitelistedError } from '@app/db';
 import { z } from 'zod';
-import { StoragePathError, StorageWriteError, type StorageFailure } from '../storage/storage.ts';
+import {
+  ConflictError,
+  DomainError,
+  ForbiddenError,
+  MalformedRequestError,
+  NotFoundError,
+  storageFailureOf,
+  TooLargeError,
+  TooManyAttemptsError,
+  UnauthenticatedError,
+  UnavailableError,
+  ValidationError,
+  zodErrorsByField,
+} from '../services/errors.ts';
+import { StoragePathError, type StorageFailure } from '../storage/storage.ts';
 import { isApiPath } from './paths.ts';
 
 /** The error payload of the specification: `message`, and for validation `errors` by field. */
@@ -23,6 +37,10 @@ export function wantsPage(c: Context): boolean {
 /** 419 is Laravel's "page expired", which the client understands as a stale CSRF token. */
 type ErrorStatus = ContentfulStatusCode | 419;
 
+/**
+ * An error only HTTP knows of (a body that is not JSON, a stale CSRF token). Rules broken inside a
+ * service are `DomainError`s, answered below with the same payload.
+ */
 export class ApiError extends Error {
   readonly status: ErrorStatus;
   readonly errors?: Record<string, string | string[]>;
@@ -33,24 +51,24 @@ export class ApiError extends Error {
   }
 }
 
-export const notFound = (message = 'The requested resource was not found.') => new ApiError(404, message);
-export const unauthenticated = () => new ApiError(401, 'You need to log in to do that.');
-export const forbidden = (message = "You don't have permission to do that.") => new ApiError(403, message);
-export const validationFailed = (errors: Record<string, string | string[]>, message?: string) =>
-  new ApiError(422, message ?? (Object.values(errors).flat()[0] as string | undefined) ?? 'The given data was invalid.', errors);
+// Routes throw the services' errors too, so one vocabulary serves both layers.
+export { forbidden, notFound, unauthenticated, validationFailed, zodErrorsByField } from '../services/errors.ts';
 
-/** Zod issues mapped to field names (dotted paths); unknown keys are reported on themselves. */
-export function zodErrorsByField(error: z.ZodError): Record<string, string> {
-  const errors: Record<string, string> = {};
-  for (const issue of error.issues) {
-    if (issue.code === 'unrecognized_keys') {
-      for (const key of issue.keys) errors[[...issue.path, key].join('.')] ??= `Unknown field "${key}".`;
-      continue;
-    }
-    const field = issue.path.length ? issue.path.join('.') : 'body';
-    errors[field] ??= issue.message;
-  }
-  return errors;
+/** The status that answers each kind of domain error. */
+const DOMAIN_STATUSES: [new (...args: never[]) => DomainError, ContentfulStatusCode][] = [
+  [MalformedRequestError, 400],
+  [UnauthenticatedError, 401],
+  [ForbiddenError, 403],
+  [NotFoundError, 404],
+  [ConflictError, 409],
+  [TooLargeError, 413],
+  [ValidationError, 422],
+  [TooManyAttemptsError, 429],
+  [UnavailableError, 503],
+];
+
+export function domainStatus(error: DomainError): ContentfulStatusCode {
+  return DOMAIN_STATUSES.find(([kind]) => error instanceof kind)?.[1] ?? 422;
 }
 
 /** Hook for every zod-validated request part: one clear 422 instead of the validator's default 400. */
@@ -81,30 +99,10 @@ const STORAGE_FAILURES: Record<StorageFailure, ErrorPayload> = {
   unwritable: { message: 'The server cannot store this right now. Try again later.' },
 };
 
-/**
- * Whether an error means the server could not store something: a storage write that failed, a
- * code only writes raise (from the error log, the upload store or any library), or a database
- * that has no room or cannot be written.
- */
-export function storageFailureOf(error: unknown): StorageFailure | undefined {
-  if (error instanceof StorageWriteError) return error.failure;
-  const code = (error as { code?: unknown } | null)?.code;
-  if (code === 'ENOSPC' || code === 'EDQUOT') return 'full';
-  if (code === 'EROFS') return 'unwritable';
-  return databaseStorageFailure(error);
-}
-
-/**
- * For the bookkeeping writes a read makes (marking a session or token as used): a disk that has no
- * room, or cannot be written, must not stop the read, so that failure is let go; any other is thrown.
- */
-export function unlessStorageFailure(error: unknown): void {
-  if (!storageFailureOf(error)) throw error;
-}
-
 export function errorResponse(error: unknown, c: Context, debug: boolean): Response {
-  if (error instanceof ApiError) {
-    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ErrorPayload, error.status as ContentfulStatusCode);
+  if (error instanceof ApiError || error instanceof DomainError) {
+    const status = error instanceof ApiError ? (error.status as ContentfulStatusCode) : domainStatus(error);
+    return c.json({ message: error.message, ...(error.errors ? { errors: error.errors } : {}) } satisfies ErrorPayload, status);
   }
   if (error instanceof HTTPException) {
     const status = error.status as ContentfulStatusCode;
@@ -134,7 +132,6 @@ export function errorResponse(error: unknown, c: Context, debug: boolean): Respo
     if (wantsPage(c)) return c.html(errorPage(507), 507);
     return c.json(STORAGE_FAILURES[storageFailure], 507);
   }
-  console.error(`[${new Date().toISOString()}] ${c.req.method} ${c.req.path}`, error);
   if (wantsPage(c)) return c.html(errorPage(500), 500);
   const payload: ErrorPayload = { message: 'There was an issue. Please try again.' };
   // Stack traces reveal code and paths: only a deployment that opted into debugging gets them.

@@ -1,6 +1,6 @@
-import { markPasswordConfirmed, type UserRow } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { recordPasswordConfirmation, type UserRow } from '../services/account.service.ts';
 import { endSession, hashSessionToken, resolveAuth, SESSION_COOKIE, startSession } from '../services/auth.service.ts';
 import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, LANGUAGE_COOKIE, languageChoice, THEME_COOKIE } from '../services/bootstrap.service.ts';
 import { clientIp } from './client-ip.ts';
@@ -30,7 +30,7 @@ export async function logIn(c: Context<AppEnv>, user: UserRow, remember: boolean
   if (previous) await endSession(deps, previous);
   const { token, maxAgeMs } = await startSession(deps, user, remember, clientInfo(c));
   // A rotation for a security change keeps the password confirmation the old session had.
-  if (options.passwordConfirmedAt) await markPasswordConfirmed(deps.db, hashSessionToken(token), options.passwordConfirmedAt);
+  if (options.passwordConfirmedAt) await recordPasswordConfirmation(deps, hashSessionToken(token), options.passwordConfirmedAt);
   setResponseCookie(c, SESSION_COOKIE, token, {
     httpOnly: true,
     sameSite: 'Lax',

@@ -1,7 +1,6 @@
 import type { Context, MiddlewareHandler } from 'hono';
-import type { CachedPage } from '@app/db';
 import type { AppEnv } from '../context.ts';
-import { clearSharedPageCache } from '../services/page-cache.service.ts';
+import { clearSharedPageCache, type CachedPage } from '../services/page-cache.service.ts';
 
 /**
  * Which stored form a client gets, by its Accept-Encoding (RFC 9110 §12.5.3): codings are

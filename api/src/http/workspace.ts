@@ -1,7 +1,7 @@
-import { acceptWorkspaceInvite, findUserById, updateUser, workspaceRoleOf, type UserRow, type WorkspaceInviteRow } from '@app/db';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { ACTIVE_WORKSPACE_COOKIE, ACTIVE_WORKSPACE_DAYS } from '../services/workspaces.service.ts';
+import type { UserRow } from '../services/account.service.ts';
+import { ACTIVE_WORKSPACE_COOKIE, ACTIVE_WORKSPACE_DAYS, isWorkspaceMember, joinAfterRegistration as joinInvitedWorkspace, type WorkspaceInviteRow } from '../services/workspaces.service.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
 
 /**
@@ -16,7 +16,7 @@ export function activeWorkspace(): MiddlewareHandler<AppEnv> {
     const cookie = getCookie(c, ACTIVE_WORKSPACE_COOKIE);
     let id = fromQuery ? c.get('workspaceId') : cookie && /^\d{1,12}$/.test(cookie) ? Number(cookie) : 0;
     const user = c.get('auth').user;
-    if (id !== 0 && !(user && (await workspaceRoleOf(c.get('deps').db, id, user.id)))) {
+    if (id !== 0 && !(user && (await isWorkspaceMember(c.get('deps').db, id, user.id)))) {
       id = 0;
       // A stale cookie would otherwise be checked again on every request.
       if (!fromQuery && cookie !== undefined) deleteResponseCookie(c, ACTIVE_WORKSPACE_COOKIE);
@@ -33,13 +33,9 @@ export function switchWorkspace(c: Context<AppEnv>, id: number): void {
   c.set('workspaceId', id);
 }
 
-/**
- * A new account made from an invitation: the mailed link proved the address, so it is verified,
- * and the account joins the workspace, which becomes the active one.
- */
+/** A new account made from an invitation joins its workspace, which becomes the active one. */
 export async function joinAfterRegistration(c: Context<AppEnv>, user: UserRow, invite: WorkspaceInviteRow): Promise<UserRow> {
-  const { db } = c.get('deps');
-  await updateUser(db, user.id, { email_verified_at: new Date().toISOString() });
-  if (await acceptWorkspaceInvite(db, invite, user.id)) switchWorkspace(c, invite.workspace_id);
-  return (await findUserById(db, user.id))!;
+  const { user: joinedUser, joined } = await joinInvitedWorkspace(c.get('deps').db, user, invite);
+  if (joined) switchWorkspace(c, invite.workspace_id);
+  return joinedUser;
 }

@@ -32,12 +32,13 @@ const CALL = new RegExp(String.raw`(?<![\w$.])(?:t|msg)\(\s*${LITERAL}\s*[,)]`, 
 const ADMIN_CALL = new RegExp(String.raw`(?<![\w$])(?:translate|msg|notify)\(\s*${LITERAL}\s*[,)]`, 'g');
 /**
  * The API's messages, which it sends in the language of the person asking (http/translate-errors.ts):
- * errors it throws (`new ApiError(422, '…')`, `notFound('…')`, `forbidden('…')`), `message: '…'`
+ * errors it throws (`new ApiError(422, '…')`, `new ConflictError('…')` and the other domain errors of
+ * `services/errors.ts`, `notFound('…')`, `forbidden('…')`), `message: '…'`
  * (payloads and zod options), zod checks given a message (`.min(1, '…')`, `.email('…')`), and the
  * field errors of `validationFailed({ field: '…' })` and `{ field: ['…'] }`.
  */
 const API_MESSAGE = new RegExp(
-  String.raw`(?:new ApiError\(\s*\d+\s*,|(?<![\w$])(?:notFound|forbidden)\(|(?<![\w$])message:|\.(?:min|max|length|regex|gte|lte|lt|gt)\([^,()]*(?:\([^()]*\))?[^,()]*,|\.(?:email|url|nonempty)\(|validationFailed\(\{\s*['"]?[\w.]+['"]?:\s*\[?)\s*${LITERAL}`,
+  String.raw`(?:new ApiError\(\s*\d+\s*,|new (?:MalformedRequest|Unauthenticated|Forbidden|NotFound|Conflict|TooLarge|Validation|TooManyAttempts|Unavailable)Error\(|(?<![\w$])(?:notFound|forbidden)\(|(?<![\w$])message:|\.(?:min|max|length|regex|gte|lte|lt|gt)\([^,()]*(?:\([^()]*\))?[^,()]*,|\.(?:email|url|nonempty)\(|validationFailed\(\{\s*['"]?[\w.]+['"]?:\s*\[?)\s*${LITERAL}`,
   'g',
 );
 /** Props that react-admin's components translate when given text. */

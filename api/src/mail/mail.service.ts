@@ -2,6 +2,7 @@ import { logOutgoingEmail } from '@app/db';
 import nodemailer from 'nodemailer';
 import type { AppDeps } from '../context.ts';
 import { loadSettings } from '../services/settings.service.ts';
+import { logger } from '../logging/logger.ts';
 
 export interface MailMessage {
   to: string;
@@ -63,7 +64,7 @@ async function smtpSettings(deps: AppDeps) {
 /**
  * Sends a mail through SMTP when a server is configured. Every mail is recorded in the
  * outgoing-email log with its secrets redacted; without a server it is only recorded (and shown,
- * redacted, on the console outside production), so nothing fails for lack of a mail server.
+ * redacted, in the process log outside production), so nothing fails for lack of a mail server.
  */
 export async function sendMail(deps: AppDeps, message: MailMessage): Promise<MailStatus> {
   const smtp = await smtpSettings(deps);
@@ -71,7 +72,7 @@ export async function sendMail(deps: AppDeps, message: MailMessage): Promise<Mai
   const subject = redact(message.subject, message.secrets);
   if (!smtp) {
     await logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'logged', error: null });
-    if (!deps.config.production) console.log(`[mail] No mail server configured; not sent to ${message.to}: "${subject}"\n${body}`);
+    if (!deps.config.production) logger.info({ to: message.to, subject, body }, 'No mail server configured; the mail was not sent');
     return 'logged';
   }
   try {
@@ -81,7 +82,7 @@ export async function sendMail(deps: AppDeps, message: MailMessage): Promise<Mai
   } catch (error) {
     const reason = redact(error instanceof Error ? error.message : String(error), message.secrets);
     await logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'failed', error: reason });
-    console.error(`[mail] Sending "${subject}" to ${message.to} failed: ${reason}`);
+    logger.error({ to: message.to, subject, reason }, 'Sending a mail failed');
     return 'failed';
   }
 }

@@ -1,11 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { accessTokensOfUser, deleteAccessToken } from '@app/db';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
-import { forbidden, notFound, validationFailed, validationHook } from '../http/errors.ts';
+import { forbidden, validationFailed, validationHook } from '../http/errors.ts';
 import { errorResponses, idParam, jsonResponse as json, PasswordBody } from '../schemas/common.ts';
-import { createAccessToken } from '../services/access-tokens.service.ts';
+import { createAccessToken, listAccessTokens, revokeAccessToken } from '../services/access-tokens.service.ts';
 import { endOtherSessions, listSessions, passwordMatches } from '../services/account.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { loadSettings } from '../services/settings.service.ts';
@@ -82,7 +81,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       responses: { 200: json(z.object({ tokens: z.array(AccessTokenSchema) }), 'Tokens, newest first'), ...errorResponses },
     }),
     async (c) => {
-      const tokens = await accessTokensOfUser(c.get('deps').db, c.get('auth').user!.id);
+      const tokens = await listAccessTokens(c.get('deps'), c.get('auth').user!.id);
       return c.json({ tokens: tokens.map(({ id, name, last_used_at, created_at }) => ({ id, name, last_used_at, created_at })) }, 200);
     },
   )
@@ -112,7 +111,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       responses: { 200: json(Message, 'Revoked'), 423: json(Message, 'Password confirmation needed'), ...errorResponses },
     }),
     async (c) => {
-      if (!(await deleteAccessToken(c.get('deps').db, c.get('auth').user!.id, c.req.valid('param').id))) throw notFound('This token does not exist.');
+      await revokeAccessToken(c.get('deps'), c.get('auth').user!.id, c.req.valid('param').id);
       return c.json({ message: 'Token deleted.' }, 200);
     },
   );

@@ -1,12 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { deleteUserSessions, findUserById, markPasswordConfirmed, updateUser } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from '../http/cookies.ts';
 import { emailField, ErrorSchema, PasswordBody, passwordField } from '../schemas/common.ts';
 import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
 import { PASSWORD_CONFIRMATION_SECONDS, passwordRecentlyConfirmed, requireLogin } from '../http/auth.ts';
-import { passwordMatches } from '../services/account.service.ts';
-import { endSession, hashPassword, registerUser, resolveAuth, SESSION_COOKIE, verifyCredentials } from '../services/auth.service.ts';
+import { changePassword, passwordMatches, recordPasswordConfirmation } from '../services/account.service.ts';
+import { endSession, registerUser, resolveAuth, SESSION_COOKIE, verifyCredentials } from '../services/auth.service.ts';
 import { postLoginPath } from '../services/bootstrap.service.ts';
 import { needsVerification, sendVerificationCode } from '../services/email-verification.service.ts';
 import { requestPasswordReset, resetPassword } from '../services/password-reset.service.ts';
@@ -17,6 +16,7 @@ import { bootstrapFor, clientInfo, logIn } from '../http/login.ts';
 import { joinAfterRegistration } from '../http/workspace.ts';
 import { inviteForRegistration } from '../services/workspaces.service.ts';
 import { assertNotThrottled, hit, loginLimits, spendAttempt } from '../services/throttle.service.ts';
+import { logger } from '../logging/logger.ts';
 
 const LoginBody = z
   .strictObject({
@@ -172,7 +172,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
     }),
     async (c) => {
       // In the background: how long the mail takes must not tell whether the account exists.
-      void requestPasswordReset(c.get('deps'), c.req.valid('json').email).catch((error) => console.error('[mail] password reset failed', error));
+      void requestPasswordReset(c.get('deps'), c.req.valid('json').email).catch((error) => logger.error({ err: error, req_id: c.get('requestId') }, 'Sending a password reset failed'));
       return c.json({ message: 'If an account exists for this email, we sent a link to reset its password.' }, 200);
     },
   )
@@ -231,7 +231,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
         await hit(deps, limit);
         throw validationFailed({ password: 'This password is incorrect.' });
       }
-      await markPasswordConfirmed(deps.db, auth.session.id, new Date().toISOString());
+      await recordPasswordConfirmation(deps, auth.session.id);
       return c.json({ message: 'Password confirmed.' }, 200);
     },
   )
@@ -252,12 +252,10 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       const deps = c.get('deps');
       const user = c.get('auth').user!;
       const { current_password, password } = c.req.valid('json');
-      if (!(await passwordMatches(user, current_password))) throw validationFailed({ current_password: 'This password is incorrect.' });
-      await updateUser(deps.db, user.id, { password: await hashPassword(password) });
-      await deleteUserSessions(deps.db, user.id);
+      const changed = await changePassword(deps, user, current_password, password);
       const session = c.get('auth').session;
       // Typing the current password is a fresh confirmation for the new session.
-      if (session) await logIn(c, (await findUserById(deps.db, user.id))!, Boolean(session.remember), { passwordConfirmedAt: new Date().toISOString() });
+      if (session) await logIn(c, changed, Boolean(session.remember), { passwordConfirmedAt: new Date().toISOString() });
       return c.json({ message: 'Password changed.' }, 200);
     },
   )

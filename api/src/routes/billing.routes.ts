@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { visibleProducts } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { requireLogin } from '../http/auth.ts';
 import { validationHook } from '../http/errors.ts';
@@ -11,6 +10,7 @@ import {
   completeStripeCheckout,
   currentSubscription,
   listInvoices,
+  plansOnOffer,
   previewPlanChange,
   renewSubscription,
   startPaymentMethodChange,
@@ -124,7 +124,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   }),
   async (c) => {
     const deps = c.get('deps');
-    const products = await visibleProducts(deps.db);
+    const products = await plansOnOffer(deps);
     const payment_providers = [...((await stripeGateway(deps)) ? (['stripe'] as const) : []), ...((await paypalGateway(deps)) ? (['paypal'] as const) : [])];
     const data = products.map((p) => ({
       id: p.id,

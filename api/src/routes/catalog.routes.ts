@@ -11,12 +11,12 @@ import {
   ARTIST_RELATIONS,
   getAlbum,
   getArtist,
+  allGenres,
   genreHighlights,
   getTrack,
   TRACK_RELATIONS,
 } from '../services/catalog.service.ts';
 import { parseRelations } from '../services/relations.ts';
-import { listGenres } from '@app/db';
 import { pageOf, pageQuery, TagSchema } from '../schemas/listener.ts';
 import { RADIO_SEED_TYPES, radio } from '../services/radio.service.ts';
 import { getTag, taggedPage } from '../services/tags.service.ts';
@@ -107,7 +107,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       responses: { 200: json(z.object({ genres: z.array(GenreSchema) }), 'Genres by name'), ...errorResponses },
     }),
     async (c) => {
-      const genres = await listGenres(c.get('deps').db);
+      const genres = await allGenres(c.get('deps').db);
       return c.json({ genres: genres.map(({ id, name, display_name, image }) => ({ id, name, display_name, image })) }, 200);
     },
   )

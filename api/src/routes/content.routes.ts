@@ -1,11 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { backstageRequestsOfUser, type BackstageRequestRow } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { requireLogin, requirePermission } from '../http/auth.ts';
 import { validationHook } from '../http/errors.ts';
 import { imageUrl } from '../admin/resources/fields.ts';
 import { emailField, errorResponses, idParam, jsonResponse as json } from '../schemas/common.ts';
-import { BACKSTAGE_ROLES, ownBackstageRequest, submitBackstageRequest } from '../services/backstage.service.ts';
+import { BACKSTAGE_ROLES, ownBackstageRequest, ownBackstageRequests, submitBackstageRequest, type BackstageRequestRow } from '../services/backstage.service.ts';
 import { CONTACT_SENT, sendContactMessage } from '../services/contact.service.ts';
 import { getCustomPage } from '../services/custom-pages.service.ts';
 import { clientInfo } from '../http/login.ts';
@@ -151,7 +150,7 @@ export const contentRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       responses: { 200: json(z.object({ requests: z.array(BackstageRequestSchema) }), 'Your requests'), ...errorResponses },
     }),
     async (c) => {
-      const rows = await backstageRequestsOfUser(c.get('deps').db, c.get('auth').user!.id);
+      const rows = await ownBackstageRequests(c.get('deps').db, c.get('auth').user!.id);
       return c.json({ requests: rows.map(present) }, 200);
     },
   )

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { findFileEntry } from '@app/db';
 import type { Context, MiddlewareHandler } from 'hono';
 import { bodyLimit } from 'hono/body-limit';
 import type { AppEnv } from '../context.ts';
@@ -7,7 +6,7 @@ import { requireLogin } from '../http/auth.ts';
 import { ApiError, forbidden, notFound, unauthenticated, validationFailed, validationHook } from '../http/errors.ts';
 import { parseRange } from '../http/range.ts';
 import { errorResponses, ErrorSchema, idParam, jsonResponse as json } from '../schemas/common.ts';
-import { BACKSTAGE_UPLOAD_TYPES, deleteEntries, loadUploadRules, mayManageEntry, mayUpload, mayUploadForBackstageRequest, presentFileEntry, storeUpload } from '../services/file-entries.service.ts';
+import { BACKSTAGE_UPLOAD_TYPES, deleteEntries, loadUploadRules, manageableEntry, mayUpload, mayUploadForBackstageRequest, presentFileEntry, storeUpload } from '../services/file-entries.service.ts';
 import { completeUpload, findOwnUpload, prepareCreation, resumableUploads } from '../services/resumable-uploads.service.ts';
 import { checkDeclaredUpload, checkRelativePath, RESUMABLE_THRESHOLD_BYTES, tooLargeMessage, UPLOAD_CONCURRENCY } from '../services/upload-rules.ts';
 
@@ -206,9 +205,8 @@ export const fileEntriesRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
       },
     }),
     async (c) => {
-      const { db, storage } = c.get('deps');
-      const entry = await findFileEntry(db, c.req.valid('param').id);
-      if (!entry || !mayManageEntry(c.get('auth'), entry)) throw notFound('This file does not exist.');
+      const { storage } = c.get('deps');
+      const entry = await manageableEntry(c.get('deps'), c.get('auth'), c.req.valid('param').id);
       const disk = entry.disk === 'public' ? 'public' : 'uploads';
       const size = await storage.size(disk, entry.file_name);
       if (size === undefined) throw notFound('The stored file is missing.');

@@ -35,7 +35,7 @@ describe('logs', () => {
     expect((await admin.get('/api/v1/genres')).status).toBe(500);
     await t.db.schema.alterTable('genres_away').renameTo('genres').execute();
     expect((await admin.get('/api/v1/tracks/999999999')).status).toBe(404);
-    await logError(t.storageDir, t.db, new Error('flush'));
+    await logError(t.config, t.db, new Error('flush'));
     const log = await (await admin.get('/api/v1/logs/error')).json();
     expect(log.files).toHaveLength(1);
     const messages = log.entries.map((e: { message: string }) => e.message);
@@ -50,7 +50,7 @@ describe('logs', () => {
 
   it('the logging.errors setting turns the log off', async () => {
     await admin.put('/api/admin/settings', { 'logging.errors': false });
-    await logError(t.storageDir, t.db, new Error('not written'));
+    await logError(t.config, t.db, new Error('not written'));
     const log = await (await admin.get('/api/v1/logs/error')).json();
     expect(log.entries.map((e: { message: string }) => e.message)).not.toContain('not written');
     await admin.put('/api/admin/settings', { 'logging.errors': true });

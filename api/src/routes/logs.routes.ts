@@ -1,21 +1,23 @@
 import { readFile } from 'node:fs/promises';
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { lastScheduleRun } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { requirePermission } from '../http/auth.ts';
 import { notFound, validationHook } from '../http/errors.ts';
 import { errorResponses, jsonResponse } from '../schemas/common.ts';
 import { errorLogPath, listErrorLogFiles, readErrorLog } from '../services/error-log.service.ts';
-import { SCHEDULED_JOBS } from '../services/schedule.service.ts';
+import { scheduleStatus } from '../services/schedule.service.ts';
 
 const tags = ['Logs'];
+
+/** `error.2026-11-22.1.log` as pino-roll names the error log's files (`-09` after the date when hourly), or `error-2026-11-22.log` as earlier versions did. */
+const LOG_FILE_NAME = /^error(\.\d{4}-\d{2}-\d{2}(-\d{2})?\.\d{1,9}|-\d{4}-\d{2}-\d{2})\.log$/;
 
 const ErrorLogQuery = z.object({
   file: z
     .string()
-    .regex(/^error-\d{4}-\d{2}-\d{2}\.log$/, 'Choose one of the listed log files.')
+    .regex(LOG_FILE_NAME, 'Choose one of the listed log files.')
     .optional()
-    .openapi({ example: 'error-2026-11-22.log' }),
+    .openapi({ example: 'error.2026-11-22.1.log' }),
   page: z.coerce.number({ error: 'The page must be a number.' }).int().min(1).max(100000).default(1),
   perPage: z.coerce.number({ error: 'perPage must be a number.' }).int().min(1).max(200).default(50),
 });
@@ -96,18 +98,6 @@ export const logsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       responses: { 200: jsonResponse(ScheduleResponse, 'Jobs'), ...errorResponses },
     }),
     async (c) => {
-      const db = c.get('deps').db;
-      const jobs = await Promise.all(
-        SCHEDULED_JOBS.map(async (job) => {
-          const last = await lastScheduleRun(db, job.name);
-          return {
-            name: job.name,
-            description: job.description,
-            every_minutes: job.everyMs / 60000,
-            last_run: last ? { status: last.status, output: last.output, duration_ms: last.duration_ms, created_at: last.created_at } : null,
-          };
-        }),
-      );
-      return c.json({ jobs }, 200);
+      return c.json({ jobs: await scheduleStatus(c.get('deps').db) }, 200);
     },
   );

@@ -4,8 +4,7 @@ import { requirePermission } from '../http/auth.ts';
 import { notFound, validationHook } from '../http/errors.ts';
 import { clientInfo } from '../http/login.ts';
 import { errorResponses, idParam, jsonResponse as json } from '../schemas/common.ts';
-import { findTrack } from '@app/db';
-import { getLyrics } from '../services/lyrics.service.ts';
+import { lyricsOfTrack } from '../services/lyrics.service.ts';
 import { countPlay } from '../services/plays.service.ts';
 
 const viewMusic = requirePermission('music.view');
@@ -34,14 +33,7 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       responses: { 200: json(z.object({ lyrics: LyricsSchema }), 'The lyrics'), ...errorResponses },
     }),
     async (c) => {
-      const { db } = c.get('deps');
-      const { id } = c.req.valid('param');
-      const lyrics = await getLyrics(db, id);
-      if (!lyrics) {
-        if (!(await findTrack(db, id))) throw notFound('This track does not exist.');
-        throw notFound('This track has no lyrics.');
-      }
-      return c.json({ lyrics }, 200);
+      return c.json({ lyrics: await lyricsOfTrack(c.get('deps').db, c.req.valid('param').id) }, 200);
     },
   )
   .openapi(

@@ -1,5 +1,4 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { socialProfilesOfUser, unlinkSocialProfile } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { passwordRecentlyConfirmed, requireLogin } from '../http/auth.ts';
@@ -19,6 +18,7 @@ import {
   isSocialService,
   pendingConnection,
   socialConnect,
+  socialDisconnect,
   socialLogin,
   SocialAuthError,
   type SocialFlowState,
@@ -27,6 +27,7 @@ import {
 import { loginLimits, spendAttempt } from '../services/throttle.service.ts';
 import { scriptHashSource } from '../services/trusted-code.service.ts';
 import { twoFactorState } from '../services/two-factor.service.ts';
+import { logger } from '../logging/logger.ts';
 
 const FLOW_COOKIE = 'social_flow';
 const PENDING_COOKIE = 'social_pending';
@@ -136,11 +137,7 @@ export const socialRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       const user = c.get('auth').user!;
       const service = c.req.valid('param').service;
       if (!isSocialService(service)) throw notFound('This sign-in service does not exist.');
-      const profiles = await socialProfilesOfUser(deps.db, user.id);
-      if (!profiles.some((p) => p.service_name === service)) throw notFound(`No ${PROVIDERS[service].label} account is connected.`);
-      // Without a password, the last social account is the only way in.
-      if (!user.password && profiles.length === 1) throw new ApiError(422, 'Set a password before disconnecting your only way to log in.');
-      await unlinkSocialProfile(deps.db, user.id, service);
+      await socialDisconnect(deps, user, service);
       return c.json({ message: `Disabled ${PROVIDERS[service].label} account` }, 200);
     },
   )
@@ -178,7 +175,7 @@ export const socialRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       return popupResult(c, 'SUCCESS', { redirectUri: postLoginPath(await loadSettings(deps.db), c.get('auth').permissions, deps.config.appUrl) });
     } catch (error) {
       if (error instanceof SocialAuthError) return popupResult(c, 'ERROR', { errorMessage: error.message });
-      console.error('[social] sign-in failed', error instanceof Error ? error.message : error);
+      logger.error({ err: error, req_id: c.get('requestId') }, 'Social sign-in failed');
       return popupResult(c, 'ERROR', {});
     }
   });

@@ -1,11 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { findFileEntry } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { requirePermission } from '../http/auth.ts';
 import { notFound, validationHook } from '../http/errors.ts';
 import { parseRange } from '../http/range.ts';
-import { findAudibleTrack } from '../services/backstage-ownership.ts';
 import { errorResponses, idParam } from '../schemas/common.ts';
+import { trackAudio } from '../services/catalog.service.ts';
 
 /**
  * Audio bytes, kept apart from the JSON API: answers `Range` with 206 and the exact
@@ -29,9 +28,8 @@ export const streamRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
     },
   }),
   async (c) => {
-    const { db, storage } = c.get('deps');
-    const track = await findAudibleTrack(c.get('deps'), c.get('auth'), c.req.valid('param').id);
-    const entry = track.file_entry_id ? await findFileEntry(db, track.file_entry_id) : undefined;
+    const { storage } = c.get('deps');
+    const { track, entry } = await trackAudio(c.get('deps'), c.get('auth'), c.req.valid('param').id);
     if (!entry) {
       // Re-serialized by the URL parser, what an admin typed is always a valid Location header.
       const external = track.src && URL.canParse(track.src) ? new URL(track.src) : null;

@@ -1,11 +1,9 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { findFileEntry, trackUsingFileEntry } from '@app/db';
 import type { AppEnv } from '../context.ts';
 import { requirePermission } from '../http/auth.ts';
-import { ApiError, notFound, validationHook } from '../http/errors.ts';
+import { validationHook } from '../http/errors.ts';
 import { ErrorSchema, errorResponses, jsonResponse as json } from '../schemas/common.ts';
-import { mayManageEntry } from '../services/file-entries.service.ts';
-import { importTrackFromFileEntry } from '../services/track-import.service.ts';
+import { importUploadedFile } from '../services/track-import.service.ts';
 
 const Created = z.object({ id: z.number(), name: z.string(), created: z.boolean() });
 
@@ -38,11 +36,6 @@ export const trackImportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
     responses: { 201: json(z.object({ track: ImportedTrackSchema }), 'The created track and what it refers to'), 409: json(ErrorSchema, 'A track already plays this file'), ...errorResponses },
   }),
   async (c) => {
-    const deps = c.get('deps');
-    const auth = c.get('auth');
-    const entry = await findFileEntry(deps.db, c.req.valid('json').fileEntryId);
-    if (!entry || !mayManageEntry(auth, entry)) throw notFound('This file does not exist.');
-    if (await trackUsingFileEntry(deps.db, entry.id)) throw new ApiError(409, 'A track already plays this file.');
-    return c.json({ track: await importTrackFromFileEntry(deps, auth, entry) }, 201);
+    return c.json({ track: await importUploadedFile(c.get('deps'), c.get('auth'), c.req.valid('json').fileEntryId) }, 201);
   },
 );

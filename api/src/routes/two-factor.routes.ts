@@ -1,11 +1,11 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { findUserById } from '@app/db';
 import type { AppDeps, AppEnv } from '../context.ts';
 import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
 import { deleteResponseCookie, getCookie } from '../http/cookies.ts';
 import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
 import { bootstrapFor, logIn } from '../http/login.ts';
 import { ErrorSchema, jsonResponse as json } from '../schemas/common.ts';
+import { findUser } from '../services/account.service.ts';
 import { postLoginPath } from '../services/bootstrap.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
 import { spendAttempt, twoFactorLimit } from '../services/throttle.service.ts';
@@ -122,10 +122,10 @@ export const twoFactorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
       const user = c.get('auth').user!;
       if (twoFactorState(user) !== 'setup') throw new ApiError(422, 'Two-factor authentication is not being set up.');
       if (!(await verifyTotp(deps, user, c.req.valid('json').code, await issuer(c.get('deps'))))) throw validationFailed({ code: 'This code is not valid.' });
-      const codes = await confirmSetup(deps, (await findUserById(deps.db, user.id))!);
+      const codes = await confirmSetup(deps, (await findUser(deps, user.id))!);
       // The session id rotates when the account's security changes.
       const session = c.get('auth').session;
-      await logIn(c, (await findUserById(deps.db, user.id))!, Boolean(session?.remember), { passwordConfirmedAt: session?.password_confirmed_at });
+      await logIn(c, (await findUser(deps, user.id))!, Boolean(session?.remember), { passwordConfirmedAt: session?.password_confirmed_at });
       return c.json({ recovery_codes: codes }, 200);
     },
   )

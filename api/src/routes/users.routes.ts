@@ -1,10 +1,10 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
-import { adminUserIds, deleteUser, findLocalization, findUserById, updateUser, type UserRow } from '@app/db';
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { visitorChoices } from '../http/login.ts';
 import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
-import { ApiError, forbidden, notFound, validationFailed, validationHook } from '../http/errors.ts';
+import { forbidden, notFound, validationFailed, validationHook } from '../http/errors.ts';
+import { chooseLanguage, deleteOwnAccount, findUser, updateAccountDetails, type UserRow } from '../services/account.service.ts';
 import { removeAvatar, replaceAvatar } from '../services/avatar.service.ts';
 import { isCountry, isTimezone } from '../services/value-lists.service.ts';
 import { errorResponses, jsonResponse as json } from '../schemas/common.ts';
@@ -54,7 +54,7 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     const auth = c.get('auth');
     const param = c.req.valid('param').id;
     const id = param === 'me' ? auth.user!.id : param;
-    const user = id === auth.user!.id ? auth.user! : await findUserById(deps.db, id);
+    const user = id === auth.user!.id ? auth.user! : await findUser(deps, id);
     if (!user) throw notFound('This user does not exist.');
     if (user.id === auth.user!.id) return c.json({ user: await currentUser(deps, user, auth.permissions) }, 200);
     if (hasPermission(auth.permissions, 'users.update')) {
@@ -101,8 +101,7 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       const deps = c.get('deps');
       const target = await ownAccount(c);
       const changes = Object.fromEntries(Object.entries(c.req.valid('json')).map(([key, value]) => [key, value === '' ? null : value]));
-      await updateUser(deps.db, target.id, changes);
-      const user = (await findUserById(deps.db, target.id))!;
+      const user = await updateAccountDetails(deps, target.id, changes);
       return c.json(
         { user: { id: user.id, name: user.name, first_name: user.first_name, last_name: user.last_name, country: user.country, timezone: user.timezone, display_name: displayName(user) } },
         200,
@@ -120,17 +119,12 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       responses: { 200: json(Message, 'Deleted'), 423: json(Message, 'Password confirmation needed'), ...errorResponses },
     }),
     async (c) => {
-      const deps = c.get('deps');
       const user = c.get('auth').user!;
       const param = c.req.valid('param').id;
       if ((param !== 'me' && param !== user.id) || !c.req.valid('query').deleteCurrentUser) {
         throw forbidden('Only your own account can be deleted here, with deleteCurrentUser.');
       }
-      // The last admin leaving would lock everyone out of the back office.
-      if ((await adminUserIds(deps.db)).every((id) => id === user.id) && hasPermission(c.get('auth').permissions, 'admin')) {
-        throw new ApiError(422, 'You are the only admin. Make someone else an admin before deleting your account.');
-      }
-      await deleteUser(deps.db, user.id);
+      await deleteOwnAccount(c.get('deps'), c.get('auth'));
       return c.json({ message: 'Your account was deleted.' }, 200);
     },
   )
@@ -197,10 +191,8 @@ export const localeRoute = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
       responses: { 200: json(z.object({ locale: z.string() }), 'Saved'), ...errorResponses },
     }),
     async (c) => {
-      const deps = c.get('deps');
       const { locale } = c.req.valid('json');
-      if (!(await findLocalization(deps.db, locale))) throw validationFailed({ locale: 'This language is not available.' });
-      await updateUser(deps.db, c.get('auth').user!.id, { language: locale });
+      await chooseLanguage(c.get('deps'), c.get('auth').user!.id, locale);
       return c.json({ locale }, 200);
     },
   );
@@ -211,7 +203,7 @@ async function ownAccount(c: Context<AppEnv>): Promise<UserRow> {
   const param = c.req.param('id');
   const id = param === 'me' ? auth.user!.id : Number(param);
   if (id !== auth.user!.id && !hasPermission(auth.permissions, 'users.update')) throw forbidden();
-  const user = id === auth.user!.id ? auth.user! : await findUserById(c.get('deps').db, id);
+  const user = id === auth.user!.id ? auth.user! : await findUser(c.get('deps'), id);
   if (!user) throw notFound('This user does not exist.');
   return user;
 }

@@ -1,8 +1,8 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { findAccessToken, findUserById, insertAccessToken, touchAccessToken, type UserRow } from '@app/db';
+import { accessTokensOfUser, deleteAccessToken, findAccessToken, findUserById, insertAccessToken, touchAccessToken, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Bytes as sha256 } from './hashing.ts';
-import { ApiError, unlessStorageFailure } from '../http/errors.ts';
+import { ForbiddenError, notFound, UnauthenticatedError, unlessStorageFailure } from './errors.ts';
 import { hasPermission } from './permissions.ts';
 import { loadSettings } from './settings.service.ts';
 import { permissionsOfAccount } from './subscriptions.service.ts';
@@ -32,7 +32,16 @@ export async function createAccessToken(deps: AppDeps, user: UserRow, name: stri
   return { token: row, plainTextToken: `${row.id}|${secret}` };
 }
 
-const invalid = () => new ApiError(401, 'The API token is invalid or was revoked.');
+/** The user's tokens, newest first. */
+export async function listAccessTokens(deps: AppDeps, userId: number) {
+  return accessTokensOfUser(deps.db, userId);
+}
+
+export async function revokeAccessToken(deps: AppDeps, userId: number, id: number): Promise<void> {
+  if (!(await deleteAccessToken(deps.db, userId, id))) throw notFound('This token does not exist.');
+}
+
+const invalid = () => new UnauthenticatedError('The API token is invalid or was revoked.');
 
 /**
  * The user behind an `Authorization: Bearer id|secret` header. Anything malformed, unknown or
@@ -49,7 +58,7 @@ export async function authenticateBearer(deps: AppDeps, header: string): Promise
   if (!user) throw invalid();
   const permissions = await permissionsOfAccount(deps.db, user.id);
   if (!(await loadSettings(deps.db))['api.integrated'] || !hasPermission(permissions, 'api.access')) {
-    throw new ApiError(403, 'API access is not available for this account.');
+    throw new ForbiddenError('API access is not available for this account.');
   }
   const now = Date.now();
   if (!stored.last_used_at || now - Date.parse(stored.last_used_at) > TOUCH_INTERVAL_MS) {

@@ -15,7 +15,7 @@ import {
 } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Hex } from './hashing.ts';
-import { unlessStorageFailure } from '../http/errors.ts';
+import { unlessStorageFailure } from './errors.ts';
 import { describeUserAgent } from './user-agent.ts';
 import { startingName } from './display-name.ts';
 import { permissionsOfAccount } from './subscriptions.service.ts';

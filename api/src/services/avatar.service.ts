@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { deleteFileEntryByName, insertUserImage, updateUser, type UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
-import { validationFailed } from '../http/errors.ts';
+import { validationFailed } from './errors.ts';
 
 /** Profile images: raster image types only, at most 2 MB (spec §5). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;

@@ -17,7 +17,7 @@ import { artists } from '../admin/resources/artists.ts';
 import { lyrics } from '../admin/resources/lyrics.ts';
 import { tracks } from '../admin/resources/tracks.ts';
 import type { AppDeps, AuthState } from '../context.ts';
-import { ApiError, forbidden, unauthenticated, validationFailed } from '../http/errors.ts';
+import { ConflictError, forbidden, NotFoundError, unauthenticated, validationFailed } from './errors.ts';
 import { albumFields, artistFields, trackFields } from '../schemas/music.ts';
 import { artistsOfUser, requireOwnership, type BackstageKind } from './backstage-ownership.ts';
 import { mayManageEntry } from './file-entries.service.ts';
@@ -131,7 +131,7 @@ async function requireOwnedReference(deps: AppDeps, auth: AuthState, kind: Backs
   try {
     await requireOwnership(deps, auth, kind, id);
   } catch (error) {
-    if (error instanceof ApiError && error.status === 404) throw validationFailed({ [field]: error.message });
+    if (error instanceof NotFoundError) throw validationFailed({ [field]: error.message });
     throw error;
   }
 }
@@ -142,7 +142,7 @@ async function checkAudio(deps: AppDeps, auth: AuthState, fileEntryId: number, t
   if (!entry || !mayManageEntry(auth, entry)) throw validationFailed({ file_entry_id: 'This file does not exist.' });
   if (!isPlayableEntry(entry)) throw validationFailed({ file_entry_id: 'This file is not audio that can be read.' });
   const usedBy = await trackUsingFileEntry(deps.db, entry.id);
-  if (usedBy !== undefined && usedBy !== trackId) throw new ApiError(409, 'A track already plays this file.');
+  if (usedBy !== undefined && usedBy !== trackId) throw new ConflictError('A track already plays this file.');
 }
 
 /**
@@ -208,7 +208,7 @@ export async function importUpload(deps: AppDeps, auth: AuthState, input: z.outp
   await requireOwnedReference(deps, auth, 'artist', input.artist_id, 'artist_id');
   const entry = await findFileEntry(deps.db, input.fileEntryId);
   if (!entry || !mayManageEntry(auth, entry)) throw validationFailed({ fileEntryId: 'This file does not exist.' });
-  if (await trackUsingFileEntry(deps.db, entry.id)) throw new ApiError(409, 'A track already plays this file.');
+  if (await trackUsingFileEntry(deps.db, entry.id)) throw new ConflictError('A track already plays this file.');
   const imported = await importTrackFromFileEntry(deps, auth, entry, { ownerArtistId: input.artist_id, published: false });
   return {
     track: presentTrack((await readOne(deps, tracks, imported.trackId))!),

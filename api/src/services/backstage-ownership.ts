@@ -1,6 +1,6 @@
 import { artistIdsOfUser, artistsOwningAlbum, artistsOwningTrack, findArtist, findTrackOrDraft, type TrackRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
-import { forbidden, notFound, unauthenticated } from '../http/errors.ts';
+import { forbidden, notFound, unauthenticated } from './errors.ts';
 import { hasPermission } from './permissions.ts';
 
 export type BackstageKind = 'track' | 'album' | 'artist';

@@ -1,4 +1,5 @@
 import {
+  backstageRequestsOfUser,
   approveBackstageRequest,
   createBackstageRequest,
   denyBackstageRequest,
@@ -15,10 +16,12 @@ import {
 } from '@app/db';
 import { ARTISTS_ROLE } from '@app/db/seed';
 import type { AppDeps } from '../context.ts';
-import { ApiError, notFound, validationFailed } from '../http/errors.ts';
+import { ConflictError, notFound, validationFailed } from './errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
 import { backstageRequestApprovedMail, backstageRequestDeniedMail } from '../mail/templates.ts';
 import { loadSettings } from './settings.service.ts';
+
+export type { BackstageRequestRow };
 
 export const BACKSTAGE_ROLES = ['artist', 'manager', 'label', 'other'] as const;
 
@@ -84,6 +87,11 @@ export async function submitBackstageRequest(db: Db, userId: number, input: Back
 }
 
 /** One of the user's own requests; someone else's is as unknown as a missing one. */
+/** The user's own requests, newest first. */
+export async function ownBackstageRequests(db: Db, userId: number): Promise<BackstageRequestRow[]> {
+  return backstageRequestsOfUser(db, userId);
+}
+
 export async function ownBackstageRequest(db: Db, userId: number, id: number): Promise<BackstageRequestRow> {
   const request = await findBackstageRequest(db, id);
   if (!request || request.user_id !== userId) throw notFound('This request does not exist.');
@@ -99,12 +107,12 @@ export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewer
   const { db } = deps;
   const request = await findBackstageRequest(db, id);
   if (!request) throw notFound('This request does not exist.');
-  if (request.status !== 'pending') throw new ApiError(409, `This request was already ${request.status}.`);
+  if (request.status !== 'pending') throw new ConflictError(`This request was already ${request.status}.`);
   if (decision === 'approve') {
     const roleId = await ensureRole(db, ARTISTS_ROLE);
-    if ((await approveBackstageRequest(db, id, reviewerId, roleId)) === undefined) throw new ApiError(409, 'This request was already reviewed.');
+    if ((await approveBackstageRequest(db, id, reviewerId, roleId)) === undefined) throw new ConflictError('This request was already reviewed.');
   } else if (!(await denyBackstageRequest(db, id, reviewerId))) {
-    throw new ApiError(409, 'This request was already reviewed.');
+    throw new ConflictError('This request was already reviewed.');
   }
   const reviewed = (await findBackstageRequest(db, id))!;
   await announceDecision(deps, reviewed);

@@ -7,9 +7,11 @@ import {
   findAlbum,
   findAlbumWithArtists,
   findArtist,
+  findFileEntry,
   findGenreByName,
   findTrack,
   genresOfTracks,
+  listGenres,
   popularOfGenre,
   popularTracks,
   tagsOfAlbums,
@@ -21,9 +23,12 @@ import {
   type ArtistRow,
   type ArtistSummary,
   type Db,
+  type FileEntryRow,
   type TrackRow,
 } from '@app/db';
-import { notFound } from '../http/errors.ts';
+import type { AppDeps, AuthState } from '../context.ts';
+import { findAudibleTrack } from './backstage-ownership.ts';
+import { notFound } from './errors.ts';
 import type { AlbumResource, ArtistResource, TrackResource } from '../schemas/catalog.ts';
 
 export const ALBUM_RELATIONS = ['artists', 'tracks', 'tracks.artists', 'tags'] as const;
@@ -178,4 +183,15 @@ export async function genreHighlights(db: Db, name: string) {
   const { albums, artists } = await popularOfGenre(db, genre.id, GENRE_HIGHLIGHTS);
   const [presentedAlbums, presentedArtists] = await Promise.all([presentAlbums(db, albums, new Set(['artists'])), presentArtists(db, artists, new Set())]);
   return { genre: { id: genre.id, name: genre.name, display_name: genre.display_name, image: genre.image }, albums: presentedAlbums, artists: presentedArtists };
+}
+
+/** A track's audio: its file entry, or none when it plays from an external address. Drafts only for those who manage them. */
+export async function trackAudio(deps: AppDeps, auth: AuthState, trackId: number): Promise<{ track: TrackRow; entry: FileEntryRow | undefined }> {
+  const track = await findAudibleTrack(deps, auth, trackId);
+  return { track, entry: track.file_entry_id ? await findFileEntry(deps.db, track.file_entry_id) : undefined };
+}
+
+/** Every genre, by name. */
+export async function allGenres(db: Db) {
+  return listGenres(db);
 }

@@ -13,7 +13,7 @@ import {
   type PublicUserRow,
   type SectionPlace,
 } from '@app/db';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './errors.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
 import { presentPlaylists } from './playlists.service.ts';
 

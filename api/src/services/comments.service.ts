@@ -1,6 +1,6 @@
 import { commentsOfTrack, createComment, deleteComment, findComment, findTrack, publicUsersByIds, type CommentRow, type Db } from '@app/db';
 import type { AuthState } from '../context.ts';
-import { forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { forbidden, notFound, validationFailed } from './errors.ts';
 import { hasPermission } from './permissions.ts';
 import { userSummary } from './playlists.service.ts';
 

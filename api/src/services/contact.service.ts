@@ -1,5 +1,5 @@
 import type { AppDeps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { TooManyAttemptsError } from './errors.ts';
 import { sendMail, siteContactAddress } from '../mail/mail.service.ts';
 import { contactMessageMail } from '../mail/templates.ts';
 import { loadSettings } from './settings.service.ts';
@@ -25,7 +25,7 @@ const contactLimit = (ip: string) => ({ key: `contact:${throttleNetwork(ip)}`, m
  */
 export async function sendContactMessage(deps: AppDeps, input: ContactMessage, ip: string | null): Promise<void> {
   await requireHuman(deps, 'contact', input.token, ip);
-  if (ip && !(await hit(deps, contactLimit(ip)))) throw new ApiError(429, 'Too many messages. Please try again later.');
+  if (ip && !(await hit(deps, contactLimit(ip)))) throw new TooManyAttemptsError('Too many messages. Please try again later.');
   const siteName = (await loadSettings(deps.db))['branding.site_name'];
   const mail = contactMessageMail(siteName, input);
   await sendMail(deps, { to: await siteContactAddress(deps), replyTo: input.email, secrets: [], ...mail });

@@ -1,6 +1,6 @@
 import { findCustomPage, type CustomPageRow, type Db } from '@app/db';
 import sanitize from 'sanitize-html';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './errors.ts';
 
 /**
  * What a custom page's HTML may hold: text formatting, headings, lists, links, images and tables

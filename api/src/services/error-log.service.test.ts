@@ -1,7 +1,9 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it } from 'vitest';
+import { loadConfig } from '../config.ts';
+import { memoryLogger, useLogger } from '../logging/logger.ts';
 import { errorLogPath, listErrorLogFiles, logError, pruneErrorLogs, readErrorLog } from './error-log.service.ts';
 
 const dirs: string[] = [];
@@ -12,51 +14,89 @@ const storage = () => {
 };
 afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
 
+const configOf = (storagePath: string, env: Record<string, string> = {}) => loadConfig({ STORAGE_PATH: storagePath, ...env });
+const today = () => {
+  const now = new Date();
+  return `${now.getFullYear()}-${String(now.getMonth() + 1).padStart(2, '0')}-${String(now.getDate()).padStart(2, '0')}`;
+};
+
 describe('the error log', () => {
-  it('appends one JSON line per error to the file of the day and reads them back newest first', async () => {
+  it('writes one JSON line per error to the rotated file of the day and reads them back newest first', async () => {
     const root = storage();
-    await logError(root, undefined, new Error('first'), { method: 'GET', path: '/a', status: 500 });
-    await logError(root, undefined, new TypeError('second'));
+    await logError(configOf(root), undefined, new Error('first'), { method: 'GET', path: '/a', status: 500, request_id: 'req-1' });
+    await logError(configOf(root), undefined, new TypeError('second'));
     const [file] = await listErrorLogFiles(root);
-    expect(file.name).toBe(`error-${new Date().toISOString().slice(0, 10)}.log`);
+    expect(file.name).toBe(`error.${today()}.1.log`);
     const lines = readFileSync(path.join(root, 'logs', file.name), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(2);
+    // The fields the screen showed before pino wrote the file, and the level by name: no pid or host.
+    expect(Object.keys(JSON.parse(lines[0])).sort()).toEqual(['level', 'message', 'method', 'name', 'path', 'request_id', 'source', 'stack', 'status', 'time']);
+    expect(JSON.parse(lines[0]).level).toBe('error');
     const log = await readErrorLog(root, file.name, 1, 50);
     expect(log!.total).toBe(2);
-    expect(log!.entries[0]).toMatchObject({ message: 'second', name: 'TypeError' });
-    expect(log!.entries[1]).toMatchObject({ message: 'first', method: 'GET', path: '/a', status: 500 });
+    expect(log!.entries[0]).toMatchObject({ message: 'second', name: 'TypeError', source: 'request' });
+    expect(log!.entries[1]).toMatchObject({ message: 'first', method: 'GET', path: '/a', status: 500, request_id: 'req-1' });
+    expect(Date.parse(log!.entries[1].time)).toBeGreaterThan(Date.now() - 60_000);
     expect(log!.entries[1].stack).toContain('Error: first');
+  });
+
+  it('starts a new numbered file when one reaches LOG_ROTATE_SIZE, and lists the newest first', async () => {
+    const root = storage();
+    const config = configOf(root, { LOG_ROTATE_SIZE: '1k' });
+    for (let i = 0; i < 6; i++) await logError(config, undefined, new Error(`error ${i} ${'x'.repeat(300)}`));
+    // The size is checked after a write, and the new file opens once that write is flushed.
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    await logError(config, undefined, new Error('last'));
+    const files = await listErrorLogFiles(root);
+    expect(files.length).toBeGreaterThan(1);
+    expect(files.map((f) => f.name)).toEqual(files.map((_, i) => `error.${today()}.${files.length - i}.log`));
+    const newest = await readErrorLog(root, files[0].name, 1, 50);
+    expect(newest!.entries[0].message).toBe('last');
+  });
+
+  it('still shows and prunes the files earlier versions wrote (error-YYYY-MM-DD.log)', async () => {
+    const root = storage();
+    const dir = path.join(root, 'logs');
+    mkdirSync(dir);
+    writeFileSync(path.join(dir, 'error-2026-01-13.log'), `${JSON.stringify({ time: '2026-01-13T10:00:00.000Z', message: 'before pino', source: 'request' })}\n`);
+    writeFileSync(path.join(dir, 'error.2026-01-14.1.log'), '{}\n');
+    writeFileSync(path.join(dir, 'error.2026-01-14.2.log'), '{}\n');
+    expect((await listErrorLogFiles(root)).map((f) => f.name)).toEqual(['error.2026-01-14.2.log', 'error.2026-01-14.1.log', 'error-2026-01-13.log']);
+    expect((await readErrorLog(root, 'error-2026-01-13.log', 1, 10))!.entries).toEqual([{ time: '2026-01-13T10:00:00.000Z', message: 'before pino', source: 'request' }]);
   });
 
   it('removes files older than the retention and reads only its own file names', async () => {
     const root = storage();
     const dir = path.join(root, 'logs');
     mkdirSync(dir);
-    for (const day of ['2026-01-01', '2026-01-10', '2026-01-14']) writeFileSync(path.join(dir, `error-${day}.log`), '{}\n');
+    for (const name of ['error-2026-01-01.log', 'error.2026-01-09.3.log', 'error.2026-01-10.1.log', 'error.2026-01-14-09.1.log']) writeFileSync(path.join(dir, name), '{}\n');
     writeFileSync(path.join(dir, 'notes.txt'), 'keep');
-    await pruneErrorLogs(dir, 5, new Date('2026-01-14T10:00:00Z'));
-    expect(readdirSync(dir).sort()).toEqual(['error-2026-01-10.log', 'error-2026-01-14.log', 'notes.txt']);
+    await pruneErrorLogs(dir, 5, new Date(2026, 0, 14, 10));
+    expect(readdirSync(dir).sort()).toEqual(['error.2026-01-10.1.log', 'error.2026-01-14-09.1.log', 'notes.txt']);
     expect(errorLogPath(root, '../database.sqlite')).toBeUndefined();
     expect(errorLogPath(root, 'notes.txt')).toBeUndefined();
+    expect(errorLogPath(root, 'error.2026-01-10.1.log/../../x')).toBeUndefined();
     expect(await readErrorLog(root, 'error-1999-01-01.log', 1, 10)).toBeUndefined();
   });
 });
 
 describe('when the log itself cannot be written', () => {
-  it('puts the error on stderr instead, with its code, and does not throw', async () => {
+  it('puts the error in the process log instead, with its code, and does not throw', async () => {
     const root = storage();
     // A file where the logs folder should be: as on a full or read-only disk, nothing can be written there.
     writeFileSync(path.join(root, 'logs'), '');
-    const printed: string[] = [];
-    const spy = vi.spyOn(console, 'error').mockImplementation((...args: unknown[]) => void printed.push(args.join(' ')));
+    const captured = memoryLogger();
+    const previous = useLogger(captured.logger);
     try {
-      await logError(root, undefined, Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), { method: 'POST', path: '/api/v1/playlists', status: 507 });
+      await logError(configOf(root), undefined, Object.assign(new Error('database or disk is full'), { code: 'SQLITE_FULL' }), { method: 'POST', path: '/api/v1/playlists', status: 507 });
     } finally {
-      spy.mockRestore();
+      useLogger(previous);
     }
-    expect(printed).toHaveLength(1);
-    expect(printed[0]).toContain('database or disk is full');
-    expect(printed[0]).toContain('"code":"SQLITE_FULL"');
-    expect(printed[0]).toContain('/api/v1/playlists');
+    expect(captured.entries).toHaveLength(1);
+    expect(captured.entries[0]).toMatchObject({
+      level: 50,
+      msg: 'Could not write the error log',
+      entry: { message: 'database or disk is full', code: 'SQLITE_FULL', method: 'POST', path: '/api/v1/playlists', status: 507 },
+    });
   });
 });

@@ -1,11 +1,25 @@
-import { appendFile, mkdir, readdir, readFile, stat, unlink } from 'node:fs/promises';
+import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
 import type { Db } from '@app/db';
+import pino, { type Logger } from 'pino';
+import type { Config } from '../config.ts';
+import { BASE_OPTIONS, logger, rollingFile, type RollingFile } from '../logging/logger.ts';
 import { loadSettings } from './settings.service.ts';
 
-/** One file a day under STORAGE_PATH/logs; a file stops growing past this size (a loop of errors must not fill the disk). */
-export const MAX_LOG_FILE_BYTES = 10 * 1024 * 1024;
-const FILE_NAME = /^error-(\d{4}-\d{2}-\d{2})\.log$/;
+/**
+ * The error log's files under STORAGE_PATH/logs, one JSON object a line: `error.2026-01-14.1.log`,
+ * rotated by pino-roll at LOG_ROTATE_FREQUENCY and LOG_ROTATE_SIZE (`error.2026-01-14-09.1.log`
+ * hourly), and `error-2026-01-14.log` as versions before it wrote them, still shown and pruned.
+ */
+const FILE_NAME = /^error(?:\.(\d{4}-\d{2}-\d{2})(?:-(\d{2}))?\.(\d+)|-(\d{4}-\d{2}-\d{2}))\.log$/;
+
+/** Day, hour and number of a log file, for ordering; undefined for a name the log does not write. */
+function fileKey(name: string): { day: string; order: string } | undefined {
+  const match = FILE_NAME.exec(name);
+  if (!match) return undefined;
+  const day = match[1] ?? match[4];
+  return { day, order: `${day}-${match[2] ?? '00'}-${(match[3] ?? '0').padStart(10, '0')}` };
+}
 
 export interface ErrorLogEntry {
   time: string;
@@ -18,6 +32,8 @@ export interface ErrorLogEntry {
   path?: string;
   status?: number;
   user_id?: number | null;
+  /** The request's id, as in its line of the process log and its X-Request-Id header. */
+  request_id?: string;
   /** Where it came from: a request, or the process (an uncaught exception or rejection). */
   source: 'request' | 'process';
 }
@@ -30,20 +46,49 @@ export interface ErrorLogFile {
 
 export const errorLogDir = (storagePath: string) => path.join(storagePath, 'logs');
 
+type ErrorLogConfig = Pick<Config, 'storagePath' | 'logging'>;
+
+/** One writer per log folder (tests run several servers in one process), opened at the first error. */
+const writers = new Map<string, Promise<{ log: Logger; file: RollingFile }>>();
+
+function errorWriter(config: ErrorLogConfig) {
+  const dir = errorLogDir(config.storagePath);
+  let writer = writers.get(dir);
+  if (!writer) {
+    writer = (async () => {
+      // Synchronous writes: a failed one is known before logError returns, and nothing waits in memory.
+      const file = await rollingFile(path.join(dir, 'error'), config.logging, { sync: true });
+      // Rotation fails on its own time (a full disk at midnight): the next error opens the log again.
+      file.on('error', () => dropWriter(dir));
+      // The entry's fields as the screen read them before pino wrote the file, and the level by name.
+      const log = pino({ ...BASE_OPTIONS, messageKey: 'message', formatters: { level: (label) => ({ level: label }) } }, file);
+      return { log, file };
+    })();
+    writers.set(dir, writer);
+    writer.catch(() => dropWriter(dir));
+  }
+  return writer;
+}
+
+function dropWriter(dir: string) {
+  const writer = writers.get(dir);
+  writers.delete(dir);
+  void writer?.then(({ file }) => file.destroy()).catch(() => undefined);
+}
+
 /** Keeps the writes of one process in order and remembers when it last removed old files. */
 let queue: Promise<void> = Promise.resolve();
 let prunedOn = '';
 
 /**
- * Appends an error to today's file, if the logging.errors setting allows it, and removes files
+ * Writes an error to the error log, if the logging.errors setting allows it, and removes files
  * older than logging.retention_days once a day. Never throws: failing to log must not turn one
  * error into two.
  */
-export function logError(storagePath: string, db: Db | undefined, error: unknown, context: Partial<Omit<ErrorLogEntry, 'time' | 'message' | 'stack' | 'name' | 'code'>> = {}): Promise<void> {
+export function logError(config: ErrorLogConfig, db: Db | undefined, error: unknown, context: Partial<Omit<ErrorLogEntry, 'time' | 'message' | 'stack' | 'name' | 'code'>> = {}): Promise<void> {
   const time = new Date().toISOString();
   const code = (error as { code?: unknown } | null)?.code;
-  const entry: ErrorLogEntry = {
-    time,
+  const entry: Omit<ErrorLogEntry, 'time'> = {
     message: error instanceof Error ? error.message : String(error),
     ...(error instanceof Error ? { name: error.name, stack: error.stack } : {}),
     ...(typeof code === 'string' ? { code } : {}),
@@ -51,40 +96,51 @@ export function logError(storagePath: string, db: Db | undefined, error: unknown
     ...context,
   };
   queue = queue.then(async () => {
-    try {
-      let enabled = true;
-      let retentionDays = 14;
-      if (db) {
-        // The database may be what failed; the defaults apply then.
-        const settings = await loadSettings(db).catch(() => undefined);
-        if (settings) {
-          enabled = settings['logging.errors'];
-          retentionDays = settings['logging.retention_days'];
-        }
+    let enabled = true;
+    let retentionDays = 14;
+    if (db) {
+      // The database may be what failed; the defaults apply then.
+      const settings = await loadSettings(db).catch(() => undefined);
+      if (settings) {
+        enabled = settings['logging.errors'];
+        retentionDays = settings['logging.retention_days'];
       }
-      if (!enabled) return;
-      const dir = errorLogDir(storagePath);
-      await mkdir(dir, { recursive: true });
-      const day = time.slice(0, 10);
-      const file = path.join(dir, `error-${day}.log`);
-      const size = await stat(file).then((s) => s.size).catch(() => 0);
-      if (size < MAX_LOG_FILE_BYTES) await appendFile(file, `${JSON.stringify(entry)}\n`, 'utf8');
+    }
+    if (!enabled) return;
+    const dir = errorLogDir(config.storagePath);
+    try {
+      const { log, file } = await errorWriter(config);
+      let failure: unknown;
+      const failed = (reason: unknown) => void (failure ??= reason);
+      file.on('error', failed);
+      try {
+        const { message, ...fields } = entry;
+        log.error(fields, message);
+      } finally {
+        file.off('error', failed);
+      }
+      if (failure) throw failure;
+      const day = localDay(new Date(time));
       if (prunedOn !== day) {
         prunedOn = day;
         await pruneErrorLogs(dir, retentionDays, new Date(time));
       }
     } catch (failure) {
-      // The disk the log is on may be what failed (full, read-only): the error still reaches the admin, on stderr.
-      console.error(`Could not write the error log (${failure instanceof Error ? failure.message : String(failure)}). The error was: ${JSON.stringify(entry)}`);
+      dropWriter(dir);
+      // The disk the log is on may be what failed (full, read-only): the error still reaches the admin, in the process log.
+      logger.error({ reason: failure instanceof Error ? failure.message : String(failure), entry: { time, ...entry } }, 'Could not write the error log');
     }
   });
   return queue;
 }
 
+/** The day in the server's time zone, as pino-roll dates its files. */
+const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
+
 export async function pruneErrorLogs(dir: string, retentionDays: number, now: Date): Promise<void> {
-  const oldest = new Date(now.getTime() - (retentionDays - 1) * 24 * 60 * 60 * 1000).toISOString().slice(0, 10);
+  const oldest = localDay(new Date(now.getTime() - (retentionDays - 1) * 24 * 60 * 60 * 1000));
   for (const name of await readdir(dir).catch(() => [] as string[])) {
-    const day = FILE_NAME.exec(name)?.[1];
+    const day = fileKey(name)?.day;
     if (day && day < oldest) await unlink(path.join(dir, name)).catch(() => undefined);
   }
 }
@@ -92,7 +148,9 @@ export async function pruneErrorLogs(dir: string, retentionDays: number, now: Da
 /** The log files, newest first. */
 export async function listErrorLogFiles(storagePath: string): Promise<ErrorLogFile[]> {
   const dir = errorLogDir(storagePath);
-  const names = (await readdir(dir).catch(() => [] as string[])).filter((name) => FILE_NAME.test(name)).sort().reverse();
+  const names = (await readdir(dir).catch(() => [] as string[]))
+    .filter((name) => FILE_NAME.test(name))
+    .sort((a, b) => fileKey(b)!.order.localeCompare(fileKey(a)!.order));
   const files: ErrorLogFile[] = [];
   for (const name of names) {
     const info = await stat(path.join(dir, name)).catch(() => undefined);

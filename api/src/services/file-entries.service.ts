@@ -4,12 +4,13 @@ import {
   deleteFileEntries as deleteFileEntryRows,
   findFileEntries,
   findFileEntriesByNames,
+  findFileEntry,
   insertFileEntry,
   type FileEntryRow,
   type UserRow,
 } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
-import { ApiError, forbidden, validationFailed } from '../http/errors.ts';
+import { forbidden, notFound, TooLargeError, ValidationError, validationFailed } from './errors.ts';
 import type { Disk, Storage } from '../storage/storage.ts';
 import { hasPermission } from './permissions.ts';
 import { loadSettings } from './settings.service.ts';
@@ -58,6 +59,13 @@ export function mayUploadForBackstageRequest(auth: AuthState): boolean {
 /** Files managers see every entry; everyone else only their own. */
 export function mayManageEntry(auth: AuthState, entry: FileEntryRow): boolean {
   return Boolean(auth.user) && (entry.user_id === auth.user!.id || hasPermission(auth.permissions, 'files.update'));
+}
+
+/** A file entry the user may see and change (their own, or any with files.update); others do not exist for them. */
+export async function manageableEntry(deps: AppDeps, auth: AuthState, id: number): Promise<FileEntryRow> {
+  const entry = await findFileEntry(deps.db, id);
+  if (!entry || !mayManageEntry(auth, entry)) throw notFound('This file does not exist.');
+  return entry;
 }
 
 export async function loadUploadRules(deps: AppDeps): Promise<UploadRules> {
@@ -112,7 +120,7 @@ export async function storeUpload(deps: AppDeps, user: UserRow, source: UploadSo
   const size = source.kind === 'bytes' ? source.bytes.byteLength : source.size;
   if (size > rules.maxSize) {
     const message = tooLargeMessage(rules.maxSize);
-    throw new ApiError(413, message, { file: message });
+    throw new TooLargeError(message, { file: message });
   }
   const head = source.kind === 'bytes' ? source.bytes.subarray(0, SNIFF_BYTES) : await readHead(source.path);
   const type = await sniffType(head, extensionOf(name));
@@ -120,7 +128,7 @@ export async function storeUpload(deps: AppDeps, user: UserRow, source: UploadSo
     typeAllowed(rules, { extension: type.extension, mimes: [type.mime, metadata.clientMime] }) &&
     (!metadata.onlyTypes || metadata.onlyTypes.some((pattern) => matchesType(pattern, { extension: type.extension, mimes: [type.mime] })));
   if (!allowed) {
-    throw new ApiError(422, TYPE_NOT_ALLOWED, { file: TYPE_NOT_ALLOWED });
+    throw new ValidationError(TYPE_NOT_ALLOWED, { file: TYPE_NOT_ALLOWED });
   }
   if (metadata.disk === 'public' && !mayBePublic(type.mime)) throw validationFailed({ disk: 'Only images can be public files.' });
 

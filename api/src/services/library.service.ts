@@ -16,7 +16,7 @@ import {
   type RepostableType,
 } from '@app/db';
 import type { AuthState } from '../context.ts';
-import { notFound, validationFailed } from '../http/errors.ts';
+import { notFound, validationFailed } from './errors.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
 import { canView } from './playlists.service.ts';
 

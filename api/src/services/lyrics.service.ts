@@ -1,4 +1,5 @@
-import { findLyricsByTrack, type Db } from '@app/db';
+import { findLyricsByTrack, findTrack, type Db } from '@app/db';
+import { notFound } from './errors.ts';
 
 export interface LyricLine {
   /** When the line starts, in milliseconds from the start of the track. */
@@ -79,4 +80,12 @@ export async function getLyrics(db: Db, trackId: number): Promise<LyricsResource
     if (parsed.lines.length) return { text: parsed.text, is_synced: true, lines: parsed.lines };
   }
   return { text: row.text.trim(), is_synced: false };
+}
+
+/** A track's lyrics for the player, or which is missing: the track or its lyrics. */
+export async function lyricsOfTrack(db: Db, trackId: number): Promise<LyricsResource> {
+  const lyrics = await getLyrics(db, trackId);
+  if (lyrics) return lyrics;
+  if (!(await findTrack(db, trackId))) throw notFound('This track does not exist.');
+  throw notFound('This track has no lyrics.');
 }

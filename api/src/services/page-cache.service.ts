@@ -3,6 +3,8 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { clearPageCache, findCachedPage, storeCachedPage, type CachedPage, type Db } from '@app/db';
 
+export type { CachedPage };
+
 /**
  * The shared page cache: pages rendered for visitors who are not logged in are kept in the
  * database for `cache.public_pages_seconds` (Settings > Cache), so every server process serves

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import type { PageViewRow } from '@app/db';
+import { insertPageView, type Db, type PageViewRow } from '@app/db';
 import { describeUserAgent } from './user-agent.ts';
 
 /** Crawlers, link previews and scripts are not visitors. */
@@ -47,4 +47,8 @@ export function pageViewOf(page: ServedPage, now = new Date()): Omit<PageViewRow
     browser: device.browser,
     country,
   };
+}
+
+export async function recordPageView(db: Db, view: Omit<PageViewRow, 'id' | 'created_at'>): Promise<void> {
+  await insertPageView(db, view);
 }

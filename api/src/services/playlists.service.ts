@@ -24,7 +24,7 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sniffImage } from './avatar.service.ts';
-import { forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { forbidden, notFound, validationFailed } from './errors.ts';
 import type { z } from '@hono/zod-openapi';
 import type { PlaylistSchema, UserSummarySchema } from '../schemas/listener.ts';
 import { presentTracks } from './catalog.service.ts';

@@ -10,7 +10,7 @@ import {
   tracksByIds,
   type Db,
 } from '@app/db';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './errors.ts';
 import { presentAlbums, presentTracks } from './catalog.service.ts';
 import { playlistsPage, userSummary } from './playlists.service.ts';
 

@@ -1,5 +1,5 @@
 import { findArtist, findGenreByName, findTrack, inOrderOf, relatedTrackIds, seedOfArtist, seedOfTrack, tracksByIds, type Db, type RadioSeed } from '@app/db';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './errors.ts';
 import { presentTracks } from './catalog.service.ts';
 
 export const RADIO_SEED_TYPES = ['track', 'artist', 'genre'] as const;

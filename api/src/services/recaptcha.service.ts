@@ -1,5 +1,5 @@
 import type { AppDeps } from '../context.ts';
-import { validationFailed } from '../http/errors.ts';
+import { validationFailed } from './errors.ts';
 import { loadSettings } from './settings.service.ts';
 
 export type HumanCheckAction = 'register' | 'login' | 'contact';

@@ -1,4 +1,4 @@
-import { validationFailed } from '../http/errors.ts';
+import { validationFailed } from './errors.ts';
 
 /**
  * Reads a comma-joined relation list (`with`, `load`, `loadCount`). An unknown name is an error

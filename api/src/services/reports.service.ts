@@ -1,5 +1,5 @@
-import { playsReport, type Db, type PlaysReport, type PlaysScope, type ReportRange } from '@app/db';
-import { validationFailed } from '../http/errors.ts';
+import { playsReport, visitorsReport, type Db, type PlaysReport, type PlaysScope, type ReportRange, type VisitorsReport } from '@app/db';
+import { validationFailed } from './errors.ts';
 
 /** Longest range one report may cover, so a request cannot ask the database to group years of rows. */
 export const MAX_REPORT_DAYS = 366;
@@ -18,4 +18,10 @@ export async function playsInsights(db: Db, range: ReportRange, scope: PlaysScop
   checkRange(range.from, range.to);
   if ([scope.trackId, scope.albumId, scope.artistId].filter((v) => v !== undefined).length > 1) throw validationFailed({ track_id: 'Choose one of track_id, album_id or artist_id.' });
   return playsReport(db, range, scope);
+}
+
+/** Page views and unique visitors over a range, from the page_views log. */
+export async function visitorsInsights(db: Db, range: ReportRange): Promise<VisitorsReport> {
+  checkRange(range.from, range.to);
+  return visitorsReport(db, range);
 }

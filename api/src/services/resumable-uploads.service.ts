@@ -7,11 +7,12 @@ import { FileStore } from '@tus/file-store';
 import { ERRORS, Metadata, Server, type Upload } from '@tus/server';
 import type { UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
-import { ApiError, notFound } from '../http/errors.ts';
+import { ConflictError, DomainError, ForbiddenError, MalformedRequestError, notFound } from './errors.ts';
 import { asStorageWriteError, fileWriteFailure } from '../storage/storage.ts';
 import { storeUpload, type UploadMetadata } from './file-entries.service.ts';
 import { loadSettings } from './settings.service.ts';
 import { checkDeclaredUpload, checkRelativePath, uploadRules } from './upload-rules.ts';
+import { logger } from '../logging/logger.ts';
 
 /** Where the tus protocol is served (spec §7: `tus/upload` under the api/v1 prefix). */
 export const TUS_PATH = '/api/v1/tus/upload';
@@ -112,7 +113,7 @@ function parseMetadata(header: string | undefined): Record<string, string> {
     const parsed = Metadata.parse(header);
     return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
   } catch {
-    throw new ApiError(400, 'Upload-Metadata is invalid: comma-separated keys, each with a Base64 value.');
+    throw new MalformedRequestError('Upload-Metadata is invalid: comma-separated keys, each with a Base64 value.');
   }
 }
 
@@ -124,11 +125,11 @@ function parseMetadata(header: string | undefined): Record<string, string> {
 export async function prepareCreation(deps: AppDeps, user: UserRow, headers: Headers): Promise<Headers> {
   const lengthHeader = headers.get('Upload-Length');
   if (headers.has('Upload-Defer-Length') || headers.has('Upload-Concat') || !lengthHeader || !/^\d{1,16}$/.test(lengthHeader)) {
-    throw new ApiError(400, 'Upload-Length is required: a resumable upload declares its size when it starts.');
+    throw new MalformedRequestError('Upload-Length is required: a resumable upload declares its size when it starts.');
   }
   const metadata = parseMetadata(headers.get('Upload-Metadata') ?? undefined);
   const rules = uploadRules(await loadSettings(deps.db));
-  if (!rules.resumable) throw new ApiError(403, 'Resumable uploads are turned off. Upload the file in one request.');
+  if (!rules.resumable) throw new ForbiddenError('Resumable uploads are turned off. Upload the file in one request.');
   const clientName = metadata.name ?? metadata.clientName ?? metadata.filename ?? '';
   const { name } = checkDeclaredUpload(rules, { name: clientName, size: Number(lengthHeader), mime: metadata.clientMime ?? metadata.filetype ?? metadata.type });
   const disk = metadata.disk === 'public' ? 'public' : 'uploads';
@@ -153,7 +154,7 @@ async function cleanUpNowAndThen(deps: AppDeps) {
   resumable.lastCleanup = Date.now();
   await resumable.server.cleanUpExpiredUploads().catch((error) => {
     // Before the first upload, the folder the store makes for them may not exist yet: nothing to clean.
-    if ((error as NodeJS.ErrnoException)?.code !== 'ENOENT') console.error('Cleaning up expired uploads failed', error);
+    if ((error as NodeJS.ErrnoException)?.code !== 'ENOENT') logger.error({ err: error }, 'Cleaning up expired uploads failed');
   });
 }
 
@@ -182,7 +183,7 @@ export async function completeUpload(deps: AppDeps, user: UserRow, uploadKey: st
   const upload = await findOwnUpload(deps, user, uploadKey);
   if (!upload) throw notFound('This upload does not exist or has expired.');
   if (upload.size === undefined || upload.offset !== upload.size) {
-    throw new ApiError(409, `This upload is not finished: ${upload.offset} of ${upload.size ?? '?'} bytes received.`);
+    throw new ConflictError(`This upload is not finished: ${upload.offset} of ${upload.size ?? '?'} bytes received.`);
   }
   const meta = upload.metadata ?? {};
   const metadata: UploadMetadata = {
@@ -200,7 +201,7 @@ export async function completeUpload(deps: AppDeps, user: UserRow, uploadKey: st
     // Refused uploads go. So does one whose bytes were moved into storage and removed again (the
     // database had no room for its entry): a record without its file would stop the cleanup of expired uploads.
     const moved = !(await stat(path.join(resumableUploads(deps).directory, upload.id)).catch(() => undefined));
-    if ((error instanceof ApiError && error.status < 500) || moved) await discard(deps, upload.id);
+    if ((error instanceof DomainError) || moved) await discard(deps, upload.id);
     throw error;
   }
 }

@@ -1,4 +1,5 @@
 import { cleanUpExpired, lastScheduleRun, recordScheduleRun, type Db } from '@app/db';
+import { logger } from '../logging/logger.ts';
 
 export interface ScheduledJob {
   name: string;
@@ -48,7 +49,7 @@ export function startSchedule(db: Db, jobs: ScheduledJob[] = SCHEDULED_JOBS): ()
         if (!last || Date.now() - Date.parse(last.created_at) >= job.everyMs) await runScheduledJob(db, job);
       }
     } catch (error) {
-      console.error('The schedule could not run:', error);
+      logger.error({ err: error }, 'The schedule could not run');
     } finally {
       running = false;
     }
@@ -61,4 +62,19 @@ export function startSchedule(db: Db, jobs: ScheduledJob[] = SCHEDULED_JOBS): ()
     clearInterval(timer);
     clearTimeout(first);
   };
+}
+
+/** Each job with its last run, for the back office's Logs > Schedule. */
+export async function scheduleStatus(db: Db, jobs: ScheduledJob[] = SCHEDULED_JOBS) {
+  return Promise.all(
+    jobs.map(async (job) => {
+      const last = await lastScheduleRun(db, job.name);
+      return {
+        name: job.name,
+        description: job.description,
+        every_minutes: job.everyMs / 60000,
+        last_run: last ? { status: last.status, output: last.output, duration_ms: last.duration_ms, created_at: last.created_at } : null,
+      };
+    }),
+  );
 }

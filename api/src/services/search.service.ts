@@ -11,7 +11,7 @@ import {
   type PageRequest,
   type SearchQuery,
 } from '@app/db';
-import { validationFailed } from '../http/errors.ts';
+import { validationFailed } from './errors.ts';
 import type { PlaylistSearchResult, SearchResponse } from '../schemas/search.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
 import { displayName } from './display-name.ts';

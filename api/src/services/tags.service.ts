@@ -1,5 +1,5 @@
 import { albumsByIds, findTagByName, inOrderOf, taggedIds, tracksByIds, type Db } from '@app/db';
-import { notFound } from '../http/errors.ts';
+import { notFound } from './errors.ts';
 import { presentAlbums, presentTracks } from './catalog.service.ts';
 
 export async function getTag(db: Db, name: string) {

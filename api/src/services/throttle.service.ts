@@ -1,6 +1,6 @@
 import { clearRateLimit, hitRateLimit, peekRateLimit, refundRateLimitHit, type UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
-import { ApiError } from '../http/errors.ts';
+import { TooManyAttemptsError } from './errors.ts';
 import { interfaceLanguage } from './bootstrap.service.ts';
 
 // Letters from other scripts that look like Latin ones, mapped to them so that "аdmin@" (with a
@@ -39,7 +39,7 @@ export async function assertNotThrottled(deps: AppDeps, limit: Limit, message: s
   const state = await peekRateLimit(deps.db, limit.key, limit.windowMs, now);
   if (state && state.hits >= limit.max) {
     const retryAfter = Math.max(1, Math.ceil((Date.parse(state.windowStart) + limit.windowMs - now.getTime()) / 1000));
-    throw new ApiError(429, message.replace(':seconds', String(retryAfter)));
+    throw new TooManyAttemptsError(message.replace(':seconds', String(retryAfter)));
   }
 }
 
@@ -119,9 +119,9 @@ export const twoFactorLimit = (userId: number): GuessLimit => ({
  * translator (http/translate-errors.ts) looks up messages as they arrive, and a filled-in one is
  * no catalogue line.
  */
-async function refusal(deps: AppDeps, user: UserRow | null, message: string, seconds: number): Promise<ApiError> {
+async function refusal(deps: AppDeps, user: UserRow | null, message: string, seconds: number): Promise<TooManyAttemptsError> {
   const { lines } = await interfaceLanguage(deps, user);
-  return new ApiError(429, (lines[message]?.trim() ? lines[message] : message).replace(':seconds', String(seconds)));
+  return new TooManyAttemptsError((lines[message]?.trim() ? lines[message] : message).replace(':seconds', String(seconds)));
 }
 
 export interface Attempt {

@@ -2,6 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { artistsOfTracks, findAlbum, findFileEntry, findTrack, genresOfTracks, insertFileEntry, type UserRow } from '@app/db';
 import { createTestApp, pngImage, taggedMp3, type TestApp } from '../testing.ts';
 import type { AuthState } from '../context.ts';
+import { ForbiddenError } from './errors.ts';
 import { genreKey, importTrackFromFileEntry, titleFromFileName } from './track-import.service.ts';
 
 let t: TestApp;
@@ -84,7 +85,7 @@ describe('making tracks from the tags of uploaded audio', () => {
   it('refuses a file that is not audio, creating nothing', async () => {
     const before = await t.db.selectFrom('tracks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     const entry = await uploaded(pngImage(), 'picture.mp3', 'audio/mpeg');
-    await expect(importTrackFromFileEntry({ db: t.db, storage: t.storage, config: t.config }, auth, entry)).rejects.toMatchObject({ status: 422, message: 'This file is not audio that can be read.' });
+    await expect(importTrackFromFileEntry({ db: t.db, storage: t.storage, config: t.config }, auth, entry)).rejects.toMatchObject({ name: 'ValidationError', message: 'This file is not audio that can be read.' });
     const after = await t.db.selectFrom('tracks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
     expect(await findFileEntry(t.db, entry.id)).toBeDefined();
@@ -95,7 +96,7 @@ describe('making tracks from the tags of uploaded audio', () => {
     const entry = await insertFileEntry(t.db, { name: 'x.mp3', file_name: 'limited.mp3', mime: 'audio/mpeg', extension: 'mp3', file_size: 1, disk: 'uploads', user_id: limited.id });
     await t.db.insertInto('tracks').values({ name: 'Already there', file_entry_id: entry.id }).execute();
     const limitedAuth = { user: limited, session: null, permissions: [{ name: 'music.create', restrictions: [{ name: 'count', value: 1 }] }] } as unknown as AuthState;
-    await expect(importTrackFromFileEntry({ db: t.db, storage: t.storage, config: t.config }, limitedAuth, entry)).rejects.toMatchObject({ status: 403 });
+    await expect(importTrackFromFileEntry({ db: t.db, storage: t.storage, config: t.config }, limitedAuth, entry)).rejects.toBeInstanceOf(ForbiddenError);
   });
 });
 

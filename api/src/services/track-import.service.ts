@@ -1,8 +1,9 @@
 import { randomUUID } from 'node:crypto';
-import { countTracksUploadedBy, importTrack, insertFileEntry, deleteFileEntryByName, type FileEntryRow, type ImportedTrack, type TrackImport } from '@app/db';
+import { countTracksUploadedBy, importTrack, insertFileEntry, deleteFileEntryByName, trackUsingFileEntry, type FileEntryRow, type ImportedTrack, type TrackImport } from '@app/db';
 import { parseWebStream, selectCover, type IAudioMetadata } from 'music-metadata';
 import type { AppDeps, AuthState } from '../context.ts';
-import { ApiError, forbidden } from '../http/errors.ts';
+import { ConflictError, forbidden, ValidationError } from './errors.ts';
+import { manageableEntry } from './file-entries.service.ts';
 import { sniffImage } from './avatar.service.ts';
 import { checkRestriction } from './permissions.ts';
 
@@ -112,7 +113,7 @@ export async function readTrackTags(deps: AppDeps, entry: FileEntryRow): Promise
     if (!metadata.format.container && !metadata.format.codec) throw new Error('no audio format');
     return tagsFromMetadata(metadata, entry.name);
   } catch {
-    throw new ApiError(422, 'This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
+    throw new ValidationError('This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
   }
 }
 
@@ -165,7 +166,7 @@ export async function importTrackFromFileEntry(
   const quota = checkRestriction(auth.permissions, 'music.create', 'count', await countTracksUploadedBy(deps.db, user.id));
   if (quota.overQuota) throw forbidden('You have reached the number of tracks you may upload.');
   if (!isPlayableEntry(entry)) {
-    throw new ApiError(422, 'This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
+    throw new ValidationError('This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
   }
   const tags = await readTrackTags(deps, entry);
 
@@ -204,4 +205,11 @@ export async function importTrackFromFileEntry(
 async function dropCover(deps: AppDeps, key: string) {
   await deleteFileEntryByName(deps.db, key);
   await deps.storage.delete('public', key);
+}
+
+/** The back office's import: an uploaded file of the user's (or any, with files.update) not yet played by a track. */
+export async function importUploadedFile(deps: AppDeps, auth: AuthState, fileEntryId: number): Promise<ImportResult> {
+  const entry = await manageableEntry(deps, auth, fileEntryId);
+  if (await trackUsingFileEntry(deps.db, entry.id)) throw new ConflictError('A track already plays this file.');
+  return importTrackFromFileEntry(deps, auth, entry);
 }

@@ -1,5 +1,5 @@
 import { fileTypeFromBuffer, supportedExtensions } from 'file-type';
-import { ApiError } from '../http/errors.ts';
+import { TooLargeError, ValidationError } from './errors.ts';
 import type { Settings } from './settings.service.ts';
 
 /** Files of this size and above go through resumable (tus) uploads unless disabled (spec §9). */
@@ -83,9 +83,9 @@ export function isIgnoredFileName(name: string): boolean {
 export function checkClientName(name: string): string {
   const trimmed = name.trim();
   if (!trimmed || trimmed.length > 255 || /[/\\\u0000-\u001f\u007f]/.test(trimmed) || trimmed === '.' || trimmed === '..') {
-    throw new ApiError(422, BAD_FILE_NAME, { file: BAD_FILE_NAME });
+    throw new ValidationError(BAD_FILE_NAME, { file: BAD_FILE_NAME });
   }
-  if (isIgnoredFileName(trimmed)) throw new ApiError(422, TYPE_NOT_ALLOWED, { file: TYPE_NOT_ALLOWED });
+  if (isIgnoredFileName(trimmed)) throw new ValidationError(TYPE_NOT_ALLOWED, { file: TYPE_NOT_ALLOWED });
   return trimmed;
 }
 
@@ -94,7 +94,7 @@ export function checkRelativePath(relativePath: string | null | undefined): stri
   if (relativePath === null || relativePath === undefined || relativePath === '') return null;
   const segments = relativePath.split('/');
   if (relativePath.length > 1000 || relativePath.includes('\\') || /[\u0000-\u001f\u007f]/.test(relativePath) || segments.some((s) => s === '' || s === '.' || s === '..')) {
-    throw new ApiError(422, BAD_FILE_NAME, { relativePath: BAD_FILE_NAME });
+    throw new ValidationError(BAD_FILE_NAME, { relativePath: BAD_FILE_NAME });
   }
   return relativePath;
 }
@@ -104,10 +104,10 @@ export function checkDeclaredUpload(rules: UploadRules, file: { name: string; si
   const name = checkClientName(file.name);
   if (file.size > rules.maxSize) {
     const message = tooLargeMessage(rules.maxSize);
-    throw new ApiError(413, message, { file: message });
+    throw new TooLargeError(message, { file: message });
   }
   const extension = extensionOf(name);
-  if (!typeAllowed(rules, { extension, mimes: [file.mime] })) throw new ApiError(422, TYPE_NOT_ALLOWED, { file: TYPE_NOT_ALLOWED });
+  if (!typeAllowed(rules, { extension, mimes: [file.mime] })) throw new ValidationError(TYPE_NOT_ALLOWED, { file: TYPE_NOT_ALLOWED });
   return { name, extension };
 }
 
@@ -157,12 +157,12 @@ export async function sniffType(head: Uint8Array, extension: string): Promise<Sn
   const detected = await fileTypeFromBuffer(head);
   if (detected) {
     const kind = SAME_KIND.find((group) => group.includes(detected.ext)) ?? [detected.ext];
-    if (extension && !kind.includes(extension)) throw new ApiError(422, CONTENT_MISMATCH, { file: CONTENT_MISMATCH });
+    if (extension && !kind.includes(extension)) throw new ValidationError(CONTENT_MISMATCH, { file: CONTENT_MISMATCH });
     if (detected.ext === 'xml' && extension === 'svg') return { mime: 'image/svg+xml', extension };
     return { mime: detected.mime, extension: extension || detected.ext };
   }
   // A binary format the detector knows but did not find in the bytes: the name is lying.
-  if (extension && extension !== 'xml' && supportedExtensions.has(extension)) throw new ApiError(422, CONTENT_MISMATCH, { file: CONTENT_MISMATCH });
+  if (extension && extension !== 'xml' && supportedExtensions.has(extension)) throw new ValidationError(CONTENT_MISMATCH, { file: CONTENT_MISMATCH });
   return { mime: TEXT_TYPES[extension] ?? 'application/octet-stream', extension };
 }
 

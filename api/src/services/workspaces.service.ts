@@ -15,6 +15,7 @@ import {
   removeWorkspaceMember,
   renameWorkspace,
   setWorkspaceMemberRole,
+  updateUser,
   upsertWorkspaceInvite,
   workspaceInvites,
   workspaceMembers,
@@ -27,13 +28,15 @@ import {
   type WorkspaceRow,
 } from '@app/db';
 import type { AppDeps } from '../context.ts';
-import { ApiError, forbidden, notFound, validationFailed } from '../http/errors.ts';
+import { forbidden, notFound, TooManyAttemptsError, ValidationError, validationFailed } from './errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
 import { workspaceInviteMail } from '../mail/templates.ts';
 import { displayName } from './display-name.ts';
 import { sha256Hex } from './hashing.ts';
 import { loadSettings } from './settings.service.ts';
 import { assertNotThrottled, hit } from './throttle.service.ts';
+
+export type { WorkspaceInviteRow };
 
 /** Spec §3 and §9: the active workspace lives in this cookie for 7 days. */
 export const ACTIVE_WORKSPACE_COOKIE = 'activeWorkspaceId';
@@ -155,7 +158,7 @@ export async function inviteMembers(deps: AppDeps, user: UserRow, workspaceId: n
   const siteName = settings['branding.site_name'];
   const invites = [];
   for (const email of addresses) {
-    if (!(await hit(deps, limit))) throw new ApiError(429, 'Too many invitations. Please try again later.');
+    if (!(await hit(deps, limit))) throw new TooManyAttemptsError('Too many invitations. Please try again later.');
     const token = randomBytes(32).toString('base64url');
     const invite = await upsertWorkspaceInvite(deps.db, {
       token_hash: sha256Hex(token),
@@ -201,7 +204,7 @@ export async function changeMemberRole(db: Db, user: UserRow, workspaceId: numbe
 export async function removeMember(db: Db, user: UserRow, workspaceId: number, memberId: number): Promise<'left' | 'removed'> {
   const { workspace, role, targetRole } = await managedMember(db, user, workspaceId, memberId);
   if (memberId === user.id) {
-    if (role === 'owner') throw new ApiError(422, "The owner can't leave the workspace. Delete it instead.");
+    if (role === 'owner') throw new ValidationError("The owner can't leave the workspace. Delete it instead.");
   } else if (!canManage(role, targetRole)) {
     throw forbidden("You can't remove this member.");
   }
@@ -258,6 +261,20 @@ export async function inviteForRegistration(db: Db, token: string, email: string
   const invite = await liveInvite(db, token);
   if (invite.email !== normaliseEmail(email)) throw validationFailed({ email: INVITE_OTHER_EMAIL });
   return invite;
+}
+
+/**
+ * A new account made from an invitation: the mailed link proved the address, so it is verified,
+ * and the account joins the workspace. Answers the account as stored, and whether it joined.
+ */
+export async function joinAfterRegistration(db: Db, user: UserRow, invite: WorkspaceInviteRow): Promise<{ user: UserRow; joined: boolean }> {
+  await updateUser(db, user.id, { email_verified_at: new Date().toISOString() });
+  const joined = Boolean(await acceptWorkspaceInvite(db, invite, user.id));
+  return { user: (await findUserById(db, user.id))!, joined };
+}
+
+export async function isWorkspaceMember(db: Db, workspaceId: number, userId: number): Promise<boolean> {
+  return Boolean(await workspaceRoleOf(db, workspaceId, userId));
 }
 
 /** What every page knows about workspaces: the user's list (Default first) and the active one. */

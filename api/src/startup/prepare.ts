@@ -12,6 +12,7 @@ import type { Config } from '../config.ts';
 import { hashPassword } from '../services/auth.service.ts';
 import { createLocalStorage, type Storage } from '../storage/storage.ts';
 import { createUser, updateUser } from '@app/db';
+import { logger } from '../logging/logger.ts';
 
 export interface Prepared {
   db: Db;
@@ -21,11 +22,11 @@ export interface Prepared {
   seeded: boolean;
 }
 
-/** Queries slower than this are reported on the console: on SQLite, anything near it needs an index. */
+/** Queries slower than this are logged as warnings: on SQLite, anything near it needs an index. */
 const SLOW_QUERY_MS = 250;
 
 function reportSlowQuery({ sql, durationMs }: { sql: string; durationMs: number }) {
-  if (durationMs >= SLOW_QUERY_MS) console.warn(`Slow query (${Math.round(durationMs)} ms): ${sql.slice(0, 500)}`);
+  if (durationMs >= SLOW_QUERY_MS) logger.warn({ duration_ms: Math.round(durationMs), sql: sql.slice(0, 500) }, 'Slow query');
 }
 
 /**

@@ -1,6 +1,6 @@
 import { pricesOfProducts, replaceProductPrices, type PriceInput, type ResourceRecord } from '@app/db';
 import { z } from 'zod';
-import { ApiError } from '../../http/errors.ts';
+import { DomainError, UnavailableError, ValidationError } from '../../services/errors.ts';
 import { syncPlanToStripe } from '../../services/billing/plan-sync.ts';
 import { stripeGateway } from '../../services/billing/stripe-gateway.ts';
 import { paypalGateway } from '../../services/billing/paypal-gateway.ts';
@@ -37,11 +37,11 @@ const price = z
  * One provider's sync of a saved plan, run to the end whatever the other provider did: the prices
  * it refused, or the error to answer (an unreachable provider says so instead of a bare 503).
  */
-async function settle(sync: Promise<RefusedPrice[]>, answers: { unreachable: () => ApiError; refused: (errors: Record<string, string>) => ApiError }) {
+async function settle(sync: Promise<RefusedPrice[]>, answers: { unreachable: () => DomainError; refused: (errors: Record<string, string>) => DomainError }) {
   try {
     return { refused: await sync, answers, error: undefined };
   } catch (error) {
-    return { refused: [], answers, error: error instanceof ApiError && error.status === 503 ? answers.unreachable() : error };
+    return { refused: [], answers, error: error instanceof UnavailableError ? answers.unreachable() : error };
   }
 }
 
@@ -115,13 +115,13 @@ export const plans: AdminResource = {
     const results = [
       stripe &&
         (await settle(syncPlanToStripe(deps, stripe.stripe, record.id), {
-          unreachable: () => new ApiError(503, 'The plan was saved, but Stripe could not be reached to update it. Save it again later.'),
-          refused: (errors) => new ApiError(422, 'The plan was saved, but Stripe refused some of its prices. Correct them and save again.', errors),
+          unreachable: () => new UnavailableError('The plan was saved, but Stripe could not be reached to update it. Save it again later.'),
+          refused: (errors) => new ValidationError('The plan was saved, but Stripe refused some of its prices. Correct them and save again.', errors),
         })),
       paypal &&
         (await settle(syncPlanToPayPal(deps, paypal.paypal, record.id), {
-          unreachable: () => new ApiError(503, 'The plan was saved, but PayPal could not be reached to update it. Save it again later.'),
-          refused: (errors) => new ApiError(422, 'The plan was saved, but PayPal refused some of its prices. Correct them and save again.', errors),
+          unreachable: () => new UnavailableError('The plan was saved, but PayPal could not be reached to update it. Save it again later.'),
+          refused: (errors) => new ValidationError('The plan was saved, but PayPal refused some of its prices. Correct them and save again.', errors),
         })),
     ].filter((result) => result !== null);
     const failure = results.find((result) => result.error !== undefined);

@@ -1,12 +1,17 @@
-import { findProduct, findPrice, findStripeCustomer, saveStripeCustomer, subscriptionsOfUser, type SubscriptionRow, type UserRow } from '@app/db';
+import { findProduct, findPrice, findStripeCustomer, saveStripeCustomer, subscriptionsOfUser, visibleProducts, type SubscriptionRow, type UserRow } from '@app/db';
 import type { AppDeps } from '../../context.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { ConflictError, notFound, UnavailableError, ValidationError } from '../errors.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
 import { ALREADY_SUBSCRIBED, buyablePlan, countingSubscription, NOT_COMPLETE } from './checkout-rules.ts';
 import { cancelPayPalSubscription, changePayPalPlan, listPayPalInvoices, paypalPaymentMethodPage, previewPayPalPlanChange, renewPayPalSubscription } from './paypal-billing.ts';
 import { stripePriceFor } from './plan-sync.ts';
 import { idOf, isoFromUnix, requireStripe, withStripe, type Stripe } from './stripe-gateway.ts';
 import { retrieveStripeSubscription, storeStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
+
+/** The plans on the pricing page, with their prices: hidden plans are left out. */
+export async function plansOnOffer(deps: AppDeps) {
+  return visibleProducts(deps.db);
+}
 
 export async function currentSubscription(deps: AppDeps, userId: number): Promise<SubscriptionView | null> {
   const row = await countingSubscription(deps, userId);
@@ -23,7 +28,7 @@ async function customerFor(deps: AppDeps, stripe: Stripe, user: UserRow): Promis
 /** Starts a Stripe Checkout Session for a plan's price and returns the page to send the user to. */
 export async function startStripeCheckout(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<{ url: string }> {
   await buyablePlan(deps, productId, priceId);
-  if (await countingSubscription(deps, user.id)) throw new ApiError(409, ALREADY_SUBSCRIBED);
+  if (await countingSubscription(deps, user.id)) throw new ConflictError(ALREADY_SUBSCRIBED);
   const { stripe } = await requireStripe(deps);
   const stripePrice = await stripePriceFor(deps, stripe, productId, priceId);
   return withStripe(async () => {
@@ -39,7 +44,7 @@ export async function startStripeCheckout(deps: AppDeps, user: UserRow, productI
       success_url: `${deps.config.appUrl}/checkout/${productId}/${priceId}/stripe/done?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${deps.config.appUrl}/pricing`,
     });
-    if (!session.url) throw new ApiError(503, 'Payments are not available right now. Try again in a few minutes.');
+    if (!session.url) throw new UnavailableError('Payments are not available right now. Try again in a few minutes.');
     return { url: session.url };
   });
 }
@@ -52,7 +57,7 @@ async function ownSession(deps: AppDeps, stripe: Stripe, user: UserRow, sessionI
   const customer = await findStripeCustomer(deps.db, user.id);
   const session = await stripe.checkout.sessions.retrieve(sessionId, { expand });
   if (!customer || idOf(session.customer) !== customer || session.metadata?.user_id !== String(user.id) || session.mode !== mode) throw notFound();
-  if (session.status !== 'complete') throw new ApiError(422, NOT_COMPLETE);
+  if (session.status !== 'complete') throw new ValidationError(NOT_COMPLETE);
   return session;
 }
 
@@ -66,7 +71,7 @@ export async function completeStripeCheckout(deps: AppDeps, user: UserRow, sessi
     const session = await ownSession(deps, stripe, user, sessionId, 'subscription', []);
     const subscriptionId = idOf(session.subscription);
     const row = subscriptionId ? await syncStripeSubscription(deps, stripe, subscriptionId) : undefined;
-    if (!row) throw new ApiError(422, NOT_COMPLETE);
+    if (!row) throw new ValidationError(NOT_COMPLETE);
     return subscriptionView(deps.db, row);
   });
 }
@@ -76,14 +81,14 @@ async function countingRow(deps: AppDeps, user: UserRow): Promise<SubscriptionRo
   const rows = await subscriptionsOfUser(deps.db, user.id);
   if (!rows.length) throw notFound('You are not subscribed.');
   const row = rows.find((r) => subscriptionStanding(r).valid);
-  if (!row) throw new ApiError(422, 'Your subscription has ended. Choose a plan to subscribe again.');
-  if ((row.gateway !== 'stripe' && row.gateway !== 'paypal') || !row.gateway_id) throw new ApiError(422, 'This subscription was not paid for here, so it cannot be changed here.');
+  if (!row) throw new ValidationError('Your subscription has ended. Choose a plan to subscribe again.');
+  if ((row.gateway !== 'stripe' && row.gateway !== 'paypal') || !row.gateway_id) throw new ValidationError('This subscription was not paid for here, so it cannot be changed here.');
   return row;
 }
 
 /** The user's Stripe subscription to change, with Stripe's copy of it. */
 async function stripeManaged(deps: AppDeps, row: SubscriptionRow): Promise<{ row: SubscriptionRow; stripe: Stripe; subscription: Stripe.Subscription }> {
-  if (row.gateway !== 'stripe') throw new ApiError(422, 'This subscription is not paid through Stripe, so it cannot be changed here.');
+  if (row.gateway !== 'stripe') throw new ValidationError('This subscription is not paid through Stripe, so it cannot be changed here.');
   const { stripe } = await requireStripe(deps);
   const subscription = await withStripe(() => retrieveStripeSubscription(stripe, row.gateway_id!));
   return { row, stripe, subscription };
@@ -98,15 +103,15 @@ async function planChoice(deps: AppDeps, row: SubscriptionRow, productId: number
   const product = await findProduct(deps.db, productId);
   const price = await findPrice(deps.db, priceId);
   if (!product || product.hidden || !price || price.product_id !== product.id) throw notFound('This plan or price does not exist.');
-  if (product.free || price.amount === 0) throw new ApiError(422, 'To move to a free plan, cancel your subscription.');
-  if (row.price_id === price.id) throw new ApiError(422, 'You are already on this plan.');
+  if (product.free || price.amount === 0) throw new ValidationError('To move to a free plan, cancel your subscription.');
+  if (row.price_id === price.id) throw new ValidationError('You are already on this plan.');
   return { product, price };
 }
 
 async function planChange(deps: AppDeps, user: UserRow, row: SubscriptionRow, productId: number, priceId: number) {
   const managed = await stripeManaged(deps, row);
   const item = managed.subscription.items.data[0];
-  if (!item) throw new ApiError(422, 'This subscription cannot be changed here.');
+  if (!item) throw new ValidationError('This subscription cannot be changed here.');
   const stripePrice = await stripePriceFor(deps, managed.stripe, productId, priceId);
   return { ...managed, item, stripePrice, metadata: { user_id: String(user.id), product_id: String(productId), price_id: String(priceId) } };
 }
@@ -156,7 +161,7 @@ export async function changePlan(deps: AppDeps, user: UserRow, productId: number
 
 async function storeAndView(deps: AppDeps, update: () => Promise<Stripe.Subscription>): Promise<SubscriptionView> {
   const row = await withStripe(async () => storeStripeSubscription(deps, await update()));
-  if (!row) throw new ApiError(422, 'This subscription cannot be changed here.');
+  if (!row) throw new ValidationError('This subscription cannot be changed here.');
   return subscriptionView(deps.db, row);
 }
 
@@ -165,7 +170,7 @@ export async function cancelSubscription(deps: AppDeps, user: UserRow): Promise<
   const counting = await countingRow(deps, user);
   if (counting.gateway === 'paypal') return cancelPayPalSubscription(deps, counting);
   const { stripe, subscription, row } = await stripeManaged(deps, counting);
-  if (row.cancelled_at !== null || subscription.cancel_at_period_end) throw new ApiError(422, 'Your subscription is already cancelled.');
+  if (row.cancelled_at !== null || subscription.cancel_at_period_end) throw new ValidationError('Your subscription is already cancelled.');
   return storeAndView(deps, () => stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true, expand: ['default_payment_method'] }));
 }
 
@@ -174,7 +179,7 @@ export async function renewSubscription(deps: AppDeps, user: UserRow): Promise<S
   const row = await countingRow(deps, user);
   if (row.gateway === 'paypal') renewPayPalSubscription(row);
   const { stripe, subscription } = await stripeManaged(deps, row);
-  if (!subscription.cancel_at_period_end) throw new ApiError(422, 'Your subscription is not cancelled.');
+  if (!subscription.cancel_at_period_end) throw new ValidationError('Your subscription is not cancelled.');
   return storeAndView(deps, () => stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false, expand: ['default_payment_method'] }));
 }
 
@@ -193,7 +198,7 @@ export async function startPaymentMethodChange(deps: AppDeps, user: UserRow): Pr
       success_url: `${deps.config.appUrl}/billing/change-payment-method/done?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${deps.config.appUrl}/billing`,
     });
-    if (!session.url) throw new ApiError(503, 'Payments are not available right now. Try again in a few minutes.');
+    if (!session.url) throw new UnavailableError('Payments are not available right now. Try again in a few minutes.');
     return { url: session.url };
   });
 }
@@ -226,7 +231,7 @@ export async function completePaymentMethodChange(deps: AppDeps, user: UserRow, 
     if (session.metadata?.subscription_id !== subscription.id) throw notFound();
     await applySetupSession(deps, stripe, session);
     const row = await syncStripeSubscription(deps, stripe, subscription.id);
-    if (!row) throw new ApiError(422, 'This subscription cannot be changed here.');
+    if (!row) throw new ValidationError('This subscription cannot be changed here.');
     return subscriptionView(deps.db, row);
   });
 }

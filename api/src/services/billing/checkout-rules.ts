@@ -1,6 +1,6 @@
 import { findPrice, findProduct, subscriptionsOfUser, type SubscriptionRow } from '@app/db';
 import type { AppDeps } from '../../context.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { notFound, ValidationError } from '../errors.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
 
 /* The rules every provider's checkout follows, so Stripe and PayPal refuse the same things in the same order. */
@@ -13,7 +13,7 @@ export async function buyablePlan(deps: AppDeps, productId: number, priceId: num
   const product = await findProduct(deps.db, productId);
   const price = await findPrice(deps.db, priceId);
   if (!product || product.hidden || !price || price.product_id !== product.id) throw notFound('This plan or price does not exist.');
-  if (product.free || price.amount === 0) throw new ApiError(422, 'This plan is free: there is nothing to pay.');
+  if (product.free || price.amount === 0) throw new ValidationError('This plan is free: there is nothing to pay.');
   return { product, price };
 }
 

@@ -12,7 +12,7 @@ import {
   type UserRow,
 } from '@app/db';
 import type { AppDeps } from '../../context.ts';
-import { ApiError, notFound } from '../../http/errors.ts';
+import { ConflictError, notFound, UnavailableError, ValidationError } from '../errors.ts';
 import { loadSettings } from '../settings.service.ts';
 import { ALREADY_SUBSCRIBED, buyablePlan, countingSubscription, NOT_COMPLETE } from './checkout-rules.ts';
 import { autopayUrl, fromPayPalValue, isPayPalMissing, linkOf, paypalGateway, requirePayPal, withPayPal, type PayPalClient, type PayPalSubscription } from './paypal-gateway.ts';
@@ -127,7 +127,7 @@ async function brandName(deps: AppDeps): Promise<string> {
 /** Makes a PayPal subscription for a plan's price and returns PayPal's page where the payer approves it. */
 export async function startPayPalCheckout(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<{ url: string }> {
   await buyablePlan(deps, productId, priceId);
-  if (await countingSubscription(deps, user.id)) throw new ApiError(409, ALREADY_SUBSCRIBED);
+  if (await countingSubscription(deps, user.id)) throw new ConflictError(ALREADY_SUBSCRIBED);
   const { paypal } = await requirePayPal(deps);
   const planId = await paypalPlanFor(deps, paypal, productId, priceId);
   const brand = await brandName(deps);
@@ -145,7 +145,7 @@ export async function startPayPalCheckout(deps: AppDeps, user: UserRow, productI
       },
     });
     const url = linkOf(created?.links, 'approve');
-    if (!url) throw new ApiError(503, 'Payments are not available right now. Try again in a few minutes.');
+    if (!url) throw new UnavailableError('Payments are not available right now. Try again in a few minutes.');
     return { url };
   });
 }
@@ -160,14 +160,14 @@ export async function completePayPalCheckout(deps: AppDeps, user: UserRow, subsc
     const subscription = await paypal.getSubscription(subscriptionId);
     if (subscription?.custom_id !== String(user.id) || subscription.id !== subscriptionId) throw notFound();
     const row = await storePayPalSubscription(deps, paypal, subscription);
-    if (!row) throw new ApiError(422, NOT_COMPLETE);
+    if (!row) throw new ValidationError(NOT_COMPLETE);
     return subscriptionView(deps.db, row);
   });
 }
 
 /** The PayPal side of the billing page's actions, on the subscription that counts (checked by the caller). */
 export async function cancelPayPalSubscription(deps: AppDeps, row: SubscriptionRow): Promise<SubscriptionView> {
-  if (row.cancelled_at !== null || row.status === 'cancelled') throw new ApiError(422, 'Your subscription is already cancelled.');
+  if (row.cancelled_at !== null || row.status === 'cancelled') throw new ValidationError('Your subscription is already cancelled.');
   const { paypal } = await requirePayPal(deps);
   return withPayPal(async () => {
     await paypal.cancelSubscription(row.gateway_id!, 'Cancelled by the subscriber.');
@@ -178,8 +178,8 @@ export async function cancelPayPalSubscription(deps: AppDeps, row: SubscriptionR
 
 /** PayPal cannot resume a cancelled subscription: the user keeps the plan until it ends, then subscribes again. */
 export function renewPayPalSubscription(row: SubscriptionRow): never {
-  if (row.status !== 'cancelled' && row.cancelled_at === null) throw new ApiError(422, 'Your subscription is not cancelled.');
-  throw new ApiError(422, 'PayPal cannot resume a cancelled subscription. You keep your plan until it ends; then choose a plan to subscribe again.');
+  if (row.status !== 'cancelled' && row.cancelled_at === null) throw new ValidationError('Your subscription is not cancelled.');
+  throw new ValidationError('PayPal cannot resume a cancelled subscription. You keep your plan until it ends; then choose a plan to subscribe again.');
 }
 
 /** PayPal charges the new plan's price from the next payment on, without prorations. */

@@ -1,7 +1,8 @@
 import type { AppDeps } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { NotFoundError, UnavailableError } from '../errors.ts';
 import { loadSettings } from '../settings.service.ts';
 import { NOT_SET_UP, UNAVAILABLE } from './stripe-gateway.ts';
+import { logger } from '../../logging/logger.ts';
 
 /*
  * A small typed client for the part of PayPal's REST API billing uses (catalog products, billing
@@ -271,7 +272,7 @@ export async function paypalGateway(deps: AppDeps): Promise<PayPalGateway | null
 
 export async function requirePayPal(deps: AppDeps): Promise<PayPalGateway> {
   const gateway = await paypalGateway(deps);
-  if (!gateway) throw new ApiError(503, NOT_SET_UP);
+  if (!gateway) throw new UnavailableError(NOT_SET_UP);
   return gateway;
 }
 
@@ -289,12 +290,12 @@ export function isPayPalMissing(error: unknown): boolean {
  * anything else (PayPal's internals are logged, not shown), never a 500. Our own errors and bugs go on.
  */
 export function paypalFailure(error: unknown): unknown {
-  if (isPayPalMissing(error)) return new ApiError(404, 'The requested resource was not found.');
+  if (isPayPalMissing(error)) return new NotFoundError('The requested resource was not found.');
   const network = error instanceof TypeError || (error instanceof DOMException && (error.name === 'TimeoutError' || error.name === 'AbortError'));
   if (!isPayPalError(error) && !network) return error;
-  if (isPayPalError(error)) console.error(`PayPal refused a call (${error.status} ${error.name}${error.debugId ? `, debug id ${error.debugId}` : ''}): ${error.message} ${JSON.stringify(error.details)}`);
-  else console.error(`PayPal could not be reached: ${(error as Error).message}`);
-  return new ApiError(503, UNAVAILABLE);
+  if (isPayPalError(error)) logger.error({ status: error.status, name: error.name, debug_id: error.debugId, reason: error.message, details: error.details }, 'PayPal refused a call');
+  else logger.error({ reason: (error as Error).message }, 'PayPal could not be reached');
+  return new UnavailableError(UNAVAILABLE);
 }
 
 export async function withPayPal<T>(work: () => Promise<T>): Promise<T> {

@@ -1,8 +1,9 @@
 import { findPrice, findProduct, pricesOfProducts, setPricePayPalPlanId, setProductPayPalId, type PriceRow, type ProductRow } from '@app/db';
 import type { AppDeps } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { UnavailableError } from '../errors.ts';
 import { fromPayPalValue, isPayPalError, isPayPalMissing, paypalFailure, toPayPalValue, type PayPalClient, type PayPalPlan } from './paypal-gateway.ts';
 import type { RefusedPrice } from './plan-sync.ts';
+import { logger } from '../../logging/logger.ts';
 
 /** PayPal's limits on names and descriptions. */
 const NAME_MAX = 127;
@@ -115,8 +116,8 @@ export async function paypalPlanFor(deps: AppDeps, paypal: PayPalClient, product
   const synced = await findPrice(deps.db, priceId);
   if (!synced?.paypal_plan_id) {
     const reason = refused.find((r) => r.priceId === priceId);
-    if (reason) console.error(`Plan ${productId}, price ${priceId}: ${reason.message}`);
-    throw new ApiError(503, 'This price cannot be bought right now. Try again later.');
+    if (reason) logger.error({ product_id: productId, price_id: priceId, reason: reason.message }, 'A price could not be synced to the payment provider');
+    throw new UnavailableError('This price cannot be bought right now. Try again later.');
   }
   return synced.paypal_plan_id;
 }

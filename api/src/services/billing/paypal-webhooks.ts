@@ -1,6 +1,6 @@
 import { claimBillingEvent, findProduct, findUserById, releaseBillingEvent, type SubscriptionRow } from '@app/db';
 import type { AppDeps } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { MalformedRequestError, UnavailableError } from '../errors.ts';
 import { sendMail } from '../../mail/mail.service.ts';
 import { paymentFailedMail } from '../../mail/templates.ts';
 import { loadSettings } from '../settings.service.ts';
@@ -66,27 +66,27 @@ async function processEvent(deps: AppDeps, paypal: PayPalClient, type: string, r
  */
 export async function receivePayPalWebhook(deps: AppDeps, rawBody: string, header: (name: string) => string | undefined): Promise<WebhookResult> {
   const gateway = await paypalGateway(deps);
-  if (!gateway?.webhookId) throw new ApiError(503, NOT_SET_UP);
+  if (!gateway?.webhookId) throw new UnavailableError(NOT_SET_UP);
   const headers = webhookHeaders(header);
-  if (!headers) throw new ApiError(400, 'The webhook signature is not valid.');
+  if (!headers) throw new MalformedRequestError('The webhook signature is not valid.');
   let event: unknown;
   try {
     event = JSON.parse(rawBody);
   } catch {
-    throw new ApiError(400, 'This is not a PayPal event.');
+    throw new MalformedRequestError('This is not a PayPal event.');
   }
-  if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new ApiError(400, 'This is not a PayPal event.');
+  if (typeof event !== 'object' || event === null || Array.isArray(event)) throw new MalformedRequestError('This is not a PayPal event.');
   let verified: boolean;
   try {
     verified = await gateway.paypal.verifyWebhookSignature(headers, gateway.webhookId, rawBody);
   } catch (error) {
     // PayPal refusing the check itself (a malformed header, say) is a bad delivery; unreachable is a 503 and PayPal retries.
-    if (isPayPalError(error) && (error.status === 400 || error.status === 422)) throw new ApiError(400, 'The webhook signature is not valid.');
+    if (isPayPalError(error) && (error.status === 400 || error.status === 422)) throw new MalformedRequestError('The webhook signature is not valid.');
     throw paypalFailure(error);
   }
-  if (!verified) throw new ApiError(400, 'The webhook signature is not valid.');
+  if (!verified) throw new MalformedRequestError('The webhook signature is not valid.');
   const { id, event_type: type, resource } = event as { id?: unknown; event_type?: unknown; resource?: unknown };
-  if (typeof id !== 'string' || id.length > 255 || typeof type !== 'string' || typeof resource !== 'object' || resource === null) throw new ApiError(400, 'This is not a PayPal event.');
+  if (typeof id !== 'string' || id.length > 255 || typeof type !== 'string' || typeof resource !== 'object' || resource === null) throw new MalformedRequestError('This is not a PayPal event.');
   if (!(await claimBillingEvent(deps.db, id, type))) return { received: true, duplicate: true };
   try {
     await processEvent(deps, gateway.paypal, type, resource as Record<string, unknown>);

@@ -1,7 +1,8 @@
 import { findPrice, findProduct, pricesOfProducts, setPriceStripeId, setProductStripeId, type PriceRow, type ProductRow } from '@app/db';
 import type { AppDeps } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { UnavailableError } from '../errors.ts';
 import { isMissing, isStripeError, stripeFailure, type Stripe } from './stripe-gateway.ts';
+import { logger } from '../../logging/logger.ts';
 
 /** A price Stripe would not take, with the field of the plan form it is about. */
 export interface RefusedPrice {
@@ -106,8 +107,8 @@ export async function stripePriceFor(deps: AppDeps, stripe: Stripe, productId: n
   const synced = await findPrice(deps.db, priceId);
   if (!synced?.stripe_price_id) {
     const reason = refused.find((r) => r.priceId === priceId);
-    if (reason) console.error(`Plan ${productId}, price ${priceId}: ${reason.message}`);
-    throw new ApiError(503, 'This price cannot be bought right now. Try again later.');
+    if (reason) logger.error({ product_id: productId, price_id: priceId, reason: reason.message }, 'A price could not be synced to the payment provider');
+    throw new UnavailableError('This price cannot be bought right now. Try again later.');
   }
   return synced.stripe_price_id;
 }

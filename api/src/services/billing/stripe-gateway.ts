@@ -1,7 +1,8 @@
 import Stripe from 'stripe';
 import type { AppDeps } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { NotFoundError, UnavailableError, ValidationError } from '../errors.ts';
 import { loadSettings } from '../settings.service.ts';
+import { logger } from '../../logging/logger.ts';
 
 export { Stripe };
 
@@ -54,7 +55,7 @@ export async function stripeGateway(deps: AppDeps): Promise<StripeGateway | null
 /** Stripe, or the 503 a visitor sees when the site takes no payments. */
 export async function requireStripe(deps: AppDeps): Promise<StripeGateway> {
   const gateway = await stripeGateway(deps);
-  if (!gateway) throw new ApiError(503, NOT_SET_UP);
+  if (!gateway) throw new UnavailableError(NOT_SET_UP);
   return gateway;
 }
 
@@ -74,10 +75,10 @@ export function isMissing(error: unknown): boolean {
 export function stripeFailure(error: unknown): unknown {
   // Our own errors, and bugs, go on as they are (a bug is logged as the 500 it is).
   if (!isStripeError(error)) return error;
-  if (error.type === 'StripeCardError') return new ApiError(422, error.message || 'Your card was declined.');
-  if (isMissing(error)) return new ApiError(404, 'The requested resource was not found.');
-  console.error(`Stripe refused a call (${error.type}${error.code ? `, ${error.code}` : ''}): ${error.message}`);
-  return new ApiError(503, UNAVAILABLE);
+  if (error.type === 'StripeCardError') return new ValidationError(error.message || 'Your card was declined.');
+  if (isMissing(error)) return new NotFoundError('The requested resource was not found.');
+  logger.error({ type: error.type, code: error.code, reason: error.message }, 'Stripe refused a call');
+  return new UnavailableError(UNAVAILABLE);
 }
 
 /** Runs Stripe calls, turning their failures into the answers above. */

@@ -1,6 +1,6 @@
 import { claimBillingEvent, findProduct, findUserById, releaseBillingEvent, userOfStripeCustomer } from '@app/db';
 import type { AppDeps } from '../../context.ts';
-import { ApiError } from '../../http/errors.ts';
+import { MalformedRequestError, UnavailableError } from '../errors.ts';
 import { sendMail } from '../../mail/mail.service.ts';
 import { paymentFailedMail } from '../../mail/templates.ts';
 import { loadSettings } from '../settings.service.ts';
@@ -86,16 +86,16 @@ async function processEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event):
  */
 export async function receiveStripeWebhook(deps: AppDeps, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
   const gateway = await stripeGateway(deps);
-  if (!gateway?.webhookSecret) throw new ApiError(503, NOT_SET_UP);
-  if (!signature) throw new ApiError(400, 'The Stripe-Signature header is missing.');
+  if (!gateway?.webhookSecret) throw new UnavailableError(NOT_SET_UP);
+  if (!signature) throw new MalformedRequestError('The Stripe-Signature header is missing.');
   let event: Stripe.Event;
   try {
     event = gateway.stripe.webhooks.constructEvent(rawBody, signature, gateway.webhookSecret);
   } catch {
-    throw new ApiError(400, 'The webhook signature is not valid.');
+    throw new MalformedRequestError('The webhook signature is not valid.');
   }
   if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.data?.object !== 'object' || event.data.object === null) {
-    throw new ApiError(400, 'This is not a Stripe event.');
+    throw new MalformedRequestError('This is not a Stripe event.');
   }
   if (!(await claimBillingEvent(deps.db, event.id, event.type))) return { received: true, duplicate: true };
   try {

@@ -9,9 +9,12 @@ import {
   findUserToken,
   linkSocialProfile,
   replaceUserToken,
+  socialProfilesOfUser,
+  unlinkSocialProfile,
   type UserRow,
 } from '@app/db';
 import type { AppDeps } from '../../context.ts';
+import { notFound, ValidationError } from '../errors.ts';
 import { sha256Bytes as sha256 } from '../hashing.ts';
 import { startingName } from '../display-name.ts';
 import { loadSettings, type Settings } from '../settings.service.ts';
@@ -169,4 +172,13 @@ export async function pendingConnection(deps: AppDeps, token: string | undefined
       return true;
     },
   };
+}
+
+/** Disconnects a provider's account, unless it is the user's only way to log in. */
+export async function socialDisconnect(deps: AppDeps, user: UserRow, service: SocialService): Promise<void> {
+  const profiles = await socialProfilesOfUser(deps.db, user.id);
+  if (!profiles.some((p) => p.service_name === service)) throw notFound(`No ${PROVIDERS[service].label} account is connected.`);
+  // Without a password, the last social account is the only way in.
+  if (!user.password && profiles.length === 1) throw new ValidationError('Set a password before disconnecting your only way to log in.');
+  await unlinkSocialProfile(deps.db, user.id, service);
 }
