@@ -10,7 +10,9 @@ const storage = () => {
   dirs.push(dir);
   return dir;
 };
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 describe('the error log', () => {
   it('appends one JSON line per error to the file of the day and reads them back newest first', async () => {

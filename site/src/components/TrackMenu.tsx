@@ -46,6 +46,7 @@ export default function TrackMenu({ track, lines, disabled }: Props) {
     setPlace(below < MENU_HEIGHT ? { top: 'auto', bottom: window.innerHeight - rect.top + 4, right } : { top: rect.bottom + 4, bottom: 'auto', right });
   };
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: setOpen is rebuilt each render and only sets state; the listeners are bound once per opening
   useEffect(() => {
     if (!open) return;
     // Whether the track is liked is known once the listener's library ids are loaded.

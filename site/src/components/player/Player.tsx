@@ -155,6 +155,7 @@ function PlayerBar({ lines, defaultVolume }: { lines: Lines; defaultVolume: numb
   }, [setWantsPlay]);
 
   // A new queue entry (or "play" pressed again on the same one) loads its audio from the start.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the queue entry and play requests only: other changes must not reload the audio
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;
@@ -178,7 +179,6 @@ function PlayerBar({ lines, defaultVolume }: { lines: Lines; defaultVolume: numb
     audio.src = track.stream_url;
     audio.load();
     if (appStore.get(wantsPlayAtom)) startPlayback();
-    // Keyed on the queue entry and play requests only: other changes must not reload the audio.
   }, [track?.queueId, playRequest]);
 
   useEffect(() => {
@@ -266,6 +266,7 @@ function PlayerBar({ lines, defaultVolume }: { lines: Lines; defaultVolume: numb
   }, [preloadUrl]);
 
   // A play that stops progressing for 30 s is reported with a retry.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: one watch per queue entry while playing is wanted; t is rebuilt each render from the same lines
   useEffect(() => {
     if (!wantsPlay || !track) return;
     let lastTime = audioRef.current?.currentTime ?? 0;
