@@ -9,13 +9,6 @@ export function apiClient(locals: App.Locals) {
   return hc<ApiV1>('http://internal/api/v1', { fetch: locals.apiFetch });
 }
 
-/** The JSON of a successful call, or null for 404 so pages can show the not-found page. */
-export async function readOrNull<T>(response: { ok: boolean; status: number; json(): Promise<T> }): Promise<T | null> {
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`API call failed with status ${response.status}`);
-  return response.json();
-}
-
 /**
  * 401 or 403: the visitor has to log in first. It takes any status, where comparing the typed
  * client's `status` would not compile: that type knows only the answers a route declares (200).

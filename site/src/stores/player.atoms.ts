@@ -2,7 +2,6 @@ import { atom } from 'jotai';
 import {
   append,
   EMPTY_QUEUE,
-  insertAndPlay,
   insertNext,
   moveItem,
   newQueue,
@@ -24,18 +23,6 @@ export type { QueueItem, QueueState, QueueTrack, RepeatMode };
  */
 export const queueStateAtom = atom<QueueState>(EMPTY_QUEUE);
 
-/** The queue in play order; writing it replaces the queue without starting it. */
-export const queueAtom = atom(
-  (get) => get(queueStateAtom).items,
-  (get, set, tracks: QueueTrack[]) => set(queueStateAtom, newQueue(tracks, 0, get(shuffleAtom))),
-);
-export const queueIndexAtom = atom(
-  (get) => get(queueStateAtom).index,
-  (get, set, index: number) => {
-    const state = get(queueStateAtom);
-    set(queueStateAtom, { ...state, index: Math.max(0, Math.min(index, state.items.length - 1)) });
-  },
-);
 export const shuffleAtom = atom(false);
 export const repeatAtom = atom<RepeatMode>('off');
 /** What the listener asked for; the player reports back through `isPlayingAtom`. */
@@ -80,14 +67,6 @@ export function playQueue(tracks: QueueTrack[], index = 0): void {
 export function playRadio(seed: RadioSeed, tracks: QueueTrack[]): void {
   playQueue(tracks, 0);
   if (tracks.length) appStore.set(radioAtom, seed);
-}
-
-/** Plays these tracks right away, keeping the rest of the queue after them. */
-export function playNow(tracks: QueueTrack | QueueTrack[]): void {
-  const list = Array.isArray(tracks) ? tracks : [tracks];
-  if (!list.length) return;
-  update((state) => insertAndPlay(state, list));
-  start();
 }
 
 /** Queues tracks right after the current one. */

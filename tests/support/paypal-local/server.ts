@@ -240,5 +240,3 @@ export function createPayPalLocalServer(options: ServerOptions = {}) {
     },
   };
 }
-
-export type PayPalLocalServer = ReturnType<typeof createPayPalLocalServer>;

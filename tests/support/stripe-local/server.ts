@@ -255,5 +255,3 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
     },
   };
 }
-
-export type StripeLocalServer = ReturnType<typeof createStripeLocalServer>;
