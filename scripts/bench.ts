@@ -89,6 +89,8 @@ const cpuMs = (pid: number) => {
 };
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
+/** Requests per second, padded so the figures after it line up. */
+const rate = (perSecond: number) => `${perSecond.toFixed(0)} req/s`.padEnd(11);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** Sequential requests; pages get a query string no one asked before, so each one is rendered, not read from the page cache. */
@@ -262,12 +264,12 @@ async function scaleBenchmarks() {
     const pages = await measure('album page', (i) => ({ path: albumPages[i % albumPages.length], headers: { ...guestHeaders, 'Accept-Encoding': 'gzip, deflate, br' } }));
     let unique = 0;
     const rendered = await measure('album page, rendered', (i) => ({ path: `${albumPages[i % albumPages.length]}?bench=${++unique}`, headers: guestHeaders }));
-    const line = (label: string, result: LoadResult & { cpuPerRequest: number }) =>
-      `${result.perSecond.toFixed(0)} req/s`.padEnd(11) + `p50 ${ms(percentile(result.latencies, 50))}, server CPU ${result.cpuPerRequest.toFixed(2)} ms/req`;
-    throughput.push({ label: 'bare route GET /api/v1/health', value: line('health', health) });
-    throughput.push({ label: 'album JSON (artists, tracks, tracks.artists)', value: line('json', json) });
-    throughput.push({ label: 'album page HTML (page cache)', value: line('page', pages) });
-    throughput.push({ label: 'album page HTML, rendered each time', value: line('rendered', rendered) });
+    const line = (result: LoadResult & { cpuPerRequest: number }) =>
+      `${rate(result.perSecond)}p50 ${ms(percentile(result.latencies, 50))}, server CPU ${result.cpuPerRequest.toFixed(2)} ms/req`;
+    throughput.push({ label: 'bare route GET /api/v1/health', value: line(health) });
+    throughput.push({ label: 'album JSON (artists, tracks, tracks.artists)', value: line(json) });
+    throughput.push({ label: 'album page HTML (page cache)', value: line(pages) });
+    throughput.push({ label: 'album page HTML, rendered each time', value: line(rendered) });
     const jsonRatio = json.perSecond / health.perSecond;
     const pageRatio = pages.perSecond / health.perSecond;
     throughput.push({ label: 'album JSON / bare route', value: jsonRatio.toFixed(2), target: `>= ${TARGETS.jsonRatio}`, ok: jsonRatio >= TARGETS.jsonRatio });
@@ -287,7 +289,7 @@ async function scaleBenchmarks() {
     }, [206]);
     throughput.push({
       label: 'Range streaming, random 64 KB of random tracks',
-      value: `${streams.perSecond.toFixed(0)} req/s`.padEnd(11) + `${(streams.bytes / streams.seconds / 1e6).toFixed(1)} MB/s, p95 ${ms(percentile(streams.latencies, 95))}`,
+      value: `${rate(streams.perSecond)}${(streams.bytes / streams.seconds / 1e6).toFixed(1)} MB/s, p95 ${ms(percentile(streams.latencies, 95))}`,
     });
 
     // (a) Search latency, one request at a time.

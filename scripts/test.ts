@@ -5,8 +5,9 @@ import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
 
 /**
- * `pnpm test`: unit and in-process API tests (vitest), then browser tests against the built server
- * (Playwright in Chromium). Ends with one line, "N passed, N failed", summing both suites.
+ * `pnpm test`: the static checks (typecheck, lint, knip, astro check; one test each), unit and
+ * in-process API tests (vitest), then browser tests against the built server (Playwright in
+ * Chromium). Ends with one line, "N passed, N failed", summing them all.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -23,25 +24,48 @@ function run(args: string[], env: Record<string, string> = {}) {
   if (result.status !== 0 && result.status !== 1) crashed = true;
 }
 
-if (only !== 'e2e') {
-  // Type errors are failures too: one check over every package.
-  const typecheck = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '--version'], { cwd: root });
-  if (typecheck.status === 0) {
-    let ok = true;
-    for (const project of ['db', 'api', 'site', 'admin', 'tests']) {
-      const result = spawnSync(process.execPath, [path.join(root, 'node_modules/typescript/bin/tsc'), '-p', project], { cwd: root, stdio: 'inherit' });
-      ok &&= result.status === 0;
+/**
+ * One static check, counted as one test. It passes only when every command exits with 0, so a tool
+ * that is missing or cannot start is a failure, never a skip. `summary` must also appear in the
+ * output when given: `astro check` exits with 0 when it cannot load its checker.
+ */
+function check(name: string, commands: { script: string; args: string[]; cwd?: string; env?: Record<string, string>; summary?: RegExp }[]) {
+  console.log(`\n${name}:`);
+  let ok = true;
+  for (const { script, args, cwd = root, env = {}, summary } of commands) {
+    if (!existsSync(path.join(root, script))) {
+      console.error(`${script} is missing: run pnpm install.`);
+      ok = false;
+      break;
     }
-    console.log(ok ? 'typecheck: passed' : 'typecheck: failed');
-    if (ok) passed += 1;
-    else failed += 1;
+    const result = spawnSync(process.execPath, [path.join(root, script), ...args], {
+      cwd,
+      stdio: ['ignore', summary ? 'pipe' : 'inherit', 'inherit'],
+      encoding: 'utf8',
+      maxBuffer: 64 * 1024 * 1024,
+      env: { ...process.env, ...env },
+    });
+    const output = result.stdout ?? '';
+    if (summary) process.stdout.write(output);
+    if (result.error) console.error(result.error.message);
+    ok &&= result.status === 0 && (!summary || summary.test(output.replace(/\x1b\[[0-9;]*m/g, '')));
   }
-
-  // The lint rules keep the layers apart (routes → services → repositories); a linter that cannot run is a failure.
-  const lint = spawnSync(process.execPath, [path.join(root, 'node_modules/@biomejs/biome/bin/biome'), 'lint', '.'], { cwd: root, stdio: 'inherit' });
-  console.log(lint.status === 0 ? 'lint: passed' : 'lint: failed');
-  if (lint.status === 0) passed += 1;
+  console.log(`${name}: ${ok ? 'passed' : 'failed'}`);
+  if (ok) passed += 1;
   else failed += 1;
+}
+
+if (only !== 'e2e') {
+  check(
+    'typecheck',
+    ['db', 'api', 'site', 'admin', 'tests'].map((project) => ({ script: 'node_modules/typescript/bin/tsc', args: ['-p', project] })),
+  );
+  // Besides Biome's recommended rules, biome.json keeps the layers apart (routes → services → repositories).
+  check('lint', [{ script: 'node_modules/@biomejs/biome/bin/biome', args: ['lint', '--error-on-warnings'] }]);
+  check('knip', [{ script: 'node_modules/knip/bin/knip.js', args: ['--no-progress'] }]);
+  // As in CI: astro check must never offer to install a missing package, nor send telemetry.
+  const astroEnv = { CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' };
+  check('astro check', [{ script: 'site/node_modules/astro/bin/astro.mjs', args: ['check'], cwd: path.join(root, 'site'), env: astroEnv, summary: /^Result \(\d+ files?\)/m }]);
 
   const report = path.join(results, 'vitest.json');
   run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);

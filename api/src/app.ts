@@ -230,7 +230,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     const publicPaths = new Set(
       readdirSync(clientDir, { recursive: true, withFileTypes: true })
         .filter((entry) => entry.isFile())
-        .map((entry) => '/' + path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/'))
+        .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
         .filter((file) => !file.startsWith('/_astro/')),
     );
     app.use('*', async (c, next) => (publicPaths.has(c.req.path) ? publicFiles(c, next) : next()));

@@ -7,9 +7,10 @@ import { existsSync } from 'node:fs';
 export async function lighthousePerformance(url: string): Promise<{ score: number; metrics: Record<string, number> } | { error: string }> {
   const chromePath = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
   if (!existsSync(chromePath)) return { error: `no Chromium at ${chromePath} (set CHROMIUM_PATH)` };
-  let modules;
+  const load = () => Promise.all([import('lighthouse'), import('lighthouse/core/config/desktop-config.js'), import('chrome-launcher')]);
+  let modules: Awaited<ReturnType<typeof load>>;
   try {
-    modules = await Promise.all([import('lighthouse'), import('lighthouse/core/config/desktop-config.js'), import('chrome-launcher')]);
+    modules = await load();
   } catch (error) {
     return { error: `lighthouse is not installed (${(error as Error).message})` };
   }

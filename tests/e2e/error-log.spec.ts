@@ -17,7 +17,7 @@ test("an unexpected server error shows in the back office's error log, and downl
   await logInAsAdmin(page.request);
   // A table gone from under the server is a real unexpected failure (the browser tests run one at a time).
   await withE2eDatabase((db) => db.schema.alterTable('schedule_runs').renameTo('schedule_runs_away').execute());
-  let failed;
+  let failed: Awaited<ReturnType<typeof page.request.get>>;
   try {
     failed = await page.request.get('/api/v1/logs/schedule');
   } finally {

@@ -72,7 +72,7 @@ async function anonymousGet(playwright: { request: { newContext(): Promise<APIRe
 
 test('every kind of response carries the security headers', async ({ playwright, request }) => {
   // A page, then the same page from the page cache for the next visitor: the same policy.
-  const album = (await request.get('/album/2/x/y', { maxRedirects: 0 })).headers()['location'];
+  const album = (await request.get('/album/2/x/y', { maxRedirects: 0 })).headers().location;
   const first = await anonymousGet(playwright, album);
   expect(first.status()).toBe(200);
   expectCommonHeaders(first, 'same-origin');

@@ -8,7 +8,7 @@ const baseURL = `http://localhost:${E2E_PORT}`;
 /** Where the server sends this request, without following it. */
 async function redirectOf(request: APIRequestContext, path: string) {
   const response = await request.get(path, { maxRedirects: 0 });
-  return { status: response.status(), location: response.headers()['location'] };
+  return { status: response.status(), location: response.headers().location };
 }
 
 /** `?redirect=` values an attacker puts in a login link to send people elsewhere once logged in. */

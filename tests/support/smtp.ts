@@ -18,7 +18,7 @@ export async function startMailServer(listenPort = 0) {
       stream.on('data', (chunk: Buffer) => chunks.push(chunk));
       stream.on('end', async () => {
         inbox.push(await PostalMime.parse(Buffer.concat(chunks)));
-        waiters.splice(0).forEach((wake) => wake());
+        for (const wake of waiters.splice(0)) wake();
         callback();
       });
     },

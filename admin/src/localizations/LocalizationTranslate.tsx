@@ -87,7 +87,10 @@ export function LocalizationTranslate() {
             select
             label={translate('Shown in')}
             value={place}
-            onChange={(event) => (setPlace(event.target.value as Place | 'all'), setPage(0))}
+            onChange={(event) => {
+              setPlace(event.target.value as Place | 'all');
+              setPage(0);
+            }}
             size="small"
             sx={{ minWidth: 160 }}
           >
@@ -99,7 +102,15 @@ export function LocalizationTranslate() {
             ))}
           </TextField>
           <FormControlLabel
-            control={<Switch checked={untranslatedOnly} onChange={(event) => (setUntranslatedOnly(event.target.checked), setPage(0))} />}
+            control={
+              <Switch
+                checked={untranslatedOnly}
+                onChange={(event) => {
+                  setUntranslatedOnly(event.target.checked);
+                  setPage(0);
+                }}
+              />
+            }
             label={translate('Untranslated only')}
           />
           <Typography sx={{ flexGrow: 1 }} color="text.secondary" aria-live="polite">

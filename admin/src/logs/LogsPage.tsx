@@ -101,6 +101,7 @@ function ErrorLogView() {
         <Typography color="text.secondary">{translate('1 entry |||| %{smart_count} entries', { smart_count: log.total })}</Typography>
       </Stack>
       {log.entries.map((entry, index) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: log entries have no id, and two can share the same second
         <Card key={`${entry.time}-${index}`} variant="outlined" component="article">
           <CardContent>
             <Typography variant="body2" color="text.secondary">

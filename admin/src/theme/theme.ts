@@ -6,7 +6,7 @@ const SITE_FONT = "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue
 /** A colour of the site's themes ("79 70 229"), optionally see-through, as CSS MUI can work with. */
 function colour(values: Record<string, string>, name: string, alpha?: string | number): string | undefined {
   const triplet = values[name]?.trim().split(/\s+/).map(Number);
-  if (!triplet || triplet.length !== 3 || triplet.some((part) => !Number.isFinite(part) || part < 0 || part > 255)) return undefined;
+  if (triplet?.length !== 3 || triplet.some((part) => !Number.isFinite(part) || part < 0 || part > 255)) return undefined;
   return alpha === undefined ? `rgb(${triplet.join(', ')})` : `rgba(${triplet.join(', ')}, ${alpha})`;
 }
 

@@ -104,7 +104,7 @@ export function UserSecurity() {
           <Typography id="sessions-heading" variant="h6" component="h2">
             {translate('Sessions')}
           </Typography>
-          {sessions && sessions.some((s) => !s.is_current_device) && (
+          {sessions?.some((s) => !s.is_current_device) && (
             <Button size="small" variant="outlined" onClick={() => setConfirm('sessions')}>
               {translate('End all sessions')}
             </Button>

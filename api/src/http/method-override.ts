@@ -1,4 +1,5 @@
 import type { Hono, MiddlewareHandler } from 'hono';
+import type { AppEnv } from '../context.ts';
 
 const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
 
@@ -7,7 +8,7 @@ const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
  * `X-HTTP-Method-Override` header and a `_method` query parameter; the request is dispatched
  * again with that method so routes are written with their true verbs.
  */
-export function methodOverride(app: Hono<any, any, any>): MiddlewareHandler {
+export function methodOverride(app: Pick<Hono<AppEnv>, 'fetch'>): MiddlewareHandler {
   return async (c, next) => {
     if (c.req.method !== 'POST') return next();
     const requested = (c.req.header('X-HTTP-Method-Override') ?? c.req.query('_method'))?.toUpperCase();

@@ -35,8 +35,8 @@ function varyWithAcceptEncoding(vary: string | undefined): string {
 export function cachedPageResponse(c: Context<AppEnv>, cached: CachedPage): Response {
   const gzipped = negotiateEncoding(c.req.header('Accept-Encoding')) === 'gzip';
   const headers: Record<string, string> = Object.fromEntries(cached.headers);
-  headers['vary'] = varyWithAcceptEncoding(headers['vary']);
-  headers['Age'] = String(Math.max(0, Math.floor((Date.now() - cached.created_at) / 1000)));
+  headers.vary = varyWithAcceptEncoding(headers.vary);
+  headers.Age = String(Math.max(0, Math.floor((Date.now() - cached.created_at) / 1000)));
   headers['X-Cache'] = 'HIT';
   if (gzipped) headers['Content-Encoding'] = 'gzip';
   const bytes = gzipped ? cached.gzipped : cached.html;

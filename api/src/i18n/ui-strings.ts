@@ -51,7 +51,7 @@ const LABELLING_TAGS = new Set(['Labeled', 'DataTable.Col', 'DataTable.NumberCol
 /** Inputs whose label is not shown (the search box has a placeholder). */
 const UNLABELLED_TAGS = new Set(['SearchInput']);
 
-function unescape(text: string): string {
+function unescapeLiteral(text: string): string {
   return text.replace(/\\(u\{[0-9a-fA-F]+\}|u[0-9a-fA-F]{4}|x[0-9a-fA-F]{2}|.)/gs, (_, code: string) => {
     if (code[0] === 'u' && code.length > 1) return String.fromCodePoint(parseInt(code.replace(/[u{}]/g, ''), 16));
     if (code[0] === 'x' && code.length === 3) return String.fromCharCode(parseInt(code.slice(1), 16));
@@ -63,7 +63,7 @@ function literalsOf(source: string, pattern: RegExp): string[] {
   const keys: string[] = [];
   for (const match of source.matchAll(pattern)) {
     const raw = match[1] ?? match[2] ?? match[3];
-    if (raw !== undefined && raw !== '') keys.push(unescape(raw));
+    if (raw !== undefined && raw !== '') keys.push(unescapeLiteral(raw));
   }
   return keys;
 }
@@ -188,7 +188,7 @@ export function jsxElements(source: string): JsxElement[] {
         const end = skipBraces(source, i);
         const inner = source.slice(i + 1, end - 1).trim();
         const literal = /^(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)")$/.exec(inner);
-        props.set(prop, literal ? unescape(literal[1] ?? literal[2]) : null);
+        props.set(prop, literal ? unescapeLiteral(literal[1] ?? literal[2]) : null);
         i = end;
       } else {
         break;

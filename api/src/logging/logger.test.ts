@@ -7,7 +7,9 @@ import { loadConfig } from '../config.ts';
 import { configureLogging, logger, useLogger } from './logger.ts';
 
 const restore: (() => void)[] = [];
-afterEach(() => restore.splice(0).forEach((undo) => undo()));
+afterEach(() => {
+  for (const undo of restore.splice(0)) undo();
+});
 
 function terminal(isTTY: boolean) {
   const lines: string[] = [];

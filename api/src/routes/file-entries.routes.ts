@@ -112,7 +112,7 @@ const DeleteBody = z.strictObject({
 });
 
 /** tus answers errors in plain text; the API answers JSON `{ message }` everywhere. */
-async function asApiResponse(c: Context<AppEnv>, response: Response): Promise<Response> {
+async function asApiResponse(response: Response): Promise<Response> {
   if (response.status < 400) return response;
   const text = (await response.text()).trim();
   const headers = new Headers(response.headers);
@@ -297,7 +297,7 @@ fileEntriesRoutes.post('/tus/upload', uploaders, async (c) => {
   const deps = c.get('deps');
   const headers = await prepareCreation(deps, c.get('auth').user!, c.req.raw.headers);
   const request = new Request(c.req.url, { method: 'POST', headers, body: c.req.raw.body, duplex: 'half' } as RequestInit);
-  return asApiResponse(c, await resumableUploads(deps).server.handleWeb(request));
+  return asApiResponse(await resumableUploads(deps).server.handleWeb(request));
 });
 
 const ownUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -306,7 +306,7 @@ const ownUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const toTus = async (c: Context<AppEnv>) => asApiResponse(c, await resumableUploads(c.get('deps')).server.handleWeb(c.req.raw));
+const toTus = async (c: Context<AppEnv>) => asApiResponse(await resumableUploads(c.get('deps')).server.handleWeb(c.req.raw));
 
 fileEntriesRoutes.patch('/tus/upload/:id', uploaders, ownUpload, toTus);
 fileEntriesRoutes.delete('/tus/upload/:id', uploaders, ownUpload, toTus);

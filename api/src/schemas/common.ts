@@ -19,31 +19,12 @@ export const idParam = z.object({
 /** Comma-joined relation names, as the client sends `with`, `load` and `loadCount`. */
 export const relationList = z.string().max(500).optional();
 
-export const paginationQuery = z.object({
-  page: z.coerce.number().int().min(1).max(100000).default(1),
-  perPage: z.coerce.number().int().min(1).max(50).default(20),
-});
-
 export const errorResponses = {
   401: { description: 'Not logged in', content: { 'application/json': { schema: ErrorSchema } } },
   403: { description: 'Permission missing', content: { 'application/json': { schema: ErrorSchema } } },
   404: { description: 'Not found', content: { 'application/json': { schema: ErrorSchema } } },
   422: { description: 'Invalid input', content: { 'application/json': { schema: ErrorSchema } } },
 } as const;
-
-export function paginated<T extends z.ZodType>(item: T, name: string) {
-  return z
-    .object({
-      pagination: z.object({
-        data: z.array(item),
-        current_page: z.number(),
-        per_page: z.number(),
-        total: z.number(),
-        last_page: z.number(),
-      }),
-    })
-    .openapi(name);
-}
 
 /** An OpenAPI response of JSON with this schema. */
 export const jsonResponse = <T extends z.ZodType>(schema: T, description: string) => ({ description, content: { 'application/json': { schema } } });

@@ -48,7 +48,7 @@ const OPTIONS: sanitize.IOptions = {
       const result = { ...attribs };
       if (result.id) result.id = prefixed(result.id);
       if (tagName === 'a') {
-        if (result.href?.startsWith('#') && result.href.length > 1) result.href = '#' + prefixed(result.href.slice(1));
+        if (result.href?.startsWith('#') && result.href.length > 1) result.href = `#${prefixed(result.href.slice(1))}`;
         // A page opened from a link must not be able to script its opener.
         if (result.target === '_blank') result.rel = 'noopener noreferrer';
       }

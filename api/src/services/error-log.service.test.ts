@@ -12,7 +12,9 @@ const storage = () => {
   dirs.push(dir);
   return dir;
 };
-afterEach(() => dirs.splice(0).forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+afterEach(() => {
+  for (const dir of dirs.splice(0)) rmSync(dir, { recursive: true, force: true });
+});
 
 const configOf = (storagePath: string, env: Record<string, string> = {}) => loadConfig({ STORAGE_PATH: storagePath, ...env });
 const today = () => {

@@ -1,5 +1,5 @@
 import { databaseStorageFailure } from '@app/db';
-import { z } from 'zod';
+import type { z } from 'zod';
 import { StorageWriteError, type StorageFailure } from '../storage/storage.ts';
 
 /** Messages by field name (dotted paths), as the API sends them in `errors`. */

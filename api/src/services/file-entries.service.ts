@@ -94,8 +94,6 @@ export function presentFileEntry(storage: Storage, entry: FileEntryRow) {
   };
 }
 
-export type PresentedFileEntry = ReturnType<typeof presentFileEntry>;
-
 async function readHead(path: string): Promise<Uint8Array> {
   const handle = await open(path, 'r');
   try {

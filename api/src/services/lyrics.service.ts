@@ -74,7 +74,7 @@ export function parseLrc(source: string): ParsedLrc {
  */
 export async function getLyrics(db: Db, trackId: number): Promise<LyricsResource | null> {
   const row = await findLyricsByTrack(db, trackId);
-  if (!row || !row.text.trim()) return null;
+  if (!row?.text.trim()) return null;
   if (row.is_synced) {
     const parsed = parseLrc(row.text);
     if (parsed.lines.length) return { text: parsed.text, is_synced: true, lines: parsed.lines };

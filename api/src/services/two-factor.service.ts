@@ -71,14 +71,6 @@ export async function useRecoveryCode(deps: AppDeps, user: UserRow, code: string
   return swapRecoveryCodes(deps.db, user.id, user.two_factor_recovery_codes!, JSON.stringify(hashes.filter((h) => h !== hash)));
 }
 
-export function remainingRecoveryCodes(user: UserRow): number {
-  try {
-    return (JSON.parse(user.two_factor_recovery_codes ?? '[]') as string[]).length;
-  } catch {
-    return 0;
-  }
-}
-
 export async function disable(deps: AppDeps, user: UserRow): Promise<void> {
   await updateUser(deps.db, user.id, { two_factor_secret: null, two_factor_confirmed_at: null, two_factor_recovery_codes: null, two_factor_last_step: null });
 }

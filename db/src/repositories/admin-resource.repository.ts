@@ -1,3 +1,4 @@
+// biome-ignore-all lint/suspicious/noExplicitAny: the table and its columns come from a resource declaration at run time, which Kysely's types cannot follow
 import { sql, type Kysely } from 'kysely';
 import type { Db } from '../connection.ts';
 import type { Database } from '../tables/database.ts';

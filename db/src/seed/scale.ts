@@ -190,12 +190,18 @@ export async function seedScaleCatalog(file: string, options: ScaleSeedOptions):
     for (const genre of DEMO_GENRES) genreIds.set(genre.name, Number(insertGenre.run(genre.name, genre.display_name).lastInsertRowid));
     const insertFile = raw.prepare('INSERT INTO file_entries (name, file_name, mime, extension, file_size, disk) VALUES (?, ?, ?, ?, ?, ?)');
     const audioIds = pieces.map((piece, i) => Number(insertFile.run(`scale-${genres[i]}.mp3`, audioKeys[i], 'audio/mpeg', 'mp3', piece.mp3.byteLength, 'uploads').lastInsertRowid));
-    coverKeys.forEach((key, i) => insertFile.run(`scale-cover-${i + 1}.svg`, key, 'image/svg+xml', 'svg', Buffer.byteLength(coverSvgs[i]), 'public'));
-    portraitKeys.forEach((key, i) => insertFile.run(`scale-artist-${i + 1}.svg`, key, 'image/svg+xml', 'svg', Buffer.byteLength(portraitSvgs[i]), 'public'));
+    coverKeys.forEach((key, i) => {
+      insertFile.run(`scale-cover-${i + 1}.svg`, key, 'image/svg+xml', 'svg', Buffer.byteLength(coverSvgs[i]), 'public');
+    });
+    portraitKeys.forEach((key, i) => {
+      insertFile.run(`scale-artist-${i + 1}.svg`, key, 'image/svg+xml', 'svg', Buffer.byteLength(portraitSvgs[i]), 'public');
+    });
     const coverUrls = coverKeys.map((key) => options.storage.publicUrl(key));
     const portraitUrls = portraitKeys.map((key) => options.storage.publicUrl(key));
     const tagInsert = inserter(raw, 'tags', ['id', 'name', 'display_name']);
-    TAG_NAMES.forEach((name, i) => tagInsert.add(i + 1, name, name.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase())));
+    TAG_NAMES.forEach((name, i) => {
+      tagInsert.add(i + 1, name, name.replace(/-/g, ' ').replace(/^\w/, (c) => c.toUpperCase()));
+    });
     tagInsert.flush();
     const pickTag = zipf(random, TAG_NAMES.length, 1);
 
@@ -242,7 +248,9 @@ export async function seedScaleCatalog(file: string, options: ScaleSeedOptions):
       [rankOfArtist[i], rankOfArtist[j]] = [rankOfArtist[j], rankOfArtist[i]];
     }
     const artistByRank = new Int32Array(artistTotal);
-    rankOfArtist.forEach((rank, artist) => (artistByRank[rank] = artist));
+    rankOfArtist.forEach((rank, artist) => {
+      artistByRank[rank] = artist;
+    });
     const artistWeight = rankOfArtist.map((rank) => 1 / (rank + 1) ** 0.9);
     const artistPlays = new Float64Array(artistTotal);
     const pickPopularArtist = zipf(random, artistTotal, 0.7);
@@ -323,7 +331,9 @@ export async function seedScaleCatalog(file: string, options: ScaleSeedOptions):
         created,
         created,
       );
-      artists.forEach((artist, position) => albumArtistRows.add(albumId, artist + 1, position));
+      artists.forEach((artist, position) => {
+        albumArtistRows.add(albumId, artist + 1, position);
+      });
       if (random.chance(0.25)) for (const tag of new Set([pickTag(), pickTag()])) albumTagRows.add(albumId, tag + 1);
       if ((b % Math.max(1, Math.floor(albumTotal / 12)) === 0 || count >= 20) && sampleAlbums.length < 24) sampleAlbums.push(albumId);
 
@@ -393,7 +403,9 @@ export async function seedScaleCatalog(file: string, options: ScaleSeedOptions):
       const picked = new Set<number>();
       const size = random.int(5, 40);
       while (picked.size < size) picked.add(pickTrack());
-      [...picked].forEach((track, position) => playlistTrackRows.add(p, track, position, owner, created));
+      [...picked].forEach((track, position) => {
+        playlistTrackRows.add(p, track, position, owner, created);
+      });
     }
     playlistRows.flush();
     playlistTrackRows.flush();

@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface LocalizationsTable {
   id: Generated<number>;
@@ -9,5 +9,3 @@ export interface LocalizationsTable {
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
-
-export type LocalizationRow = Selectable<LocalizationsTable>;

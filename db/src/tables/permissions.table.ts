@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface PermissionsTable {
   id: Generated<number>;
@@ -30,5 +30,3 @@ export interface ProductPermissionTable {
   permission_id: number;
   restrictions: Generated<string>;
 }
-
-export type PermissionRow = Selectable<PermissionsTable>;

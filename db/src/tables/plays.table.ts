@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface PlaysTable {
   id: Generated<number>;
@@ -11,5 +11,3 @@ export interface PlaysTable {
   browser: string | null;
   created_at: Generated<string>;
 }
-
-export type PlayRow = Selectable<PlaysTable>;

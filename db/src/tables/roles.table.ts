@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface RolesTable {
   id: Generated<number>;
@@ -17,5 +17,3 @@ export interface UserRoleTable {
   role_id: number;
   created_at: Generated<string>;
 }
-
-export type RoleRow = Selectable<RolesTable>;

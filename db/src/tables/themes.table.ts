@@ -1,4 +1,4 @@
-import type { Generated, Selectable } from 'kysely';
+import type { Generated } from 'kysely';
 
 export interface ThemesTable {
   id: Generated<number>;
@@ -11,5 +11,3 @@ export interface ThemesTable {
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }
-
-export type ThemeRow = Selectable<ThemesTable>;

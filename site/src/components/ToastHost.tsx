@@ -38,6 +38,7 @@ function ToastView({ lines }: { lines: Lines }) {
   return (
     <div className={`toast-region ${toast?.position ?? 'bottom-center'}`} role="status" aria-live="polite">
       {toast && (
+        // biome-ignore lint/a11y/noStaticElementInteractions: hovering or focusing a toast pauses its timer; the toast itself is not a control
         <div
           className={`toast ${toast.type}`}
           data-testid="toast"

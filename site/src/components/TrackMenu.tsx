@@ -43,6 +43,7 @@ export default function TrackMenu({ track, lines, disabled }: Props) {
   const { open, setOpen, close, triggerRef, triggerProps, menuProps } = useMenuButton({ onOpen: () => setPlace(placeBelowOrAbove(triggerRef.current!)) });
   const liked = Boolean(useAtomValue(libraryIdsAtom)?.liked_tracks.includes(track.id));
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: runs when the menu opens or closes; the trigger is read at that moment and setOpen is stable
   useEffect(() => {
     if (!open) return;
     // Whether the track is liked is known once the listener's library ids are loaded.

@@ -9,11 +9,12 @@ export function apiClient(locals: App.Locals) {
   return hc<ApiV1>('http://internal/api/v1', { fetch: locals.apiFetch });
 }
 
-/** The JSON of a successful call, or null for 404 so pages can show the not-found page. */
-export async function readOrNull<T>(response: { ok: boolean; status: number; json(): Promise<T> }): Promise<T | null> {
-  if (response.status === 404) return null;
-  if (!response.ok) throw new Error(`API call failed with status ${response.status}`);
-  return response.json();
+/**
+ * 401 or 403: the visitor has to log in first. It takes any status, where comparing the typed
+ * client's `status` would not compile: that type knows only the answers a route declares (200).
+ */
+export function needsLogin(response: { status: number }): boolean {
+  return response.status === 401 || response.status === 403;
 }
 
 /**
@@ -23,7 +24,7 @@ export async function readOrNull<T>(response: { ok: boolean; status: number; jso
  */
 export async function pageData<T>(response: { ok: boolean; status: number; json(): Promise<T> }, currentPath: string): Promise<{ data: T | null; redirect?: string }> {
   if (response.ok) return { data: await response.json() };
-  if (response.status === 401 || response.status === 403) return { data: null, redirect: `/login?redirect=${encodeURIComponent(currentPath)}` };
+  if (needsLogin(response)) return { data: null, redirect: `/login?redirect=${encodeURIComponent(currentPath)}` };
   if (response.status === 404 || response.status === 422) return { data: null };
   throw new Error(`API call failed with status ${response.status}`);
 }

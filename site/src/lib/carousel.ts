@@ -25,7 +25,9 @@ export function setupCarousels(): void {
 
   const init = () => {
     resizes?.disconnect();
-    resizes = new ResizeObserver((entries) => entries.forEach((entry) => update(entry.target.parentElement!)));
+    resizes = new ResizeObserver((entries) => {
+      for (const entry of entries) update(entry.target.parentElement!);
+    });
     for (const carousel of document.querySelectorAll<HTMLElement>('[data-carousel]')) {
       const row = carousel.querySelector<HTMLElement>('.card-row');
       if (!row) continue;

@@ -1,2 +1,2 @@
 // The API's /api-docs follows the same guard, so the rule lives in the API's pure shared modules.
-export { guardRedirect, type Requirement } from '@app/api/shared/guards';
+export { guardRedirect } from '@app/api/shared/guards';

@@ -17,6 +17,7 @@ export function readCookie(name: string): string | undefined {
 
 export function writeCookie(name: string, value: string, days: number): void {
   const secure = location.protocol === 'https:' ? '; Secure' : '';
+  // biome-ignore lint/suspicious/noDocumentCookie: the Cookie Store API is asynchronous and missing in older browsers; callers rely on the cookie being set at once
   document.cookie = `${name}=${encodeURIComponent(value)}; Max-Age=${days * 86400}; Path=/; SameSite=Lax${secure}`;
 }
 

@@ -14,6 +14,7 @@ function Menu({ checked }: { checked?: string }) {
         <ul {...menuProps} aria-label="Options">
           {['One', 'Two', 'Three'].map((name) => (
             <li key={name} role="none">
+              {/* biome-ignore lint/a11y/useAriaPropsSupportedByRole: aria-checked is only set on menuitemradio, which supports it */}
               <button type="button" role={checked ? 'menuitemradio' : 'menuitem'} aria-checked={checked ? name === checked : undefined} tabIndex={-1} onClick={() => setOpen(false)}>
                 {name}
               </button>

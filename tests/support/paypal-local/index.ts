@@ -3,7 +3,6 @@ import type { DeliveryRecord } from './core/store.ts';
 import { createPayPalLocalServer, type ServerOptions } from './server.ts';
 
 export type { DeliveryRecord } from './core/store.ts';
-export type { ReleaseOrder } from '../local-double/delivery-queue.ts';
 
 export interface PayPalLocalControls extends ClockAndWebhookControls {
   /** Base URL, e.g. http://127.0.0.1:41234 (the product's PAYPAL_API_URL). */

@@ -208,5 +208,3 @@ export function createPayPalLocalServer(options: ServerOptions = {}) {
     }),
   };
 }
-
-export type PayPalLocalServer = ReturnType<typeof createPayPalLocalServer>;

@@ -228,5 +228,3 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
     }),
   };
 }
-
-export type StripeLocalServer = ReturnType<typeof createStripeLocalServer>;

@@ -1,6 +1,6 @@
 import { pricesOfProducts, replaceProductPrices, type PriceInput, type ResourceRecord } from '@app/db';
 import { z } from 'zod';
-import { DomainError, UnavailableError, ValidationError } from '../../services/errors.ts';
+import { type DomainError, UnavailableError, ValidationError } from '../../services/errors.ts';
 import { syncPlanToStripe } from '../../services/billing/plan-sync.ts';
 import { stripeGateway } from '../../services/billing/stripe-gateway.ts';
 import { paypalGateway } from '../../services/billing/paypal-gateway.ts';

@@ -149,7 +149,7 @@ export class PayPalClient {
         continue;
       }
       const text = await response.text();
-      let parsed: unknown = undefined;
+      let parsed: unknown;
       try {
         parsed = text ? JSON.parse(text) : undefined;
       } catch {

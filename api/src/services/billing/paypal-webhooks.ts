@@ -9,9 +9,6 @@ import { isPayPalError, isPayPalMissing, paypalFailure, paypalGateway, type PayP
 import { NOT_SET_UP } from './stripe-gateway.ts';
 import type { WebhookResult } from './stripe-webhooks.ts';
 
-/** Where PayPal sends events; listed in the README for self-hosters to register. */
-export const PAYPAL_WEBHOOK_PATH = '/api/v1/billing/paypal/webhook';
-
 /** The events this site acts on; others are acknowledged and ignored. */
 export const PAYPAL_WEBHOOK_EVENTS = [
   'BILLING.SUBSCRIPTION.ACTIVATED',

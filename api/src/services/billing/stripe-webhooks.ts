@@ -8,22 +8,6 @@ import { applySetupSession } from './billing.service.ts';
 import { idOf, isMissing, NOT_SET_UP, stripeFailure, stripeGateway, type Stripe } from './stripe-gateway.ts';
 import { syncStripeSubscription } from './subscription-sync.ts';
 
-/** Where Stripe sends events; listed in the README for self-hosters to register. */
-export const STRIPE_WEBHOOK_PATH = '/api/v1/billing/stripe/webhook';
-
-/** The events this site acts on; others are acknowledged and ignored. */
-export const STRIPE_WEBHOOK_EVENTS = [
-  'checkout.session.completed',
-  'customer.subscription.created',
-  'customer.subscription.updated',
-  'customer.subscription.deleted',
-  'customer.subscription.paused',
-  'customer.subscription.resumed',
-  'invoice.paid',
-  'invoice.payment_succeeded',
-  'invoice.payment_failed',
-] as const;
-
 export type WebhookResult = { received: true; duplicate?: true };
 
 /** A Stripe id of this kind, or null: an event's fields are checked before any is sent back to Stripe. */

@@ -15,6 +15,7 @@ export function ActiveSessions({ t, language }: { t: Translate; language: string
   const [error, setError] = useState<string | null>(null);
 
   const load = () => ok(islandApi['user-sessions'].$get()).then((r) => setSessions(r.sessions), (e: Error) => toast.danger(e.message));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when shown; load is rebuilt each render
   useEffect(() => void load(), []);
 
   const logoutOthers = async () => {

@@ -18,6 +18,7 @@ export function Developers({ t, language, withConfirmation }: { t: Translate; la
   const [copied, setCopied] = useState(false);
 
   const load = () => ok(islandApi['access-tokens'].$get()).then((r) => setTokens(r.tokens), (e: Error) => toast.danger(e.message));
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when shown; load is rebuilt each render
   useEffect(() => void load(), []);
 
   const create = () =>

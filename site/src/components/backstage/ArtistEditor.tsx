@@ -51,6 +51,7 @@ export default function ArtistEditor({ lines, artist, genres }: { lines: Lines; 
       <fieldset className="field">
         <legend>{t('Links')}</legend>
         {links.map((link, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: link rows are addressed by position (field ids, the API's links.N errors) and their inputs are controlled
           <div key={index} className="backstage-link-row">
             <label className="visually-hidden" htmlFor={`link-title-${index}`}>
               {t('Link text')}

@@ -43,6 +43,7 @@ export default function Insights({ lines, kind, id }: { lines: Lines; kind: Kind
   const [range, setRange] = useState(defaultRange);
   const [report, setReport] = useState<Report | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: reloads when the subject or the dates change; t is rebuilt each render from the same lines
   useEffect(() => {
     if (!range.from || !range.to || range.from > range.to) return;
     const query = { param: { id: String(id) }, query: range };

@@ -119,6 +119,7 @@ export default function VerifyArtistForm({ lines, artist }: Props) {
         <legend>{t('Links')}</legend>
         <p className="muted">{t('Your website and profiles, shown on your artist page.')}</p>
         {links.map((value, index) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: link rows are addressed by position (field ids, the API's links.N errors) and their inputs are controlled
           <div className="backstage-link-row" key={index}>
             <div className="field">
               <label htmlFor={`${id}-link-${index}`}>{t('Link :number', { number: String(index + 1) })}</label>

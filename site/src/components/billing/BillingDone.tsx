@@ -21,6 +21,7 @@ export default function BillingDone({ lines, kind, provider = 'stripe', sessionI
   const t = translator(lines);
   const [state, setState] = useState<{ done: boolean; plan?: string; error?: string }>({ done: false });
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: completes once per session; t is rebuilt each render from the same lines
   useEffect(() => {
     let current = true;
     const param = { sessionId };

@@ -34,6 +34,7 @@ export default function ChangePlanConfirm({ lines, language, timeZone, productId
   const [failure, setFailure] = useState<string | null>(null);
   const [pending, setPending] = useState(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: previews once per plan and price; t is rebuilt each render from the same lines
   useEffect(() => {
     let current = true;
     ok(islandApi.billing['change-plan'].preview.$post({ json: { product_id: productId, price_id: priceId } }))
@@ -96,6 +97,7 @@ export default function ChangePlanConfirm({ lines, language, timeZone, productId
           </thead>
           <tbody>
             {preview.lines.map((line, index) => (
+              // biome-ignore lint/suspicious/noArrayIndexKey: the preview's lines have no id and are shown once, never reordered
               <tr key={index}>
                 <td>{line.description}</td>
                 <td className="amount">{money(line.amount)}</td>

@@ -59,6 +59,7 @@ function CommentForm({ onSubmit, label, t, autoFocus }: { onSubmit: (content: st
       <label htmlFor={id} className="visually-hidden">
         {label}
       </label>
+      {/* biome-ignore lint/a11y/noAutofocus: the reply box appears on a click on Reply, and the reply is typed there next */}
       <textarea id={id} name="content" rows={2} maxLength={1000} placeholder={label} required autoFocus={autoFocus} aria-invalid={Boolean(error)} aria-describedby={error ? `${id}-error` : undefined} />
       {error && (
         <span id={`${id}-error`} className="field-error">

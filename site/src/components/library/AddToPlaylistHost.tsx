@@ -31,6 +31,7 @@ function Host({ lines }: { lines: Lines }) {
   const [playlists, setPlaylists] = useState<OwnPlaylist[] | null>(null);
   const [creating, setCreating] = useState<{ trackIds: number[] } | null>(null);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once per request; t and close are rebuilt each render
   useEffect(() => {
     if (!request) return;
     setPlaylists(null);

@@ -117,6 +117,7 @@ export function Lyrics({ trackId, position, lines: strings }: { trackId: number;
     content = (
       <ol className="lyrics-lines" data-testid="synced-lyrics">
         {synced.map((line, i) => (
+          // biome-ignore lint/suspicious/noArrayIndexKey: a lyric's lines never change order, and the same line can come twice
           <li key={i} className={i === active ? 'active' : i < active ? 'past' : undefined} aria-current={i === active ? 'true' : undefined}>
             {line.text || '♪'}
           </li>
@@ -126,6 +127,8 @@ export function Lyrics({ trackId, position, lines: strings }: { trackId: number;
   else if (state.status === 'ready') content = <div className="lyrics-plain">{state.lyrics.text}</div>;
 
   return (
+    // biome-ignore lint/a11y/noNoninteractiveTabindex: the lyrics scroll, and a scrolling region must be reachable with the keyboard
+    // biome-ignore lint/a11y/useSemanticElements: kept a div so the lyrics' styles and tests stay as they are; role=region is what a section would give
     <div className="lyrics" ref={containerRef} aria-label={t('Lyrics')} role="region" tabIndex={0}>
       {content}
     </div>

@@ -52,6 +52,7 @@ export function useAudioPlayback(t: ReturnType<typeof translator>) {
   }, [setWantsPlay]);
 
   // A new queue entry (or "play" pressed again on the same one) loads its audio from the start.
+  // biome-ignore lint/correctness/useExhaustiveDependencies: keyed on the queue entry and play requests only: other changes must not reload the audio
   useEffect(() => {
     const audio = audioRef.current;
     if (!audio) return;

@@ -103,6 +103,7 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
   const rootRef = useRef<HTMLFormElement>(null);
   const typed = useRef(false);
 
+  // biome-ignore lint/correctness/useExhaustiveDependencies: t is rebuilt each render from the same lines; the text alone decides when to ask
   useEffect(() => {
     if (!typed.current) return;
     const query = text.trim();
@@ -131,7 +132,6 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
       clearTimeout(timer);
       controller.abort();
     };
-    // `t` is rebuilt each render from the same lines; the text alone decides when to ask.
   }, [text, asked]);
 
   useEffect(() => {
@@ -194,6 +194,7 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
 
   let index = 0;
   return (
+    // biome-ignore lint/a11y/useSemanticElements: a form with role=search is the search landmark older browsers know too; <search> is recent
     <form
       ref={rootRef}
       role="search"
@@ -232,6 +233,7 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
         aria-controls={listboxId}
         aria-activedescendant={showPopup && active >= 0 ? optionId(active) : undefined}
         value={text}
+        // biome-ignore lint/a11y/noAutofocus: on the search page the field is what the visitor came for (the header's box does not take focus)
         autoFocus={variant === 'page'}
         onChange={(event) => {
           typed.current = true;
@@ -258,6 +260,7 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
       <div className="search-popup" hidden={!showPopup}>
         <div role="listbox" id={listboxId} aria-label={t('Suggestions')}>
           {(groups ?? []).map((group) => (
+            // biome-ignore lint/a11y/useSemanticElements: ARIA allows only groups and options inside a listbox; a fieldset is neither
             <div role="group" key={group.key} aria-labelledby={`${id}-${group.key}`}>
               <div className="search-group-label" role="presentation" id={`${id}-${group.key}`}>
                 {group.label}
@@ -298,6 +301,8 @@ export default function SearchBox({ lines, variant, initialQuery = '' }: Props) 
 
 function Option({ item, id, selected, onPick, onHover }: { item: Suggestion; id: string; selected: boolean; onPick: () => void; onHover: () => void }) {
   return (
+    // biome-ignore lint/a11y/useKeyWithClickEvents: the combobox field handles the keys for its options
+    // biome-ignore lint/a11y/useFocusableInteractive: focus stays in the combobox field, which points at the active option (aria-activedescendant)
     <div
       role="option"
       id={id}

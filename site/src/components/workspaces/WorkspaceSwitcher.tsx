@@ -64,6 +64,7 @@ export default function WorkspaceSwitcher({ lines, workspaces, activeId }: Props
             </li>
           ))}
           <li role="none">
+            {/* biome-ignore lint/a11y/useValidAnchor: a real link to the settings page; the click only closes the menu on the way */}
             <a role="menuitem" href="/account-settings#workspaces" tabIndex={-1} onClick={() => setOpen(false)}>
               {t('Manage workspaces')}
             </a>

@@ -31,6 +31,7 @@ export function WorkspacesSection({ t, userId }: { t: Translate; userId: number 
       },
       (error) => void fail(t)(error),
     );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when shown; load is rebuilt each render
   useEffect(() => void load(), []);
 
   const create = async (event: FormEvent) => {
@@ -121,6 +122,7 @@ function WorkspaceManager({ t, workspaceId, userId, onChanged, onGone }: { t: Tr
       },
       (error) => void fail(t)(error),
     );
+  // biome-ignore lint/correctness/useExhaustiveDependencies: loads again only for another workspace; load is rebuilt each render
   useEffect(() => void load(), [workspaceId]);
 
   if (!details) return <p className="muted small">{t('Loading…')}</p>;
