@@ -8,9 +8,8 @@ import {
   latestNotificationId,
   markAsRead,
   NOTIFICATION_CHANNELS,
-  notificationsAfter,
+  notificationsSince,
   notificationsPage,
-  presentNotification,
   saveSubscriptions,
   subscriptionSet,
   unreadNotificationsCount,
@@ -141,6 +140,8 @@ export const notificationsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     const userId = c.get('auth').user!.id;
     const resumeFrom = Number(c.req.header('Last-Event-ID'));
     c.header('Cache-Control', 'no-store');
+    // Proxies such as nginx would otherwise hold events back until their buffer fills.
+    c.header('X-Accel-Buffering', 'no');
     return streamSSE(c, async (stream) => {
       let open = true;
       stream.onAbort(() => {
@@ -152,16 +153,15 @@ export const notificationsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       while (open && Date.now() < endAt) {
         await stream.sleep(STREAM_POLL_MS);
         if (!open) break;
-        const rows = await notificationsAfter(db, userId, lastId, 30);
-        if (!rows.length) {
+        const news = await notificationsSince(db, userId, lastId);
+        if (!news) {
           // A comment line keeps proxies from closing an idle connection.
           await stream.write(': keep-alive\n\n');
           continue;
         }
-        lastId = rows[rows.length - 1].id;
-        const unreadCount = await unreadNotificationsCount(db, userId);
-        for (const row of rows) {
-          await stream.writeSSE({ event: 'notification', id: String(row.id), data: JSON.stringify({ notification: presentNotification(row), unreadCount }) });
+        for (const { notification, browser } of news.items) {
+          lastId = notification.id;
+          await stream.writeSSE({ event: 'notification', id: String(notification.id), data: JSON.stringify({ notification, unreadCount: news.unreadCount, browser }) });
         }
       }
     });

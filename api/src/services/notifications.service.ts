@@ -173,8 +173,17 @@ export async function saveSubscriptions(db: Db, userId: number, selections: { no
   return subscriptionSet(db, userId);
 }
 
-/** For the live stream: where the user's notifications stand now, and those after a known id. */
-export { latestNotificationId, notificationsAfter };
+/** For the live stream: where the user's notifications stand now. */
+export { latestNotificationId };
+
+/** For the live stream: the notifications after a known id, each saying whether the browser channel shows it, and the unread count. */
+export async function notificationsSince(db: Db, userId: number, afterId: number) {
+  const rows = await notificationsAfter(db, userId, afterId, NOTIFICATIONS_PER_PAGE);
+  if (!rows.length) return null;
+  const [selections, unreadCount] = await Promise.all([notificationSubscriptionsOfUser(db, userId), unreadNotificationsCount(db, userId)]);
+  const browserOff = new Set(selections.filter((s) => !s.browser).map((s) => s.notif_id));
+  return { unreadCount, items: rows.map((row) => ({ notification: presentNotification(row), browser: !browserOff.has(row.type) })) };
+}
 
 /**
  * A failed renewal, from either payment provider: one notification whose email channel is the
