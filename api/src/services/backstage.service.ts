@@ -16,6 +16,7 @@ import {
 import { ARTISTS_ROLE } from '@app/db/seed';
 import type { AppDeps } from '../context.ts';
 import { ApiError, notFound, validationFailed } from '../http/errors.ts';
+import { msg } from '../i18n/msg.ts';
 import { notify } from './notifications.service.ts';
 import { backstageRequestApprovedMail, backstageRequestDeniedMail } from '../mail/templates.ts';
 import { loadSettings } from './settings.service.ts';
@@ -129,7 +130,7 @@ async function announceDecision(deps: AppDeps, request: BackstageRequestRow): Pr
     user.id,
     'backstage_request_decided',
     {
-      lines: [{ content: approved ? 'Your request for :artist was approved' : 'Your request for :artist was denied', params: { artist: request.artist_name } }],
+      lines: [{ content: approved ? msg('Your request for :artist was approved') : msg('Your request for :artist was denied'), params: { artist: request.artist_name } }],
       mainAction: approved ? { label: 'See your artist page', action: `/artist/${request.artist_id}` } : { label: 'See your requests', action: '/backstage/requests' },
     },
     mail,

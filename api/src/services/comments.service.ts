@@ -3,6 +3,7 @@ import type { AppDeps, AuthState } from '../context.ts';
 import { forbidden, notFound, validationFailed } from '../http/errors.ts';
 import { hasPermission } from './permissions.ts';
 import { displayName } from './bootstrap.service.ts';
+import { msg } from '../i18n/msg.ts';
 import { notify } from './notifications.service.ts';
 import { userSummary } from './playlists.service.ts';
 
@@ -63,7 +64,7 @@ export async function addComment(deps: AppDeps, auth: AuthState, trackId: number
     await notify(deps, repliedTo.user_id, 'comment_reply', {
       image: auth.user!.image,
       lines: [
-        { content: ':name replied to your comment on :track', params: { name: displayName(auth.user!), track: track.name } },
+        { content: msg(':name replied to your comment on :track'), params: { name: displayName(auth.user!), track: track.name } },
         { content: ':comment', params: { comment: input.content.length > 200 ? `${input.content.slice(0, 200)}…` : input.content }, type: 'secondary' },
       ],
       mainAction: { label: 'View comment', action: `/track/${trackId}` },

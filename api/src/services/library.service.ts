@@ -19,6 +19,7 @@ import type { AppDeps, AuthState } from '../context.ts';
 import { notFound, validationFailed } from '../http/errors.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
 import { displayName } from './bootstrap.service.ts';
+import { msg } from '../i18n/msg.ts';
 import { notify } from './notifications.service.ts';
 import { canView } from './playlists.service.ts';
 
@@ -54,7 +55,7 @@ export async function follow(deps: AppDeps, auth: AuthState, type: FollowableTyp
     const follower = auth.user!;
     await notify(deps, id, 'new_follower', {
       image: follower.image,
-      lines: [{ content: ':name started following you', params: { name: displayName(follower) } }],
+      lines: [{ content: msg(':name started following you'), params: { name: displayName(follower) } }],
       mainAction: { label: 'View profile', action: `/user/${follower.id}` },
     });
   }

@@ -17,6 +17,7 @@ import type { AppDeps } from '../context.ts';
 import { validationFailed } from '../http/errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
 import { notificationMail, paymentFailedMail } from '../mail/templates.ts';
+import { msg } from '../i18n/msg.ts';
 import { loadSettings } from './settings.service.ts';
 
 /** Spec §9: the notifications page lists 30 at a time. */
@@ -30,11 +31,11 @@ export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
  * site translates. A user who never chose gets every channel of every kind.
  */
 export const NOTIFICATION_KINDS = {
-  backstage_request_decided: { group: 'Artists', name: 'Your artist profile request is approved or denied' },
-  new_follower: { group: 'Social', name: 'Someone follows you' },
-  comment_reply: { group: 'Social', name: 'Someone replies to your comment' },
-  payment_failed: { group: 'Billing', name: 'A subscription payment fails' },
-  workspace_invite: { group: 'Workspaces', name: 'You are invited to a workspace' },
+  backstage_request_decided: { group: msg('Artists'), name: msg('Your artist profile request is approved or denied') },
+  new_follower: { group: msg('Social'), name: msg('Someone follows you') },
+  comment_reply: { group: msg('Social'), name: msg('Someone replies to your comment') },
+  payment_failed: { group: msg('Billing'), name: msg('A subscription payment fails') },
+  workspace_invite: { group: msg('Workspaces'), name: msg('You are invited to a workspace') },
 } as const;
 export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
 export const NOTIFICATION_KIND_IDS = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
@@ -196,7 +197,7 @@ export async function notifyPaymentFailed(deps: AppDeps, userId: number, siteNam
     userId,
     'payment_failed',
     {
-      lines: planName ? [{ content: 'The payment for your :plan subscription failed', params: { plan: planName } }] : [{ content: 'The payment for your subscription failed' }],
+      lines: planName ? [{ content: msg('The payment for your :plan subscription failed'), params: { plan: planName } }] : [{ content: msg('The payment for your subscription failed') }],
       mainAction: { label: 'Update payment method', action: '/billing/change-payment-method' },
     },
     paymentFailedMail(siteName, { planName, url }),

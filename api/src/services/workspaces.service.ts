@@ -29,6 +29,7 @@ import {
 import type { AppDeps } from '../context.ts';
 import { ApiError, forbidden, notFound, validationFailed } from '../http/errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
+import { msg } from '../i18n/msg.ts';
 import { notify, removeInviteNotifications } from './notifications.service.ts';
 import { workspaceInviteMail } from '../mail/templates.ts';
 import { displayName } from './bootstrap.service.ts';
@@ -179,7 +180,7 @@ export async function inviteMembers(deps: AppDeps, user: UserRow, workspaceId: n
         deps,
         invitee.id,
         'workspace_invite',
-        { image: user.image, lines: [{ content: ':name invited you to join the :workspace workspace', params: { name: displayName(user), workspace: workspace.name } }], inviteId: token },
+        { image: user.image, lines: [{ content: msg(':name invited you to join the :workspace workspace'), params: { name: displayName(user), workspace: workspace.name } }], inviteId: token },
         mail,
       );
     } else {
