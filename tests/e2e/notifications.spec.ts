@@ -90,3 +90,38 @@ test('the settings page saves channel choices, and says so when the browser bloc
   await expect(page.getByLabel('Comment reply: Email')).toHaveCount(0);
   await expect(page.getByLabel('Someone replies to your comment: Email')).toBeChecked();
 });
+
+test('a workspace invitation is answered from the notifications page; a stale one says it is no longer valid', async ({ page, browser }) => {
+  const stamp = Date.now();
+  const inviteeEmail = `invitee-${stamp}@example.com`;
+  await registerAccount(page.request, inviteeEmail);
+
+  const ownerContext = await browser.newContext();
+  const owner = ownerContext.request;
+  await registerAccount(owner, `inviter-${stamp}@example.com`);
+  const invite = async (name: string, times = 1) => {
+    const { workspace } = await (await apiCall(owner, 'POST', '/api/v1/workspace', { name })).json();
+    for (let i = 0; i < times; i++) expect((await apiCall(owner, 'POST', `/api/v1/workspace/${workspace.id}/invite`, { emails: [inviteeEmail], role: 'member' })).ok()).toBe(true);
+  };
+  await invite('Night Owls');
+  // Invited twice: the first invitation's secret is replaced, so its notification is stale.
+  await invite('Day Crew', 2);
+  await ownerContext.close();
+
+  await page.goto('/notifications');
+  const rows = page.getByTestId('notification-list').getByTestId('notification');
+  await expect(rows).toHaveCount(3);
+  const nightOwls = rows.filter({ hasText: 'invited you to join the Night Owls workspace' });
+  await nightOwls.getByRole('button', { name: 'Join' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Joined workspace');
+  await expect(nightOwls).toHaveCount(0);
+
+  const stale = rows.filter({ hasText: 'Day Crew' }).last();
+  await stale.getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('This invite is no longer valid');
+  await expect(rows).toHaveCount(1);
+  await rows.first().getByRole('button', { name: 'Decline' }).click();
+  await expect(page.getByTestId('toast')).toHaveText('Declined workspace invitation');
+  await expect(rows).toHaveCount(0);
+  await expect(page.getByText('Hang tight!')).toBeVisible();
+});
