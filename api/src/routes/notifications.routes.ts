@@ -63,7 +63,7 @@ const SubscriptionsBody = z.strictObject({
 });
 
 /** How often an open stream looks for new notifications. */
-export const STREAM_POLL_MS = 3000;
+const STREAM_POLL_MS = 3000;
 /** Streams end after this long; EventSource reconnects by itself, which keeps long-lived connections healthy behind proxies. */
 const STREAM_LIFETIME_MS = 10 * 60 * 1000;
 

@@ -21,39 +21,39 @@ import { msg } from '../i18n/msg.ts';
 import { loadSettings } from './settings.service.ts';
 
 /** Spec §9: the notifications page lists 30 at a time. */
-export const NOTIFICATIONS_PER_PAGE = 30;
+const NOTIFICATIONS_PER_PAGE = 30;
 
 export const NOTIFICATION_CHANNELS = ['email', 'browser'] as const;
-export type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
+type NotificationChannel = (typeof NOTIFICATION_CHANNELS)[number];
 
 /**
  * Every kind the app sends, grouped as the settings page shows them. The names are English keys the
  * site translates. A user who never chose gets every channel of every kind.
  */
-export const NOTIFICATION_KINDS = {
+const NOTIFICATION_KINDS = {
   backstage_request_decided: { group: msg('Artists'), name: msg('Your artist profile request is approved or denied') },
   new_follower: { group: msg('Social'), name: msg('Someone follows you') },
   comment_reply: { group: msg('Social'), name: msg('Someone replies to your comment') },
   payment_failed: { group: msg('Billing'), name: msg('A subscription payment fails') },
   workspace_invite: { group: msg('Workspaces'), name: msg('You are invited to a workspace') },
 } as const;
-export type NotificationKind = keyof typeof NOTIFICATION_KINDS;
-export const NOTIFICATION_KIND_IDS = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
+type NotificationKind = keyof typeof NOTIFICATION_KINDS;
+const NOTIFICATION_KIND_IDS = Object.keys(NOTIFICATION_KINDS) as NotificationKind[];
 
 /** A line of a notification: an English template with `:name` placeholders the site fills in and translates. */
-export interface NotificationLine {
+interface NotificationLine {
   content: string;
   params?: Record<string, string>;
   type?: 'primary' | 'secondary';
   icon?: string;
   action?: NotificationAction;
 }
-export interface NotificationAction {
+interface NotificationAction {
   label: string;
   /** A path on this site (`/user/3`) or an absolute URL, which opens in a new tab. */
   action: string;
 }
-export interface NotificationData {
+interface NotificationData {
   image?: string | null;
   lines: NotificationLine[];
   mainAction?: NotificationAction;
@@ -62,7 +62,7 @@ export interface NotificationData {
   inviteId?: string;
 }
 
-export interface PresentedNotification {
+interface PresentedNotification {
   id: number;
   type: string;
   read_at: string | null;
@@ -72,7 +72,7 @@ export interface PresentedNotification {
 
 const fill = (line: NotificationLine) => line.content.replace(/:([a-zA-Z_]+)/g, (match, name: string) => line.params?.[name] ?? match);
 
-export function presentNotification(row: NotificationRow): PresentedNotification {
+function presentNotification(row: NotificationRow): PresentedNotification {
   return { id: row.id, type: row.type, read_at: row.read_at, created_at: row.created_at, data: JSON.parse(row.data) as NotificationData };
 }
 

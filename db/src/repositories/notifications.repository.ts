@@ -1,7 +1,7 @@
 import type { Db } from '../connection.ts';
 import type { NotificationRow, NotificationSubscriptionRow } from '../tables/notifications.table.ts';
 
-export type { NotificationRow, NotificationSubscriptionRow } from '../tables/notifications.table.ts';
+export type { NotificationRow } from '../tables/notifications.table.ts';
 
 export async function insertNotification(db: Db, values: { user_id: number; type: string; data: string }): Promise<NotificationRow> {
   return db.insertInto('notifications').values(values).returningAll().executeTakeFirstOrThrow();
