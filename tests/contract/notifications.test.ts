@@ -96,7 +96,10 @@ describe('who may do what', () => {
       expect((await bob.put('/api/v1/notifications/me/subscriptions', body)).status).toBe(422);
     }
     const broken = await bob.post('/api/v1/notifications/mark-as-read', undefined, { rawBody: '{"ids": [', headers: { 'Content-Type': 'application/json' } });
-    expect(broken.status).toBeLessThan(500);
+    expect(broken.status).toBe(400);
+    expect(await broken.json()).toEqual({ message: 'Malformed JSON in request body' });
+    // No body at all means all of them, as an empty list does.
+    expect(await (await bob.post('/api/v1/notifications/mark-as-read')).json()).toEqual({ unreadCount: 0 });
   });
 });
 
