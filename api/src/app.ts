@@ -45,6 +45,7 @@ import { searchRoutes } from './routes/search.routes.ts';
 import { contentRoutes } from './routes/content.routes.ts';
 import { contentAdminRoutes } from './admin/content-admin.routes.ts';
 import { workspacesRoutes } from './routes/workspaces.routes.ts';
+import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { activeWorkspace } from './http/workspace.ts';
 import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
 import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.routes.ts';
@@ -118,7 +119,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', fileEntriesRoutes)
   .route('/', trackImportRoutes)
   .route('/', billingRoutes)
-  .route('/', backstageMusicRoutes);
+  .route('/', backstageMusicRoutes)
+  .route('/', notificationsRoutes);
 export type ApiV1 = typeof apiV1;
 
 /** The session routes outside /api/v1 (/auth and /secure), chained like apiV1 so islands call them typed too. */

@@ -44,3 +44,4 @@ export * from './repositories/billing.repository.ts';
 export * from './repositories/stripe-billing.repository.ts';
 export * from './repositories/backstage-music.repository.ts';
 export * from './repositories/paypal-billing.repository.ts';
+export * from './repositories/notifications.repository.ts';

@@ -422,6 +422,9 @@ describe('managing a subscription', () => {
       const sent = await mail.waitFor(user.email, mails);
       expect(sent.subject).toBe('Your payment failed');
       expect(sent.text).toContain('http://localhost/billing/change-payment-method');
+      // The mail is the email channel of a notification the user also finds on the site.
+      const { pagination } = await (await user.client.get('/api/v1/notifications')).json();
+      expect(pagination.data).toMatchObject([{ type: 'payment_failed', read_at: null, data: { mainAction: { action: '/billing/change-payment-method' } } }]);
     }
 
     const started = await recovering.client.post('/api/v1/billing/change-payment-method');
@@ -449,5 +452,6 @@ describe('managing a subscription', () => {
     expect(await local.settle()).toBe(true);
     const failureMails = (address: string) => mail.inbox.filter((m) => m.subject === 'Your payment failed' && m.to?.some((a) => a.address === address));
     expect(failureMails(recovering.email)).toHaveLength(1);
+    expect((await (await recovering.client.get('/api/v1/notifications')).json()).pagination.total).toBe(1);
   }, 60_000);
 });

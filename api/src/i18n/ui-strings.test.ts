@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { adminKeysInSource, extractUiStrings, humanizeSource, keysInSource, uiStringPlaces } from './ui-strings.ts';
+import { adminKeysInSource, apiMessagesInSource, extractUiStrings, humanizeSource, keysInSource, uiStringPlaces } from './ui-strings.ts';
 
 describe('the catalogue of interface lines', () => {
   const extracted = extractUiStrings();
@@ -41,6 +41,13 @@ describe('the catalogue of interface lines', () => {
     expect(keysInSource(source)).toEqual(['Save', "Don't stop", "It's :name", 'Plain', 'Two\nlines', 'Spread over lines']);
     // Text kept in a table and translated later is marked with msg().
     expect(keysInSource(`const LABELS = { like: msg('Like :name') }; t(LABELS.like, { name });`)).toEqual(['Like :name']);
+  });
+
+  it('finds the API’s messages, including text marked with msg() for the site to translate', () => {
+    expect(apiMessagesInSource(`throw notFound('Gone.'); const line = { content: msg(':name started following you') }; other.msg('no');`)).toEqual([
+      'Gone.',
+      ':name started following you',
+    ]);
   });
 
   it('names fields as react-admin does when given no label', () => {

@@ -26,7 +26,7 @@ const LITERAL = String.raw`(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|\x60((?:\\
 // t('text'), t("text") and t(`text`) without ${...}; the key may be followed by params.
 const CALL = new RegExp(String.raw`(?<![\w$.])(?:t|msg)\(\s*${LITERAL}\s*[,)]`, 'g');
 /**
- * The back office's calls: translate('text') (useTranslate), msg('text') (marks text react-admin
+ * The back office's calls: translate('text') (useTranslate), msg(text) (marks text react-admin
  * translates where it shows it) and notify('text') (react-admin translates notifications).
  */
 const ADMIN_CALL = new RegExp(String.raw`(?<![\w$])(?:translate|msg|notify)\(\s*${LITERAL}\s*[,)]`, 'g');
@@ -35,10 +35,11 @@ const ADMIN_CALL = new RegExp(String.raw`(?<![\w$])(?:translate|msg|notify)\(\s*
  * errors it throws (`new ApiError(422, '…')`, `new ConflictError('…')` and the other domain errors of
  * `services/errors.ts`, `notFound('…')`, `forbidden('…')`), `message: '…'`
  * (payloads and zod options), zod checks given a message (`.min(1, '…')`, `.email('…')`), and the
- * field errors of `validationFailed({ field: '…' })` and `{ field: ['…'] }`.
+ * field errors of `validationFailed({ field: '…' })` and `{ field: ['…'] }`, and text the site translates
+ * later, marked with `msg('…')` (notification lines and kinds).
  */
 const API_MESSAGE = new RegExp(
-  String.raw`(?:new ApiError\(\s*\d+\s*,|new (?:MalformedRequest|Unauthenticated|Forbidden|NotFound|Conflict|TooLarge|Validation|TooManyAttempts|Unavailable)Error\(|(?<![\w$])(?:notFound|forbidden)\(|(?<![\w$])message:|\.(?:min|max|length|regex|gte|lte|lt|gt)\([^,()]*(?:\([^()]*\))?[^,()]*,|\.(?:email|url|nonempty)\(|validationFailed\(\{\s*['"]?[\w.]+['"]?:\s*\[?)\s*${LITERAL}`,
+  String.raw`(?:new ApiError\(\s*\d+\s*,|(?<![\w$.])msg\(|new (?:MalformedRequest|Unauthenticated|Forbidden|NotFound|Conflict|TooLarge|Validation|TooManyAttempts|Unavailable)Error\(|(?<![\w$])(?:notFound|forbidden)\(|(?<![\w$])message:|\.(?:min|max|length|regex|gte|lte|lt|gt)\([^,()]*(?:\([^()]*\))?[^,()]*,|\.(?:email|url|nonempty)\(|validationFailed\(\{\s*['"]?[\w.]+['"]?:\s*\[?)\s*${LITERAL}`,
   'g',
 );
 /** Props that react-admin's components translate when given text. */

@@ -99,3 +99,8 @@ export function contactMessageMail(siteName: string, details: { name: string; em
     ...layout(siteName, [`${details.name} <${details.email}> wrote through the contact page:`, ...details.message.split(/\n{2,}/)]),
   };
 }
+
+/** A notification's mail when its kind has no mail of its own: its lines, and its main action as the button. */
+export function notificationMail(siteName: string, lines: string[], action?: { label: string; url: string }) {
+  return { subject: lines[0] ?? siteName, ...layout(siteName, lines, action) };
+}

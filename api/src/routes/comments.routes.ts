@@ -42,7 +42,7 @@ export const commentsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationH
       request: { params: idParam, body: { content: { 'application/json': { schema: CommentBody } }, required: true } },
       responses: { 201: json(z.object({ comment: CommentThreadSchema }), 'Posted'), ...errorResponses },
     }),
-    async (c) => c.json({ comment: await addComment(c.get('deps').db, c.get('auth'), c.req.valid('param').id, c.req.valid('json')) }, 201),
+    async (c) => c.json({ comment: await addComment(c.get('deps'), c.get('auth'), c.req.valid('param').id, c.req.valid('json')) }, 201),
   )
   .openapi(
     createRoute({

@@ -99,7 +99,7 @@ const likes = toggleRoutes('likes', LIKEABLE, 'Like a track or album', (c, type,
   on: 'Added to your library.',
   off: 'Removed from your library.',
 });
-const follows = toggleRoutes('follows', FOLLOWABLE, 'Follow a user, artist or playlist', (c, type, itemId, on) => follow(c.get('deps').db, c.get('auth'), type, itemId, on), {
+const follows = toggleRoutes('follows', FOLLOWABLE, 'Follow a user, artist or playlist', (c, type, itemId, on) => follow(c.get('deps'), c.get('auth'), type, itemId, on), {
   on: 'Following.',
   off: 'Unfollowed.',
 });

@@ -17,7 +17,8 @@ import {
 import { ARTISTS_ROLE } from '@app/db/seed';
 import type { AppDeps } from '../context.ts';
 import { ConflictError, notFound, validationFailed } from './errors.ts';
-import { sendMail } from '../mail/mail.service.ts';
+import { msg } from '../i18n/msg.ts';
+import { notify } from './notifications.service.ts';
 import { backstageRequestApprovedMail, backstageRequestDeniedMail } from '../mail/templates.ts';
 import { loadSettings } from './settings.service.ts';
 
@@ -120,8 +121,8 @@ export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewer
 }
 
 /**
- * Tells the requester what the admin decided. The seam for in-app notifications (issue 14): send
- * one from here beside the mail. A mail that fails is logged by sendMail and does not undo the review.
+ * Tells the requester what the admin decided: a notification, whose email channel is the decision's
+ * own mail. A mail that fails is logged by sendMail and does not undo the review.
  */
 async function announceDecision(deps: AppDeps, request: BackstageRequestRow): Promise<void> {
   const user = await findUserById(deps.db, request.user_id);
@@ -131,5 +132,15 @@ async function announceDecision(deps: AppDeps, request: BackstageRequestRow): Pr
     request.status === 'approved'
       ? backstageRequestApprovedMail(siteName, { artistName: request.artist_name, url: `${deps.config.appUrl}/artist/${request.artist_id}` })
       : backstageRequestDeniedMail(siteName, { artistName: request.artist_name, url: `${deps.config.appUrl}/backstage/requests` });
-  await sendMail(deps, { to: user.email, ...mail, secrets: [] });
+  const approved = request.status === 'approved';
+  await notify(
+    deps,
+    user.id,
+    'backstage_request_decided',
+    {
+      lines: [{ content: approved ? msg('Your request for :artist was approved') : msg('Your request for :artist was denied'), params: { artist: request.artist_name } }],
+      mainAction: approved ? { label: 'See your artist page', action: `/artist/${request.artist_id}` } : { label: 'See your requests', action: '/backstage/requests' },
+    },
+    mail,
+  );
 }

@@ -1,4 +1,4 @@
-import { artistIdsOfUser, findLocalization, footerPages, listThemes, rolesOfUser, socialProfilesOfUser, type GrantedPermission, type Theme, type UserRow } from '@app/db';
+import { artistIdsOfUser, findLocalization, footerPages, listThemes, rolesOfUser, socialProfilesOfUser, unreadNotificationsCount, type GrantedPermission, type Theme, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sameSitePath } from '../shared/redirects.ts';
 import { displayName } from './display-name.ts';
@@ -89,7 +89,7 @@ export async function currentUser(deps: AppDeps, user: UserRow, permissions: Gra
     language: user.language,
     country: user.country,
     timezone: user.timezone,
-    unread_notifications_count: 0,
+    unread_notifications_count: await unreadNotificationsCount(deps.db, user.id),
     two_factor_confirmed_at: user.two_factor_confirmed_at,
     two_factor_state: twoFactorState(user),
     roles: await rolesOfUser(deps.db, user.id),

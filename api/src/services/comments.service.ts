@@ -1,7 +1,10 @@
 import { commentsOfTrack, createComment, deleteComment, findComment, findTrack, publicUsersByIds, type CommentRow, type Db } from '@app/db';
-import type { AuthState } from '../context.ts';
+import type { AppDeps, AuthState } from '../context.ts';
 import { forbidden, notFound, validationFailed } from './errors.ts';
 import { hasPermission } from './permissions.ts';
+import { displayName } from './display-name.ts';
+import { msg } from '../i18n/msg.ts';
+import { notify } from './notifications.service.ts';
 import { userSummary } from './playlists.service.ts';
 
 export const COMMENT_MAX_LENGTH = 1000;
@@ -39,12 +42,15 @@ export async function commentsPage(db: Db, auth: AuthState, trackId: number, pag
 }
 
 /** Replies attach to the thread's first comment, so threads stay one level deep. */
-export async function addComment(db: Db, auth: AuthState, trackId: number, input: { content: string; position?: number | null; parent_id?: number | null }) {
+export async function addComment(deps: AppDeps, auth: AuthState, trackId: number, input: { content: string; position?: number | null; parent_id?: number | null }) {
+  const { db } = deps;
   const track = await findTrack(db, trackId);
   if (!track) throw notFound('This track does not exist.');
   let parentId: number | null = null;
+  let repliedTo: CommentRow | undefined;
   if (input.parent_id) {
     const parent = await findComment(db, input.parent_id);
+    repliedTo = parent;
     if (!parent || parent.track_id !== trackId) throw validationFailed({ parent_id: 'The comment you reply to does not exist.' });
     parentId = parent.parent_id ?? parent.id;
   }
@@ -53,6 +59,17 @@ export async function addComment(db: Db, auth: AuthState, trackId: number, input
     throw validationFailed({ position: 'The position is past the end of the track.' });
   }
   const comment = await createComment(db, { track_id: trackId, user_id: auth.user!.id, parent_id: parentId, content: input.content, position: input.position ?? null });
+  // The author of the comment replied to hears of it, unless they answered themselves.
+  if (repliedTo && repliedTo.user_id !== auth.user!.id) {
+    await notify(deps, repliedTo.user_id, 'comment_reply', {
+      image: auth.user!.image,
+      lines: [
+        { content: msg(':name replied to your comment on :track'), params: { name: displayName(auth.user!), track: track.name } },
+        { content: ':comment', params: { comment: input.content.length > 200 ? `${input.content.slice(0, 200)}…` : input.content }, type: 'secondary' },
+      ],
+      mainAction: { label: 'View comment', action: `/track/${trackId}` },
+    });
+  }
   return { ...(await present(db, auth, [comment]))[0], replies: [] };
 }
 

@@ -15,9 +15,12 @@ import {
   type LikeableType,
   type RepostableType,
 } from '@app/db';
-import type { AuthState } from '../context.ts';
+import type { AppDeps, AuthState } from '../context.ts';
 import { notFound, validationFailed } from './errors.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
+import { displayName } from './display-name.ts';
+import { msg } from '../i18n/msg.ts';
+import { notify } from './notifications.service.ts';
 import { canView } from './playlists.service.ts';
 
 export const LIKEABLE = ['track', 'album'] as const satisfies readonly LikeableType[];
@@ -37,7 +40,8 @@ export async function like(db: Db, auth: AuthState, type: LikeableType, id: numb
   await setLike(db, auth.user!.id, type, id, liked);
 }
 
-export async function follow(db: Db, auth: AuthState, type: FollowableType, id: number, following: boolean): Promise<void> {
+export async function follow(deps: AppDeps, auth: AuthState, type: FollowableType, id: number, following: boolean): Promise<void> {
+  const { db } = deps;
   if (following) {
     if (type === 'user' && id === auth.user!.id) throw validationFailed({ id: 'You cannot follow yourself.' });
     if (type === 'playlist') {
@@ -45,7 +49,16 @@ export async function follow(db: Db, auth: AuthState, type: FollowableType, id: 
       if (!playlist || !canView(auth, playlist)) throw notFound(NOT_FOUND.playlist);
     } else if (!(await itemExists(db, type, id))) throw notFound(NOT_FOUND[type]);
   }
-  await setFollow(db, auth.user!.id, type, id, following);
+  const started = await setFollow(db, auth.user!.id, type, id, following);
+  // Only a new follow is news: pressing Follow on someone already followed notifies no one.
+  if (started && type === 'user') {
+    const follower = auth.user!;
+    await notify(deps, id, 'new_follower', {
+      image: follower.image,
+      lines: [{ content: msg(':name started following you'), params: { name: displayName(follower) } }],
+      mainAction: { label: 'View profile', action: `/user/${follower.id}` },
+    });
+  }
 }
 
 export async function repost(db: Db, auth: AuthState, type: RepostableType, id: number, reposted: boolean): Promise<void> {

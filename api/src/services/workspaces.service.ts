@@ -30,6 +30,8 @@ import {
 import type { AppDeps } from '../context.ts';
 import { forbidden, notFound, TooManyAttemptsError, ValidationError, validationFailed } from './errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
+import { msg } from '../i18n/msg.ts';
+import { notify, removeInviteNotifications } from './notifications.service.ts';
 import { workspaceInviteMail } from '../mail/templates.ts';
 import { displayName } from './display-name.ts';
 import { sha256Hex } from './hashing.ts';
@@ -168,15 +170,25 @@ export async function inviteMembers(deps: AppDeps, user: UserRow, workspaceId: n
       invited_by: user.id,
       expires_at: new Date(Date.now() + INVITE_DAYS * 86_400_000).toISOString(),
     });
-    const hasAccount = Boolean(await findUserByEmail(deps.db, email));
-    const url = hasAccount
+    const invitee = await findUserByEmail(deps.db, email);
+    const url = invitee
       ? `${deps.config.appUrl}/workspace/join/login?invite_id=${token}`
       : `${deps.config.appUrl}/workspace/join/register?invite_id=${token}&email=${encodeURIComponent(email)}`;
-    await sendMail(deps, {
-      to: email,
-      ...workspaceInviteMail(siteName, { workspaceName: workspace.name, inviterName: displayName(user), url, days: INVITE_DAYS, hasAccount }),
-      secrets: [token],
-    });
+    const mail = { ...workspaceInviteMail(siteName, { workspaceName: workspace.name, inviterName: displayName(user), url, days: INVITE_DAYS, hasAccount: Boolean(invitee) }), secrets: [token] };
+    // Someone with an account also finds the invitation in their notifications, with Join and
+    // Decline; the mail is then that notification's email channel. The secret in it is useless to
+    // anyone else: joining checks the address the invitation went to.
+    if (invitee) {
+      await notify(
+        deps,
+        invitee.id,
+        'workspace_invite',
+        { image: user.image, lines: [{ content: msg(':name invited you to join the :workspace workspace'), params: { name: displayName(user), workspace: workspace.name } }], inviteId: token },
+        mail,
+      );
+    } else {
+      await sendMail(deps, { to: email, ...mail });
+    }
     invites.push(presentInvite(invite));
   }
   return invites;
@@ -239,6 +251,8 @@ function assertAddressedTo(invite: WorkspaceInviteRow, email: string) {
 }
 
 export async function joinWithInvite(db: Db, user: UserRow, token: string): Promise<PresentedWorkspace> {
+  // Answered, or found no longer valid: either way its notification has done its job.
+  await removeInviteNotifications(db, user.id, token);
   const invite = await liveInvite(db, token);
   assertAddressedTo(invite, user.email);
   if (!(await acceptWorkspaceInvite(db, invite, user.id))) throw notFound(INVITE_INVALID);
@@ -248,6 +262,7 @@ export async function joinWithInvite(db: Db, user: UserRow, token: string): Prom
 }
 
 export async function declineInvite(db: Db, user: UserRow, token: string): Promise<void> {
+  await removeInviteNotifications(db, user.id, token);
   const invite = await liveInvite(db, token);
   assertAddressedTo(invite, user.email);
   if (!(await deleteWorkspaceInvite(db, invite.workspace_id, invite.id))) throw notFound(INVITE_INVALID);

@@ -30,9 +30,14 @@ export async function setLike(db: Db, userId: number, type: LikeableType, id: nu
   else await db.deleteFrom('likes').where('user_id', '=', userId).where('likeable_type', '=', type).where('likeable_id', '=', id).execute();
 }
 
-export async function setFollow(db: Db, userId: number, type: FollowableType, id: number, following: boolean): Promise<void> {
-  if (following) await db.insertInto('follows').values({ follower_id: userId, followable_type: type, followable_id: id }).onConflict((oc) => oc.doNothing()).execute();
-  else await db.deleteFrom('follows').where('follower_id', '=', userId).where('followable_type', '=', type).where('followable_id', '=', id).execute();
+/** Answers true when this call started a follow that did not exist before. */
+export async function setFollow(db: Db, userId: number, type: FollowableType, id: number, following: boolean): Promise<boolean> {
+  if (following) {
+    const result = await db.insertInto('follows').values({ follower_id: userId, followable_type: type, followable_id: id }).onConflict((oc) => oc.doNothing()).executeTakeFirst();
+    return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+  }
+  await db.deleteFrom('follows').where('follower_id', '=', userId).where('followable_type', '=', type).where('followable_id', '=', id).execute();
+  return false;
 }
 
 export async function setRepost(db: Db, userId: number, type: RepostableType, id: number, reposted: boolean): Promise<void> {

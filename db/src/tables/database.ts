@@ -29,6 +29,7 @@ import type {
   TrackTagTable,
 } from './listener.table.ts';
 import type { BillingCustomersTable, BillingEventsTable, PricesTable, ProductsTable, SubscriptionsTable } from './billing.table.ts';
+import type { NotificationsTable, NotificationSubscriptionsTable } from './notifications.table.ts';
 import type { WorkspaceInvitesTable, WorkspacesTable, WorkspaceUserTable } from './workspaces.table.ts';
 
 export interface Database {
@@ -77,6 +78,8 @@ export interface Database {
   backstage_requests: BackstageRequestsTable;
   artist_user: ArtistUserTable;
   workspaces: WorkspacesTable;
+  notifications: NotificationsTable;
+  notification_subscriptions: NotificationSubscriptionsTable;
   workspace_user: WorkspaceUserTable;
   workspace_invites: WorkspaceInvitesTable;
   products: ProductsTable;

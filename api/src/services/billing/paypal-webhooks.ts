@@ -1,8 +1,7 @@
 import { claimBillingEvent, findProduct, findUserById, releaseBillingEvent, type SubscriptionRow } from '@app/db';
 import type { AppDeps } from '../../context.ts';
 import { MalformedRequestError, UnavailableError } from '../errors.ts';
-import { sendMail } from '../../mail/mail.service.ts';
-import { paymentFailedMail } from '../../mail/templates.ts';
+import { notifyPaymentFailed } from '../notifications.service.ts';
 import { loadSettings } from '../settings.service.ts';
 import { PAYPAL_SUBSCRIPTION_ID, syncPayPalSubscription } from './paypal-billing.ts';
 import { isPayPalError, isPayPalMissing, paypalFailure, paypalGateway, type PayPalClient, type WebhookHeaders } from './paypal-gateway.ts';
@@ -41,7 +40,7 @@ async function mailPaymentFailed(deps: AppDeps, row: SubscriptionRow): Promise<v
   if (!user) return;
   const product = row.product_id ? await findProduct(deps.db, row.product_id) : undefined;
   const siteName = (await loadSettings(deps.db))['branding.site_name'];
-  await sendMail(deps, { to: user.email, ...paymentFailedMail(siteName, { planName: product?.name ?? null, url: `${deps.config.appUrl}/billing/change-payment-method` }), secrets: [] });
+  await notifyPaymentFailed(deps, user.id, siteName, product?.name ?? null);
 }
 
 /** What an event changes: always the subscription as PayPal has it now, whatever the event's copy says. */

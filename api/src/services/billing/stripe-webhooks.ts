@@ -1,8 +1,7 @@
 import { claimBillingEvent, findProduct, findUserById, releaseBillingEvent, userOfStripeCustomer } from '@app/db';
 import type { AppDeps } from '../../context.ts';
 import { MalformedRequestError, UnavailableError } from '../errors.ts';
-import { sendMail } from '../../mail/mail.service.ts';
-import { paymentFailedMail } from '../../mail/templates.ts';
+import { notifyPaymentFailed } from '../notifications.service.ts';
 import { loadSettings } from '../settings.service.ts';
 import { applySetupSession } from './billing.service.ts';
 import { idOf, isMissing, NOT_SET_UP, stripeFailure, stripeGateway, type Stripe } from './stripe-gateway.ts';
@@ -27,7 +26,7 @@ async function mailPaymentFailed(deps: AppDeps, invoice: Stripe.Invoice, product
   if (!user) return;
   const product = productId ? await findProduct(deps.db, productId) : undefined;
   const siteName = (await loadSettings(deps.db))['branding.site_name'];
-  await sendMail(deps, { to: user.email, ...paymentFailedMail(siteName, { planName: product?.name ?? null, url: `${deps.config.appUrl}/billing/change-payment-method` }), secrets: [] });
+  await notifyPaymentFailed(deps, user.id, siteName, product?.name ?? null);
 }
 
 /** What an event changes: always the subscription's state as Stripe has it now, whatever the event's copy says. */

@@ -1,0 +1,5 @@
+/**
+ * Marks English text the API stores or sends for the site to translate later (notification lines,
+ * the names of notification kinds): returned as is, and listed for translators by `pnpm ui-strings`.
+ */
+export const msg = (text: string): string => text;
