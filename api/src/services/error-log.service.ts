@@ -154,7 +154,8 @@ export async function listErrorLogFiles(storagePath: string): Promise<ErrorLogFi
   const files: ErrorLogFile[] = [];
   for (const name of names) {
     const info = await stat(path.join(dir, name)).catch(() => undefined);
-    if (info) files.push({ name, size: info.size, modified: info.mtime.toISOString() });
+    // The logger opens the next file as soon as it rotates; until an error lands there it holds nothing to show.
+    if (info && info.size > 0) files.push({ name, size: info.size, modified: info.mtime.toISOString() });
   }
   return files;
 }
