@@ -8,7 +8,7 @@ import { HttpError, Loading, Title, useTranslate, type TranslateFunction } from 
 import { msg } from '../i18n/messages.ts';
 import { httpClient } from '../providers/httpClient.ts';
 import { ReviewList, type ImportedTrack, type ReviewRow } from './ReviewList.tsx';
-import { formatBytes } from '../common/format-bytes.ts';
+import { formatBytes } from '@app/api/shared/format-bytes';
 import { AUDIO_TYPES, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from './restrictions.ts';
 import { translatedUppyStrings } from './uppy-locale.ts';
 import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from './uploader.ts';

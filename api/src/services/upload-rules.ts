@@ -1,6 +1,7 @@
 import { fileTypeFromBuffer, supportedExtensions } from 'file-type';
 import { TooLargeError, ValidationError } from './errors.ts';
 import type { Settings } from './settings.service.ts';
+import { formatBytes } from '../shared/format-bytes.ts';
 
 /** Files of this size and above go through resumable (tus) uploads unless disabled (spec §9). */
 export const RESUMABLE_THRESHOLD_BYTES = 4 * 1024 * 1024;
@@ -13,15 +14,6 @@ export const TYPE_NOT_ALLOWED = 'This file type is not allowed';
 export const BAD_FILE_NAME = 'That file name is not allowed.';
 export const CONTENT_MISMATCH = "The file's content does not match its extension.";
 
-/** Written as the uploader shows sizes (Uppy's prettier-bytes), so both sides print the same limit. */
-export function formatBytes(bytes: number): string {
-  const units = ['B', 'KB', 'MB', 'GB', 'TB'];
-  if (bytes <= 0) return '0 B';
-  const exponent = Math.min(Math.floor(Math.log(bytes) / Math.log(1024)), units.length - 1);
-  const value = bytes / 1024 ** exponent;
-  if (exponent >= 3) return `${value % 1 === 0 ? value : value.toFixed(2)} ${units[exponent]}`;
-  return `${value >= 10 || value % 1 === 0 ? Math.round(value) : value.toFixed(1)} ${units[exponent]}`;
-}
 
 export const tooLargeMessage = (maxSize: number) => `file exceeds maximum allowed size of ${formatBytes(maxSize)}`;
 

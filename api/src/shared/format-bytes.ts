@@ -1,7 +1,7 @@
 /**
- * A file size for people: `900 B`, `1.5 KB`, `200 MB`, `2.25 GB`. The one formatter of the back
- * office and the site's uploader; it prints as Uppy does (prettier-bytes) and as the server writes
- * its limits (api/src/services/upload-rules.ts), so a size reads the same in every message.
+ * A file size for people: `900 B`, `1.5 KB`, `200 MB`, `2.25 GB`. The one formatter of the server's
+ * upload limits, the back office and the site's uploader; it prints as Uppy does (prettier-bytes),
+ * so a size reads the same in every message.
  * Nothing known (null, not a number) prints as nothing.
  */
 export function formatBytes(bytes: number | null | undefined): string {

@@ -32,3 +32,15 @@ describe('file sizes for people', () => {
     expect(formatBytes(-5)).toBe('0 B');
   });
 });
+
+describe('sizes as the uploader prints them', () => {
+  it('matches prettier-bytes', () => {
+    expect(formatBytes(0)).toBe('0 B');
+    expect(formatBytes(900)).toBe('900 B');
+    expect(formatBytes(1536)).toBe('1.5 KB');
+    expect(formatBytes(2 * 1024 * 1024)).toBe('2 MB');
+    expect(formatBytes(200 * 1024 * 1024)).toBe('200 MB');
+    expect(formatBytes(3 * 1024 ** 3)).toBe('3 GB');
+    expect(formatBytes(1.5 * 1024 ** 3)).toBe('1.50 GB');
+  });
+});
