@@ -86,15 +86,7 @@ function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
                   </button>
                 </td>
                 <td>
-                  <div className="track-with-cover">
-                    {variant === 'list' && track.image && <img src={track.image} alt="" width={40} height={40} loading="lazy" />}
-                    <div>
-                      <div className="track-name">{track.name}</div>
-                      <div className="track-artists">
-                        <ArtistLinks artists={track.artists} />
-                      </div>
-                    </div>
-                  </div>
+                  <TrackTitle track={track} withCover={variant === 'list'} />
                 </td>
                 {variant === 'list' && <td className="col-album">{track.album && <a href={track.album.url}>{track.album.name}</a>}</td>}
                 <td className="col-duration">{formatDuration(track.duration)}</td>
@@ -107,5 +99,20 @@ function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
         </tbody>
       </table>
     </>
+  );
+}
+
+/** A track row's title cell content: the cover (optional), the name and the artists' links. */
+export function TrackTitle({ track, withCover }: { track: Pick<QueueTrack, 'name' | 'image' | 'artists'>; withCover: boolean }) {
+  return (
+    <div className="track-with-cover">
+      {withCover && track.image && <img src={track.image} alt="" width={40} height={40} loading="lazy" />}
+      <div>
+        <div className="track-name">{track.name}</div>
+        <div className="track-artists">
+          <ArtistLinks artists={track.artists} />
+        </div>
+      </div>
+    </div>
   );
 }

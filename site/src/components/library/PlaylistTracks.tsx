@@ -9,7 +9,7 @@ import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueT
 import { appStore } from '../../stores/store.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import Icon from '../Icon.tsx';
-import ArtistLinks from '../ArtistLinks.tsx';
+import { TrackTitle } from '../TrackList.tsx';
 import SortableList, { DragHandle, SortableRow } from '../SortableList.tsx';
 
 interface Props {
@@ -147,15 +147,7 @@ function Tracks({ playlistId, name, tracks: initial, hasMore: initialHasMore, pe
                         </button>
                       </td>
                       <td>
-                        <div className="track-with-cover">
-                          {track.image && <img src={track.image} alt="" width={40} height={40} loading="lazy" />}
-                          <div>
-                            <div className="track-name">{track.name}</div>
-                            <div className="track-artists">
-                              <ArtistLinks artists={track.artists} />
-                            </div>
-                          </div>
-                        </div>
+                        <TrackTitle track={track} withCover />
                       </td>
                       <td className="col-album">{track.album && <a href={track.album.url}>{track.album.name}</a>}</td>
                       <td className="col-duration">{formatDuration(track.duration)}</td>
