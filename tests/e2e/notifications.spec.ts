@@ -125,3 +125,27 @@ test('a workspace invitation is answered from the notifications page; a stale on
   await expect(rows).toHaveCount(0);
   await expect(page.getByText('Hang tight!')).toBeVisible();
 });
+
+test('on a phone the bell gives way to a Notifications entry with the unread count in the account menu', async ({ page, browser }) => {
+  const stamp = Date.now();
+  const { bootstrapData: followed } = await registerAccount(page.request, `phone-${stamp}@example.com`);
+  const followerContext = await browser.newContext();
+  await registerAccount(followerContext.request, `phone-fan-${stamp}@example.com`);
+  expect((await apiCall(followerContext.request, 'PUT', `/api/v1/users/me/follows/user/${followed.user.id}`, {})).ok()).toBe(true);
+  await followerContext.close();
+
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/');
+  await expect(page.getByTestId('notification-bell')).toBeHidden();
+  await page.getByTestId('user-menu').click();
+  const entry = page.getByRole('menuitem', { name: /Notifications/ });
+  await expect(entry).toHaveText(/Notifications\s*1/);
+  await entry.click();
+  await expect(page).toHaveURL('/notifications');
+
+  // On a wide screen the bell is there and the menu has no such entry.
+  await page.setViewportSize({ width: 1280, height: 800 });
+  await expect(page.getByTestId('notification-bell')).toBeVisible();
+  await page.getByTestId('user-menu').click();
+  await expect(page.getByRole('menuitem', { name: /Notifications/ })).toBeHidden();
+});

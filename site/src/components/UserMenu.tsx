@@ -20,7 +20,7 @@ export interface ThemeChoice {
 interface Props {
   lines: Lines;
   user: { id: number; name: string; image: string | null };
-  items: { id: string; label: string; action: string; icon?: string; target?: string }[];
+  items: { id: string; label: string; action: string; icon?: string; target?: string; mobileOnly?: boolean; count?: number }[];
   /** The default light and dark themes, when users may switch between them. */
   themes: { light: ThemeChoice; dark: ThemeChoice } | null;
 }
@@ -79,7 +79,7 @@ export default function UserMenu({ lines, user: rendered, items, themes }: Props
       {open && (
         <ul {...menuProps} className="dropdown-menu" aria-label={t('Account')}>
           {items.map((item) => (
-            <li key={item.id} role="none">
+            <li key={item.id} role="none" className={item.mobileOnly ? 'mobile-only' : undefined}>
               <a
                 role="menuitem"
                 href={item.action}
@@ -91,6 +91,7 @@ export default function UserMenu({ lines, user: rendered, items, themes }: Props
               >
                 {item.icon && item.icon in ICONS ? <Icon name={ICONS[item.icon]} /> : null}
                 {t(item.label)}
+                {item.count ? <span className="badge">{item.count > 99 ? '99+' : item.count}</span> : null}
               </a>
             </li>
           ))}
@@ -122,4 +123,4 @@ export default function UserMenu({ lines, user: rendered, items, themes }: Props
   );
 }
 
-const ICONS: Record<string, IconName> = { billing: 'creditCard', dashboard: 'dashboard', home: 'home', music: 'music', settings: 'settings' };
+const ICONS: Record<string, IconName> = { billing: 'creditCard', dashboard: 'dashboard', home: 'home', music: 'music', notifications: 'notifications', settings: 'settings' };
