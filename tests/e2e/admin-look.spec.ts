@@ -134,3 +134,17 @@ test("the login page and the bar carry the site's name, logo and colours, light 
     await apiCall(page.request, 'PUT', '/api/admin/settings', { 'branding.logo_light': '', 'branding.site_name': 'Cadence' });
   }
 });
+
+test('on a phone the settings fit the screen: the sections scroll sideways, the form does not', async ({ page }) => {
+  await logInAsAdmin(page.request);
+  await page.setViewportSize({ width: 360, height: 740 });
+  await page.goto('/admin/settings/general');
+  const siteName = page.getByRole('textbox', { name: 'Site name' });
+  await expect(siteName).toBeVisible();
+  const box = (await siteName.boundingBox())!;
+  expect(box.x + box.width).toBeLessThanOrEqual(360);
+  expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
+  // The sections stay reachable: the tab row scrolls to the last one.
+  await page.getByRole('tab', { name: 'Player' }).click();
+  await expect(page).toHaveURL(/\/admin\/settings\/player$/);
+});

@@ -6,7 +6,8 @@ export function AppBar() {
   return (
     <RaAppBar>
       <SiteLogo />
-      <TitlePortal sx={{ ml: 2 }} />
+      {/* A long title ends in an ellipsis rather than running under the bar's buttons on a phone. */}
+      <TitlePortal sx={{ ml: 2, minWidth: 0, overflow: 'hidden', textOverflow: 'ellipsis', whiteSpace: 'nowrap' }} />
     </RaAppBar>
   );
 }

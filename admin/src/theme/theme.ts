@@ -58,6 +58,14 @@ export function themeFromSite(values: Record<string, string>, mode: 'light' | 'd
           colorSecondary: { backgroundColor: navbar, color: text('--be-text-main'), boxShadow: 'none', borderBottom: `1px solid ${divider ?? 'transparent'}` },
         },
       },
+      // react-admin lets the layout grow to its widest child (fit-content); on a phone a row of tabs
+      // then pushed every form off screen. There the layout keeps the screen's width and wide
+      // parts scroll on their own.
+      RaLayout: {
+        styleOverrides: {
+          root: { '@media (max-width: 599.95px)': { minWidth: 0, '& .RaLayout-appFrame, & .RaLayout-contentWithSidebar, & .RaLayout-content': { minWidth: 0 } } },
+        },
+      },
       RaSidebar: { styleOverrides: { root: { '& .RaSidebar-fixed': { backgroundColor: sidebar }, '& .MuiPaper-root': { backgroundColor: sidebar } } } },
       RaMenuItemLink: {
         styleOverrides: {
