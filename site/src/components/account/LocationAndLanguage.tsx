@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { HttpError } from '../../lib/http.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
@@ -19,7 +19,7 @@ export function LocationAndLanguage({ t, user }: { t: Translate; user: AccountUs
     ok(islandApi['value-lists'][':names'].$get({ param: { names: 'timezones,countries,localizations' } })).then(setLists, (e: Error) => toast.danger(e.message));
   }, []);
 
-  const save = async (event: FormEvent<HTMLFormElement>) => {
+  const save = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = new FormData(event.currentTarget);
     setBusy(true);

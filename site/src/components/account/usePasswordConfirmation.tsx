@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { HttpError } from '../../lib/http.ts';
 import { ok, sessionApi } from '../../lib/island-api.ts';
 import type { Translate } from './types.ts';
@@ -24,7 +24,7 @@ export function usePasswordConfirmation(t: Translate) {
         }),
     );
 
-  const onSubmit = async (event: FormEvent<HTMLFormElement>) => {
+  const onSubmit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const password = String(new FormData(event.currentTarget).get('password') ?? '');
     if (!password) return setError(t('Enter your password.'));

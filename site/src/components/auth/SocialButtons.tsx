@@ -1,4 +1,4 @@
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { ok, sessionApi } from '../../lib/island-api.ts';
@@ -32,7 +32,7 @@ export default function SocialButtons({ lines, services, compact, siteOrigin, re
     else toast.danger(message.errorMessage || t('An error occurred. Please try again later'));
   };
 
-  const connect = async (event: FormEvent<HTMLFormElement>) => {
+  const connect = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setPasswordError(null);
     try {

@@ -1,6 +1,6 @@
 import { sameSitePath } from '@app/api/shared/redirects';
 import { navigate } from 'astro:transitions/client';
-import { useRef, useState, type FormEvent } from 'react';
+import { useRef, useState, type SubmitEvent } from 'react';
 import { HttpError } from '../../lib/http.ts';
 import { ONBOARDING_KEY } from '../../lib/onboarding.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
@@ -58,7 +58,7 @@ export function useServerForm(fallbackError: string) {
   const [errors, setErrors] = useState<Record<string, string>>({});
   const hydrated = useHydrated();
 
-  const submit = (send: (form: FormData) => Promise<void>) => async (event: FormEvent<HTMLFormElement>) => {
+  const submit = (send: (form: FormData) => Promise<void>) => async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     setPending(true);
     setErrors({});

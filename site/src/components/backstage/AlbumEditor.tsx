@@ -53,7 +53,7 @@ export default function AlbumEditor({ lines, album, artists = [] }: Props) {
     requestAnimationFrame(() => document.getElementById(`move-${by < 0 ? 'up' : 'down'}-${tracks[index].id}`)?.focus());
   };
 
-  const save = async (event: React.FormEvent) => {
+  const save = async (event: React.SubmitEvent) => {
     event.preventDefault();
     const fields = { name, description, type: type as (typeof TYPES)[number], release_date: releaseDate, image: image ?? '' };
     if (album) {

@@ -26,7 +26,7 @@ export default function ArtistEditor({ lines, artist, genres }: { lines: Lines; 
 
   const setLink = (index: number, change: Partial<Artist['links'][number]>) => setLinks(links.map((link, i) => (i === index ? { ...link, ...change } : link)));
 
-  const save = (event: React.FormEvent) => {
+  const save = (event: React.SubmitEvent) => {
     event.preventDefault();
     void run(
       () => ok(islandApi.backstage.artists[':id'].$put({ param: { id: String(artist.id) }, json: { name, description, image: image ?? '', links, genre_ids: genreIds } })),

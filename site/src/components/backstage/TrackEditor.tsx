@@ -59,7 +59,7 @@ export default function TrackEditor({ lines, track, artists, genres }: Props) {
     }
   };
 
-  const save = async (event: React.FormEvent) => {
+  const save = async (event: React.SubmitEvent) => {
     event.preventDefault();
     const fields = { name, number: number === '' ? null : Number(number), description, genre_ids: genreIds, ...(albumId !== (track?.album_id ?? 0) ? { album_id: albumId || null } : {}) };
     if (track) {

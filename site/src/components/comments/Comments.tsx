@@ -1,5 +1,5 @@
 import { Provider } from 'jotai';
-import { useState, type FormEvent } from 'react';
+import { useState, type SubmitEvent } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import type { InferResponseType } from 'hono/client';
 import { HttpError } from '../../lib/http.ts';
@@ -39,7 +39,7 @@ function CommentForm({ onSubmit, label, t, autoFocus }: { onSubmit: (content: st
   const [busy, setBusy] = useState(false);
   const [error, setError] = useState<string | null>(null);
   const id = `comment-${label.replace(/\W+/g, '-').toLowerCase()}`;
-  const submit = async (event: FormEvent<HTMLFormElement>) => {
+  const submit = async (event: SubmitEvent<HTMLFormElement>) => {
     event.preventDefault();
     const form = event.currentTarget;
     const content = String(new FormData(form).get('content') ?? '');

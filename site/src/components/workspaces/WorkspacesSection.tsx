@@ -1,4 +1,4 @@
-import { useEffect, useState, type FormEvent } from 'react';
+import { useEffect, useState, type SubmitEvent } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { HttpError } from '../../lib/http.ts';
 import { msg } from '../../lib/i18n.ts';
@@ -34,7 +34,7 @@ export function WorkspacesSection({ t, userId }: { t: Translate; userId: number 
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when shown; load is rebuilt each render
   useEffect(() => void load(), []);
 
-  const create = async (event: FormEvent) => {
+  const create = async (event: SubmitEvent) => {
     event.preventDefault();
     setNameError(null);
     if (!name.trim()) return setNameError(t('Give the workspace a name.'));
@@ -144,13 +144,13 @@ function WorkspaceManager({ t, workspaceId, userId, onChanged, onGone }: { t: Tr
     }
   };
 
-  const submitRename = (event: FormEvent) => {
+  const submitRename = (event: SubmitEvent) => {
     event.preventDefault();
     if (!rename.trim()) return setErrors({ name: t('Give the workspace a name.') });
     void run(() => ok(islandApi.workspace[':id'].$put({ param: { id: String(workspace.id) }, json: { name: rename } })), t('Workspace renamed'));
   };
 
-  const submitInvite = (event: FormEvent) => {
+  const submitInvite = (event: SubmitEvent) => {
     event.preventDefault();
     const list = emails.split(/[\s,;]+/).filter(Boolean);
     if (!list.length) return setErrors({ emails: t('Enter at least one email address.') });
