@@ -82,3 +82,15 @@ test('the translate screen says where each line shows', async ({ page }) => {
   await page.getByRole('option', { name: 'Back office', exact: true }).click();
   await expect(page.getByText('No line matches.')).toBeVisible();
 });
+
+test('the translate screen says so when the interface lines cannot be read, instead of loading forever', async ({ page }) => {
+  await logInAsAdmin(page.request);
+  const [english] = await (await page.request.get(`/api/admin/localizations?filter=${encodeURIComponent('{"language":"en"}')}`)).json();
+  await page.route('**/api/admin/ui-strings', (route) => route.fulfill({ status: 503, contentType: 'application/json', body: JSON.stringify({ message: 'Unavailable' }) }));
+  await page.goto(`/admin/localizations/${english.id}/translate`);
+  // The read is retried a few times before it counts as failed; the screen itself says so (not a passing toast).
+  const screen = page.locator('#main-content');
+  await expect(screen.getByRole('alert').filter({ hasText: 'The interface lines could not be loaded.' })).toBeVisible({ timeout: 20_000 });
+  await expect(screen.getByRole('searchbox', { name: 'Search lines' })).toHaveCount(0);
+  await expect(screen.getByRole('progressbar')).toHaveCount(0);
+});

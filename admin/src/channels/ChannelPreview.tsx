@@ -1,40 +1,35 @@
 import { Card, CardContent, Link, List, ListItem, ListItemText, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
-import { useDataProvider, useRecordContext, useTranslate } from 'react-admin';
+import { keepPreviousData, useQuery } from '@tanstack/react-query';
+import { useRecordContext, useTranslate } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
-import { httpClient } from '../providers/httpClient.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
 import { itemLabel } from './choices.ts';
-
-interface Preview {
-  name: string;
-  content: { data: { id: number; name?: string; display_name?: string | null }[]; has_more: boolean };
-}
 
 /** What the site shows for the saved channel, read from the same call the channel page makes. */
 export function ChannelPreview() {
   const record = useRecordContext();
-  const dataProvider = useDataProvider();
+  const dataProvider = useAppDataProvider();
   const translate = useTranslate();
-  const [state, setState] = useState<{ preview?: Preview; error?: string; address?: string }>({});
-
-  useEffect(() => {
-    if (!record?.slug) return;
-    let cancelled = false;
-    (async () => {
-      let address = `/channel/${encodeURIComponent(record.slug)}`;
+  const slug: string | undefined = record?.slug;
+  const { data, error } = useQuery({
+    // updated_at: a save changes what the site shows.
+    queryKey: ['channels', 'preview', slug, record?.content_source, record?.updated_at],
+    queryFn: async () => {
+      let restriction: string | undefined;
       // A genre channel shows one genre at a time; preview it with the first.
-      if (record.content_source === 'genre') {
-        const { data } = await dataProvider.getList('genres', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
-        if (data[0]) address += `/${encodeURIComponent(data[0].name)}`;
+      if (record!.content_source === 'genre') {
+        const { data: genres } = await dataProvider.getList('genres', { pagination: { page: 1, perPage: 1 }, sort: { field: 'name', order: 'ASC' }, filter: {} });
+        restriction = genres[0]?.name;
       }
-      const [, slug, restriction] = address.split('/').filter(Boolean);
-      const { json } = await httpClient(`/api/v1/channel/${slug}${restriction ? `?restriction=${restriction}` : ''}`);
-      if (!cancelled) setState({ preview: json.channel, address });
-    })().catch((error) => !cancelled && setState({ error: error?.message ?? msg('The preview could not be loaded.') }));
-    return () => {
-      cancelled = true;
-    };
-  }, [record?.slug, record?.content_source, record?.updated_at, dataProvider]);
+      const { data: preview } = await dataProvider.getChannelPreview({ slug: slug!, restriction });
+      const address = `/channel/${encodeURIComponent(slug!)}${restriction ? `/${encodeURIComponent(restriction)}` : ''}`;
+      return { preview, address };
+    },
+    enabled: Boolean(slug),
+    // After a save the preview as it was stays until the new one is read, rather than blinking.
+    placeholderData: keepPreviousData,
+  });
+  const failure = error ? error.message || msg('The preview could not be loaded.') : undefined;
 
   if (!record) return null;
   return (
@@ -43,18 +38,18 @@ export function ChannelPreview() {
         <Typography variant="h6" component="h2">
           {translate('Preview')}
         </Typography>
-        {state.error && <Typography color="error">{translate(state.error, { _: state.error })}</Typography>}
-        {state.preview && (
+        {failure && <Typography color="error">{translate(failure, { _: failure })}</Typography>}
+        {data && (
           <>
             <Typography variant="body2" color="text.secondary" gutterBottom>
-              {translate('As saved, at')} <Link href={state.address} target="_blank" rel="noopener">{state.address}</Link>
+              {translate('As saved, at')} <Link href={data.address} target="_blank" rel="noopener">{data.address}</Link>
             </Typography>
-            <Typography variant="subtitle1">{state.preview.name}</Typography>
-            {state.preview.content.data.length === 0 ? (
+            <Typography variant="subtitle1">{data.preview.name}</Typography>
+            {data.preview.content.data.length === 0 ? (
               <Typography color="text.secondary">{translate('Nothing to show yet.')}</Typography>
             ) : (
               <List dense data-testid="channel-preview">
-                {state.preview.content.data.map((item) => (
+                {data.preview.content.data.map((item) => (
                   <ListItem key={item.id} disableGutters>
                     <ListItemText primary={itemLabel(item)} />
                   </ListItem>

@@ -1,13 +1,13 @@
-import { Box, Button, Card, CardContent, Chip, FormControlLabel, MenuItem, Stack, Switch, TablePagination, TextField, Typography } from '@mui/material';
-import { useEffect, useMemo, useState } from 'react';
+import { Alert, Box, Button, Card, CardContent, Chip, FormControlLabel, MenuItem, Stack, Switch, TablePagination, TextField, Typography } from '@mui/material';
+import { useQuery } from '@tanstack/react-query';
+import { useMemo, useState } from 'react';
 import { Loading, Title, useGetOne, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { useParams } from 'react-router-dom';
 import { msg } from '../i18n/messages.ts';
-import { httpClient } from '../providers/httpClient.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
+import type { Place } from './localizations-api.ts';
 
 const PER_PAGE = 25;
-
-type Place = 'site' | 'admin' | 'api';
 
 const PLACE_NAMES: Record<Place, string> = { site: msg('Site'), admin: msg('Back office'), api: msg('Server messages') };
 
@@ -22,22 +22,16 @@ export function LocalizationTranslate() {
   const translate = useTranslate();
   const { data: localization, isPending } = useGetOne('localizations', { id: Number(id) });
   const [update, { isPending: saving }] = useUpdate();
-  const [catalogue, setCatalogue] = useState<{ strings: string[]; places: Record<string, Place[]> } | null>(null);
-  const [lines, setLines] = useState<Record<string, string>>({});
+  const dataProvider = useAppDataProvider();
+  const { data: catalogue, error: failure } = useQuery({ queryKey: ['ui-strings'], queryFn: () => dataProvider.getUiStrings().then(({ data }) => data) });
+  // Edits stay on the page until saved; until the first one the saved lines show.
+  const [edits, setEdits] = useState<Record<string, string>>();
+  const lines: Record<string, string> = edits ?? localization?.lines ?? {};
   const [dirty, setDirty] = useState(false);
   const [search, setSearch] = useState('');
   const [place, setPlace] = useState<Place | 'all'>('all');
   const [untranslatedOnly, setUntranslatedOnly] = useState(false);
   const [page, setPage] = useState(0);
-
-  useEffect(() => {
-    httpClient('/api/admin/ui-strings')
-      .then(({ json }) => setCatalogue({ strings: json.strings, places: json.places ?? {} }))
-      .catch(() => notify('The interface lines could not be loaded.', { type: 'error' }));
-  }, [notify]);
-  useEffect(() => {
-    if (localization) setLines(localization.lines ?? {});
-  }, [localization]);
 
   const shown = useMemo(() => {
     const needle = search.trim().toLowerCase();
@@ -49,6 +43,7 @@ export function LocalizationTranslate() {
     );
   }, [catalogue, lines, search, place, untranslatedOnly]);
 
+  if (failure) return <Alert severity="error" sx={{ mt: 2 }}>{translate('The interface lines could not be loaded.')}</Alert>;
   if (isPending || !catalogue) return <Loading />;
   if (!localization) return null;
   const { strings, places } = catalogue;
@@ -141,7 +136,7 @@ export function LocalizationTranslate() {
                 value={lines[key] ?? ''}
                 slotProps={{ htmlInput: { 'aria-labelledby': `line-${strings.indexOf(key)}` } }}
                 onChange={(event) => {
-                  setLines((current) => ({ ...current, [key]: event.target.value }));
+                  setEdits({ ...lines, [key]: event.target.value });
                   setDirty(true);
                 }}
               />

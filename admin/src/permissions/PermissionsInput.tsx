@@ -1,29 +1,13 @@
 import { Alert, Box, Checkbox, FormControlLabel, FormHelperText, LinearProgress, TextField, Typography } from '@mui/material';
-import { useEffect, useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
 import { useInput, useTranslate } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
-import { httpClient } from '../providers/httpClient.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
 
 export interface Grant {
   name: string;
   restrictions: { name: string; value: number | null }[];
 }
-
-interface CatalogEntry {
-  name: string;
-  display_name: string | null;
-  description: string | null;
-  group: string;
-  restrictions: { name: string; description: string }[];
-  /** Opens the back office or acts on other people's things: the API refuses it for visitors and plans. */
-  back_office: boolean;
-}
-
-let catalog: Promise<CatalogEntry[]> | null = null;
-const loadCatalog = () => (catalog ??= httpClient('/api/admin/permissions').then(({ json }) => json as CatalogEntry[]).catch((error) => {
-  catalog = null;
-  throw error;
-}));
 
 /** First message of the errors a server gave under permissions.N, shown once for the whole editor. */
 function firstError(error: unknown): string | undefined {
@@ -55,17 +39,20 @@ export function PermissionsInput({
   const { field, fieldState } = useInput<Grant[]>({ source, defaultValue: [] });
   const translate = useTranslate();
   const text = (line: string | null) => (line ? translate(line, { _: line }) : line);
-  const [entries, setEntries] = useState<CatalogEntry[] | null>(null);
-  const [failure, setFailure] = useState<string | null>(null);
-  useEffect(() => {
-    loadCatalog().then((all) => setEntries(withoutBackOffice ? all.filter((entry) => !entry.back_office) : all), (error: Error) => setFailure(error.message));
-  }, [withoutBackOffice]);
+  const dataProvider = useAppDataProvider();
+  // The catalogue only changes with a new server version: read it once per visit.
+  const { data: all, error: failure } = useQuery({
+    queryKey: ['permissions', 'catalog'],
+    queryFn: () => dataProvider.getPermissionCatalog().then(({ data }) => data),
+    staleTime: Infinity,
+  });
+  const entries = all && withoutBackOffice ? all.filter((entry) => !entry.back_office) : all;
 
   const grants: Grant[] = Array.isArray(field.value) ? field.value : [];
   const grantOf = (name: string) => grants.find((g) => g.name === name);
   const change = (next: Grant[]) => field.onChange(next);
 
-  if (failure) return <Alert severity="error">{failure}</Alert>;
+  if (failure) return <Alert severity="error">{failure.message}</Alert>;
   if (!entries) return <LinearProgress aria-label={translate('Loading permissions')} />;
   const groups = [...new Set(entries.map((e) => e.group))];
   const error = firstError(fieldState.error);

@@ -1,10 +1,14 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { adsMethods } from '../ads/ads-api.ts';
+import { channelMethods } from '../channels/channels-api.ts';
 import { fileMethods } from '../files/files-api.ts';
+import { localizationMethods } from '../localizations/localizations-api.ts';
 import { logMethods } from '../logs/logs-api.ts';
+import { permissionMethods } from '../permissions/permissions-api.ts';
 import { reportMethods } from '../reports/reports-api.ts';
 import { settingsMethods } from '../settings/settings-api.ts';
+import { uploadMethods } from '../upload/uploads-api.ts';
 import { userMethods } from '../users/users-api.ts';
 import { httpClient } from './httpClient.ts';
 
@@ -57,10 +61,10 @@ const resources: DataProvider = {
 
 /**
  * The resources, plus the calls of the screens that are not resources (reports, a user's security,
- * logs, settings), as react-admin's custom data provider methods: screens call them through
+ * logs, settings, translations, channel preview, upload limits, the permission catalogue), as react-admin's custom data provider methods: screens call them through
  * useAppDataProvider() with react-query, so they share its cache and an expired session logs out.
  */
-export const dataProvider = { ...resources, ...reportMethods, ...userMethods, ...logMethods, ...settingsMethods, ...adsMethods, ...fileMethods };
+export const dataProvider = { ...resources, ...reportMethods, ...userMethods, ...logMethods, ...settingsMethods, ...adsMethods, ...fileMethods, ...localizationMethods, ...channelMethods, ...uploadMethods, ...permissionMethods };
 
 type AppDataProvider = typeof dataProvider;
 

@@ -3,9 +3,11 @@ import '@uppy/dashboard/css/style.min.css';
 import { Alert, Card, CardContent, Typography, useTheme } from '@mui/material';
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/react/dashboard';
+import { useQuery } from '@tanstack/react-query';
 import { useEffect, useState } from 'react';
 import { HttpError, Loading, Title, useTranslate, type TranslateFunction } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
+import { useAppDataProvider } from '../providers/dataProvider.ts';
 import { httpClient } from '../providers/httpClient.ts';
 import { ReviewList, type ImportedTrack, type ReviewRow } from './ReviewList.tsx';
 import { formatBytes } from '@app/api/shared/format-bytes';
@@ -123,14 +125,12 @@ function Uploader({ restrictions }: { restrictions: UploadRestrictions }) {
  */
 export function UploadPage() {
   const translate = useTranslate();
-  const [restrictions, setRestrictions] = useState<UploadRestrictions>();
-  const [error, setError] = useState<string>();
-
-  useEffect(() => {
-    httpClient('/api/v1/uploads/restrictions')
-      .then(({ json }) => setRestrictions(json))
-      .catch((failure) => setError(failure instanceof HttpError ? failure.message : DEFAULT_ERROR));
-  }, []);
+  const dataProvider = useAppDataProvider();
+  const { data: restrictions, error: failure } = useQuery({
+    queryKey: ['uploads', 'restrictions'],
+    queryFn: () => dataProvider.getUploadRestrictions().then(({ data }) => data),
+  });
+  const error = failure ? (failure instanceof HttpError ? failure.message : DEFAULT_ERROR) : undefined;
 
   return (
     <Card sx={{ mt: 2 }}>
