@@ -5,10 +5,17 @@ import { guardRedirect } from './guards.ts';
  * to /login; for anyone else, something that is not theirs (403) reads as the not-found page,
  * like an unknown id, so a page never says whose music exists behind an address.
  */
-export async function backstageData<T>(locals: App.Locals, currentPath: string, load: () => Promise<{ ok: boolean; status: number; json(): Promise<T> }>) {
+export async function backstageData<T>(
+  locals: App.Locals,
+  currentPath: string,
+  /** The id in the address; none (not a number) reads as not found. */
+  id: number | undefined,
+  load: (request: { param: { id: string } }) => Promise<{ ok: boolean; status: number; json(): Promise<T> }>,
+) {
   const redirect = guardRedirect(locals.bootstrap, { login: true }, currentPath);
   if (redirect) return { redirect, data: null };
-  const response = await load();
+  if (!id) return { data: null };
+  const response = await load({ param: { id: String(id) } });
   if (response.ok) return { data: await response.json() };
   if ([403, 404, 422].includes(response.status)) return { data: null };
   throw new Error(`API call failed with status ${response.status}`);
