@@ -1,5 +1,6 @@
 import { createTestApp, toneMp3, type TestApp, type TestClient } from '@app/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { becomeArtist, created } from '../support/backstage-contract.ts';
 
 /**
  * Backstage (issue 12, points 3 and 4): artists edit only their own tracks, albums and profile and
@@ -14,19 +15,6 @@ let artistA: TestClient;
 let artistB: TestClient;
 let guest: TestClient;
 const ids = { artistA: 0, artistB: 0, albumA: 0, albumB: 0, tracksA: [] as number[], trackB: 0, genre: 0 };
-
-async function created(response: Response): Promise<{ id: number }> {
-  expect(response.status, await response.clone().text()).toBe(201);
-  return response.json();
-}
-
-/** A listener asks to claim an artist and an admin approves: the product's one way to become an artist. */
-async function becomeArtist(email: string, artistId: number): Promise<TestClient> {
-  const client = await t.loggedIn(email, ['users']);
-  const { request } = await (await client.post('/api/v1/backstage-requests', { artist_id: artistId, role: 'artist', proof_url: 'https://social.example/me' })).json();
-  expect((await admin.post(`/api/admin/backstage-requests/${request.id}/approve`)).status).toBe(200);
-  return client;
-}
 
 async function uploadAudio(client: TestClient, name = 'song.mp3'): Promise<number> {
   if (!client.cookies.has('XSRF-TOKEN')) await client.get('/api/v1/genres');
@@ -59,8 +47,8 @@ beforeAll(async () => {
     ids.tracksA.push((await created(await admin.post('/api/admin/tracks', { name, number: number + 1, album_id: ids.albumA, artist_ids: [ids.artistA] }))).id);
   }
   ids.trackB = (await created(await admin.post('/api/admin/tracks', { name: 'Owl Song', album_id: ids.albumB, artist_ids: [ids.artistB] }))).id;
-  artistA = await becomeArtist('a@example.com', ids.artistA);
-  artistB = await becomeArtist('b@example.com', ids.artistB);
+  artistA = await becomeArtist(t, admin, 'a@example.com', ids.artistA);
+  artistB = await becomeArtist(t, admin, 'b@example.com', ids.artistB);
   // Plays of A's music, and one of B's that A's insights must never count.
   const listenerId = (await (await listener.get('/api/v1/users/me')).json()).user.id;
   for (const trackId of [ids.tracksA[0], ids.tracksA[0], ids.tracksA[1], ids.trackB]) {

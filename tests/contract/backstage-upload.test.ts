@@ -1,5 +1,6 @@
 import { createTestApp, toneMp3, type TestApp, type TestClient } from '@app/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { becomeArtist, created } from '../support/backstage-contract.ts';
 
 /**
  * Backstage uploads (issue 12, point 2): an artist's files become draft tracks of their own artist
@@ -13,18 +14,6 @@ let artistA: TestClient;
 let artistB: TestClient;
 let guest: TestClient;
 const ids = { artistA: 0, artistB: 0 };
-
-async function created(response: Response): Promise<{ id: number }> {
-  expect(response.status, await response.clone().text()).toBe(201);
-  return response.json();
-}
-
-async function becomeArtist(email: string, artistId: number): Promise<TestClient> {
-  const client = await t.loggedIn(email, ['users']);
-  const { request } = await (await client.post('/api/v1/backstage-requests', { artist_id: artistId, role: 'artist', proof_url: 'https://social.example/me' })).json();
-  expect((await admin.post(`/api/admin/backstage-requests/${request.id}/approve`)).status).toBe(200);
-  return client;
-}
 
 /** Sends bytes as the uploader does (multipart file-entries); answers the raw response. */
 async function sendFile(client: TestClient, bytes: Uint8Array<ArrayBuffer>, name: string, type = 'audio/mpeg'): Promise<Response> {
@@ -62,8 +51,8 @@ beforeAll(async () => {
   guest = t.client();
   ids.artistA = (await created(await admin.post('/api/admin/artists', { name: 'Aurora Lane' }))).id;
   ids.artistB = (await created(await admin.post('/api/admin/artists', { name: 'Brass Owls' }))).id;
-  artistA = await becomeArtist('a@example.com', ids.artistA);
-  artistB = await becomeArtist('b@example.com', ids.artistB);
+  artistA = await becomeArtist(t, admin, 'a@example.com', ids.artistA);
+  artistB = await becomeArtist(t, admin, 'b@example.com', ids.artistB);
 });
 afterAll(() => t.close());
 
