@@ -16,24 +16,28 @@ interface FieldProps {
   defaultValue?: string;
   disabled?: boolean;
   optional?: boolean;
+  maxLength?: number;
+  /** A multi-line field (a textarea) of this many rows. */
+  rows?: number;
 }
 
 /** A labelled input whose server error is announced with it. */
-export function Field({ id, name, label, type = 'text', autoComplete, error, defaultValue, disabled, optional }: FieldProps) {
+export function Field({ id, name, label, type = 'text', autoComplete, error, defaultValue, disabled, optional, maxLength, rows }: FieldProps) {
+  const shared = {
+    id,
+    name,
+    autoComplete,
+    required: !optional,
+    defaultValue,
+    disabled,
+    maxLength,
+    'aria-invalid': Boolean(error),
+    'aria-describedby': error ? `${id}-error` : undefined,
+  };
   return (
     <div className="field">
       <label htmlFor={id}>{label}</label>
-      <input
-        id={id}
-        name={name}
-        type={type}
-        autoComplete={autoComplete}
-        required={!optional}
-        defaultValue={defaultValue}
-        disabled={disabled}
-        aria-invalid={Boolean(error)}
-        aria-describedby={error ? `${id}-error` : undefined}
-      />
+      {rows ? <textarea rows={rows} {...shared} /> : <input type={type} {...shared} />}
       {error && (
         <span id={`${id}-error`} className="field-error">
           {error}

@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
 import { humanCheckToken } from '../../lib/recaptcha.ts';
-import { Field, useServerForm } from '../auth/form.tsx';
+import { Field, formText, useServerForm } from '../auth/form.tsx';
 
 interface Props {
   lines: Lines;
@@ -21,9 +21,9 @@ export default function ContactForm({ lines, humanCheckKey, name, email }: Props
 
   const onSubmit = submit(async (form) => {
     const json = {
-      name: String(form.get('name') ?? ''),
-      email: String(form.get('email') ?? ''),
-      message: String(form.get('message') ?? ''),
+      name: formText(form, 'name'),
+      email: formText(form, 'email'),
+      message: formText(form, 'message'),
       ...(humanCheckKey ? { token: await humanCheckToken(humanCheckKey, 'contact') } : {}),
     };
     setSent((await ok(islandApi['contact-page'].$post({ json }))).message);
@@ -40,23 +40,7 @@ export default function ContactForm({ lines, humanCheckKey, name, email }: Props
     <form ref={formRef} onSubmit={onSubmit} method="post" noValidate className="contact-form">
       <Field id="contact-name" name="name" label={t('Name')} autoComplete="name" error={errors.name} defaultValue={name} />
       <Field id="contact-email" name="email" type="email" label={t('Email')} autoComplete="email" error={errors.email} defaultValue={email} />
-      <div className="field">
-        <label htmlFor="contact-message">{t('Message')}</label>
-        <textarea
-          id="contact-message"
-          name="message"
-          rows={6}
-          maxLength={5000}
-          required
-          aria-invalid={Boolean(errors.message)}
-          aria-describedby={errors.message ? 'contact-message-error' : undefined}
-        />
-        {errors.message && (
-          <span id="contact-message-error" className="field-error">
-            {errors.message}
-          </span>
-        )}
-      </div>
+      <Field id="contact-message" name="message" label={t('Message')} rows={6} maxLength={5000} error={errors.message} />
       <button type="submit" className="button primary" disabled={busy}>
         {t('Send')}
       </button>
