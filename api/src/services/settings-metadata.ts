@@ -1,4 +1,4 @@
-import type { SettingName } from './settings.service.ts';
+import { SEO_PAGES, type SettingName } from './settings.service.ts';
 
 /**
  * How the back office presents settings. Sections follow the specification; a setting appears in
@@ -182,3 +182,27 @@ export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
   'uploads.chunk_size': { section: 'uploading', label: 'Chunk size of resumable uploads (bytes)', description: 'Files of 4 MB and more are sent in chunks of this size; a dropped connection loses at most one chunk.', input: 'bytes' },
   'uploads.disable_tus': { section: 'uploading', label: 'Turn off resumable uploads', description: 'Sends every file in one request. Large files then cannot resume after a dropped connection.' },
 };
+
+/**
+ * Settings edited in the appearance editor (/admin/appearance, permission appearance.update)
+ * rather than in Settings: the look of the site, its menus, SEO templates, custom code and the
+ * landing page. The editor saves only these (and the themes table).
+ */
+export const APPEARANCE_SETTINGS = [
+  'branding.site_name',
+  'branding.site_description',
+  'branding.logo_light',
+  'branding.logo_dark',
+  'branding.logo_light_mobile',
+  'branding.logo_dark_mobile',
+  'branding.favicon',
+  'themes.default_id',
+  'themes.user_change',
+  'menus',
+  ...SEO_PAGES.flatMap((page) => [`seo.${page}.title`, `seo.${page}.description`] as const),
+  'custom_code.css',
+  'custom_code.html',
+  'landing.sections',
+] as const satisfies readonly SettingName[];
+
+export type AppearanceSettingName = (typeof APPEARANCE_SETTINGS)[number];

@@ -24,6 +24,45 @@ const menu = z.object({
 export type MenuConfig = z.infer<typeof menu>;
 export type MenuItemConfig = z.infer<typeof menuItem>;
 
+/** A button or link of the landing page: an address on this site or another. */
+const landingAction = z.object({
+  label: z.string().trim().min(1).max(60),
+  action: z.string().trim().min(1).max(500),
+  /** Drawn as the main call to action. */
+  primary: z.boolean().default(false),
+});
+
+/**
+ * The landing page (/landing) is built from these sections, in this order; each can be turned off.
+ * Texts are the admin's words; channels are slugs or ids of channels whose content is shown.
+ */
+const landingSections = z.object({
+  hero: z.object({
+    enabled: z.boolean(),
+    title: z.string().max(200),
+    subtitle: z.string().max(500),
+    /** Background image address; empty for the theme's colours. */
+    image: z.string().max(500),
+    actions: z.array(landingAction).max(3),
+  }),
+  features: z.object({
+    enabled: z.boolean(),
+    title: z.string().max(200),
+    items: z.array(z.object({ title: z.string().trim().min(1).max(120), description: z.string().max(500), icon: z.string().max(40) })).max(12),
+  }),
+  channels: z.object({ enabled: z.boolean(), channels: z.array(z.string().trim().min(1).max(100)).max(10) }),
+  pricing: z.object({ enabled: z.boolean(), title: z.string().max(200), subtitle: z.string().max(500) }),
+  footer: z.object({ enabled: z.boolean(), title: z.string().max(200), subtitle: z.string().max(500), actions: z.array(landingAction).max(2) }),
+});
+
+export type LandingSections = z.infer<typeof landingSections>;
+
+/** The pages whose title and description the appearance editor's SEO section sets (music spec §2.9). */
+export const SEO_PAGES = ['artist', 'album', 'track', 'playlist', 'landing', 'channel', 'user', 'search'] as const;
+export type SeoPage = (typeof SEO_PAGES)[number];
+
+const seoTemplate = (defaultValue: string) => setting(z.string().max(500), defaultValue);
+
 interface SettingDefinition<S extends z.ZodType> {
   schema: S;
   default: z.infer<S>;
@@ -54,6 +93,8 @@ export const SETTINGS = {
   'branding.logo_dark': setting(z.string().max(500), ''),
   'branding.logo_light_mobile': setting(z.string().max(500), ''),
   'branding.logo_dark_mobile': setting(z.string().max(500), ''),
+  /** Address of the browser tab icon; empty for the built-in one. */
+  'branding.favicon': setting(z.string().max(500), ''),
   'registration.disable': setting(z.boolean(), false),
   'registration.policies': setting(z.array(z.object({ id: z.string(), label: z.string(), action: z.string().optional() })), []),
   'social.google.enable': setting(z.boolean(), false),
@@ -149,6 +190,16 @@ export const SETTINGS = {
       ],
     },
     {
+      id: 'landing-navbar',
+      name: 'Landing page',
+      positions: ['landing-page-navbar'],
+      items: [
+        { id: 'landing-browse', label: 'Browse music', type: 'route', action: '/channel/discover', permissions: ['music.view'] },
+        { id: 'landing-pricing', label: 'Pricing', type: 'route', action: '/pricing', settings: { 'billing.enable': true } },
+        { id: 'landing-contact', label: 'Contact', type: 'route', action: '/contact' },
+      ],
+    },
+    {
       id: 'auth-dropdown',
       name: 'Account menu',
       positions: ['auth-dropdown'],
@@ -158,6 +209,57 @@ export const SETTINGS = {
       ],
     },
   ]),
+  /**
+   * Title and description templates of the pages search engines and link previews read.
+   * Placeholders: {site_name}, {site_description}, {name}, {artists} (album, track), {description},
+   * {query} (search). A description that comes out empty falls back to the site description.
+   */
+  'seo.artist.title': seoTemplate('{name} - {site_name}'),
+  'seo.artist.description': seoTemplate('{description}'),
+  'seo.album.title': seoTemplate('{name} - {artists} - {site_name}'),
+  'seo.album.description': seoTemplate('{description}'),
+  'seo.track.title': seoTemplate('{name} - {artists} - {site_name}'),
+  'seo.track.description': seoTemplate('{description}'),
+  'seo.playlist.title': seoTemplate('{name} - {site_name}'),
+  'seo.playlist.description': seoTemplate('{description}'),
+  'seo.landing.title': seoTemplate('{site_name} - Listen to music you love'),
+  'seo.landing.description': seoTemplate('{site_description}'),
+  'seo.channel.title': seoTemplate('{name} - {site_name}'),
+  'seo.channel.description': seoTemplate('{description}'),
+  'seo.user.title': seoTemplate('{name} - {site_name}'),
+  'seo.user.description': seoTemplate('{name} on {site_name}'),
+  'seo.search.title': seoTemplate('Search results for "{query}" - {site_name}'),
+  'seo.search.description': seoTemplate('Artists, albums, tracks and playlists matching "{query}" on {site_name}.'),
+  /**
+   * Code the appearance editor adds to every site page (never to the back office): a style sheet
+   * in the head, and HTML at the end of the body whose scripts the page policy trusts by hash.
+   */
+  'custom_code.css': setting(z.string().max(100_000), ''),
+  'custom_code.html': setting(z.string().max(100_000), ''),
+  'landing.sections': setting(landingSections, {
+    hero: {
+      enabled: true,
+      title: 'Listen to music you love',
+      subtitle: '',
+      image: '',
+      actions: [
+        { label: 'Get started, it is free', action: '/register', primary: true },
+        { label: 'Browse music', action: '/channel/discover', primary: false },
+      ],
+    },
+    features: {
+      enabled: true,
+      title: 'Everything you need to listen',
+      items: [
+        { title: 'Stream anywhere', description: 'A player that keeps playing while you browse, on your computer and your phone.', icon: 'music' },
+        { title: 'Your library', description: 'Save songs, albums and artists, and build playlists to share.', icon: 'library' },
+        { title: 'Independent artists', description: 'Artists publish their own music and see who listens.', icon: 'person' },
+      ],
+    },
+    channels: { enabled: true, channels: ['new-releases'] },
+    pricing: { enabled: true, title: 'Choose a plan', subtitle: '' },
+    footer: { enabled: true, title: 'Ready to listen?', subtitle: '', actions: [{ label: 'Create an account', action: '/register', primary: true }] },
+  }),
   // Read by the player, the search pages, the page cache policy, the visitors report and the error log.
   /** Volume (0-100) of a listener's first visit; after that their own choice is kept in the browser. */
   'player.default_volume': setting(z.number().int().min(0).max(100), 80),
