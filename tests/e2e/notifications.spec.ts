@@ -15,7 +15,8 @@ test.beforeEach(async () => {
   await setE2eSettings({ 'notifications.integrated': true, 'notif.subs.integrated': true });
 });
 test.afterEach(async () => {
-  await setE2eSettings({ 'notifications.integrated': false, 'notif.subs.integrated': false });
+  // Back to the defaults, for the specs that run after.
+  await setE2eSettings({ 'notifications.integrated': true, 'notif.subs.integrated': true });
 });
 
 test('a new follower shows up on the bell without a reload; mark all as read clears it; the row leads to the follower', async ({ page, browser }) => {
@@ -55,12 +56,14 @@ test('a new follower shows up on the bell without a reload; mark all as read cle
   await expect(page).toHaveURL(new RegExp(`/user/${fan.user.id}(/|$)`));
 });
 
-test('the bell stays hidden while notifications are not integrated', async ({ page }) => {
+test('the bell and the notifications page are gone while notifications are not integrated', async ({ page }) => {
   await setE2eSettings({ 'notifications.integrated': false });
   await registerAccount(page.request, `no-bell-${Date.now()}@example.com`);
   await page.goto('/');
   await expect(page.getByTestId('user-menu')).toBeVisible();
   await expect(page.getByTestId('notification-bell')).toHaveCount(0);
+  await page.goto('/notifications');
+  await expect(page).toHaveURL(/\/$/);
 });
 
 test('the settings page saves channel choices, and says so when the browser blocks notifications', async ({ page }) => {

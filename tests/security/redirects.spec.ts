@@ -73,10 +73,16 @@ test('after logging in through the form, a hostile ?redirect= still lands on the
   expect(new URL(page.url()).origin).toBe(baseURL);
 });
 
-test('/notifications/settings sends visitors to log in and, without notification subscriptions, users home', async ({ request }) => {
-  expect(await redirectOf(request, '/notifications/settings')).toEqual({ status: 302, location: '/login?redirect=%2Fnotifications%2Fsettings' });
-  await registerAccount(request, `redirects-notifications-${Date.now()}@example.com`);
-  expect(await redirectOf(request, '/notifications/settings')).toEqual({ status: 302, location: '/' });
+test.describe('/notifications/settings', () => {
+  test.afterEach(() => setE2eSettings({ 'notif.subs.integrated': true }));
+
+  test('sends visitors to log in and, without notification subscriptions, users home', async ({ request }) => {
+    expect(await redirectOf(request, '/notifications/settings')).toEqual({ status: 302, location: '/login?redirect=%2Fnotifications%2Fsettings' });
+    await registerAccount(request, `redirects-notifications-${Date.now()}@example.com`);
+    expect((await redirectOf(request, '/notifications/settings')).status).toBe(200);
+    await setE2eSettings({ 'notif.subs.integrated': false });
+    expect(await redirectOf(request, '/notifications/settings')).toEqual({ status: 302, location: '/' });
+  });
 });
 
 test.describe('/api-docs without the api.access permission', () => {

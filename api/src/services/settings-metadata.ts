@@ -35,7 +35,7 @@ export const SETTINGS_SECTIONS = [
     id: 'websockets',
     label: 'Websockets',
     description: 'Live updates.',
-    note: 'Cadence does not use websockets: pages and the player fetch what they need when they need it, so there is no websocket server to configure.',
+    note: 'Cadence does not use websockets. Notifications reach open pages over server-sent events (/api/v1/notifications/stream), served by the same processes as everything else and read from the database, so there is no websocket server to configure, however many processes run.',
   },
   { id: 'recaptcha', label: 'reCAPTCHA', description: 'A human check (Google reCAPTCHA v3) on registration and login.' },
   { id: 'gdpr', label: 'GDPR', description: 'The cookie notice shown to visitors.' },
@@ -98,6 +98,8 @@ export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
   'homepage.value': { section: 'general', label: 'Homepage channel', description: 'Slug or id of the channel shown at /.' },
   'themes.user_change': { section: 'general', label: 'Let users choose a theme', description: 'Off: everybody gets the default theme below.' },
   'themes.default_id': { section: 'general', label: 'Default theme', description: 'Id of the theme; 0 follows each visitor’s light or dark system preference.' },
+  'notifications.integrated': { section: 'general', label: 'Notifications', description: 'The bell in the navigation bar and the notifications page: new followers, replies, backstage decisions, failed payments and workspace invitations.' },
+  'notif.subs.integrated': { section: 'general', label: 'Notification settings for users', description: 'Lets users choose, for each kind of notification, whether it reaches them by email and in the browser.' },
   'api.integrated': { section: 'general', label: 'API access', description: 'Lets users with the "Access the API" permission create API tokens in their account settings.' },
 
   'billing.enable': {

@@ -115,8 +115,10 @@ export const SETTINGS = {
   'recaptcha.enable.register': setting(z.boolean(), false),
   'recaptcha.enable.login': setting(z.boolean(), false),
   'recaptcha.enable.contact': setting(z.boolean(), false),
-  'notif.subs.integrated': setting(z.boolean(), false),
-  'notifications.integrated': setting(z.boolean(), false),
+  /** Users choose which kinds of notification reach them by email and in the browser (/notifications/settings). */
+  'notif.subs.integrated': setting(z.boolean(), true),
+  /** The bell, /notifications and live delivery; off, nobody sees notifications. */
+  'notifications.integrated': setting(z.boolean(), true),
   'themes.user_change': setting(z.boolean(), true),
   /** 0 follows the operating system's light or dark preference. */
   'themes.default_id': setting(z.number().int().min(0), 0),
