@@ -61,3 +61,14 @@ test('the login answer carries the same browser data, not the settings', async (
   expect(JSON.stringify(bootstrapData)).not.toContain('smtp.internal.example');
   expect(bootstrapData.user.email).toBe('admin@example.com');
 });
+
+test("the back office's login page carries the site's look, and nothing else", async ({ playwright }) => {
+  const visitor = await playwright.request.newContext();
+  const html = await (await visitor.get('/admin')).text();
+  await visitor.dispose();
+  const look = bootstrapOf(html);
+  // Theme values are CSS colours the page is drawn with; listed by theme, not by property.
+  expect(Object.keys(look).sort()).toEqual(['logo_dark', 'logo_light', 'mode', 'site_name', 'themes']);
+  expect(Object.keys(look.themes as object).sort()).toEqual(['dark', 'light']);
+  for (const value of Object.values(DEPLOYMENT)) expect(html).not.toContain(String(value).replace(/<|>/g, ''));
+});
