@@ -1,30 +1,11 @@
-import { expect, test, type APIRequestContext } from '@playwright/test';
+import { expect, test } from '@playwright/test';
 import { apiCall, logInAsAdmin, registerAccount } from '../support/accounts.ts';
+import { albumPath, cachedSoon, visit } from '../support/page-cache.ts';
 
 /**
  * Anonymous pages are shared through the page cache (Settings > Cache), and nothing an admin
  * changes waits for it to expire. Each visit is a new visitor: a request context of its own.
  */
-
-async function visit(playwright: { request: { newContext(options?: object): Promise<APIRequestContext> } }, path: string, headers: Record<string, string> = {}) {
-  const visitor = await playwright.request.newContext({ extraHTTPHeaders: headers });
-  try {
-    const response = await visitor.get(path);
-    return { status: response.status(), headers: response.headers(), html: await response.text(), cookies: (await visitor.storageState()).cookies };
-  } finally {
-    await visitor.dispose();
-  }
-}
-
-/** The page is stored just after it went out to the first visitor: a later visitor gets it. */
-const cachedSoon = (playwright: Parameters<typeof visit>[0], path: string) =>
-  expect.poll(async () => (await visit(playwright, path)).headers['x-cache']).toBe('HIT');
-
-const albumPath = async (request: APIRequestContext, id: number) => {
-  const response = await request.get(`/album/${id}/x/y`, { maxRedirects: 0 });
-  expect(response.status()).toBe(301);
-  return response.headers().location;
-};
 
 test('a visitor gets the page the previous visitor had rendered, with cookies of their own', async ({ playwright, request }) => {
   const path = await albumPath(request, 3);
@@ -51,33 +32,6 @@ test('a visitor gets the page the previous visitor had rendered, with cookies of
   // A choice of theme is another page.
   const dark = await visit(playwright, path, { Cookie: 'be-active-theme=dark' });
   expect(dark.headers['x-cache']).toBe('MISS');
-});
-
-test('a cached page comes in the encoding the client asked for, both forms ready', async ({ playwright, request }) => {
-  const path = await albumPath(request, 6);
-  const first = await visit(playwright, path, { 'Accept-Encoding': 'identity' });
-  await cachedSoon(playwright, path);
-  // Accept-Encoding as RFC 9110 reads it: codings are case-insensitive, q=0 refuses one, `*` stands
-  // for any coding not named, and a client that names only codings we do not have gets plain HTML.
-  const cases: [string, string | undefined][] = [
-    ['gzip, deflate, br', 'gzip'],
-    ['GZIP', 'gzip'],
-    ['*', 'gzip'],
-    ['br;q=1.0, gzip;q=0.8, *;q=0.1', 'gzip'],
-    ['br', undefined],
-    ['identity', undefined],
-    ['gzip;q=0', undefined],
-    ['gzip;q=0, deflate, br', undefined],
-    ['*;q=0, identity', undefined],
-    ['gzip;q=0.5, identity;q=1', undefined],
-  ];
-  for (const [acceptEncoding, expected] of cases) {
-    const hit = await visit(playwright, path, { 'Accept-Encoding': acceptEncoding });
-    expect.soft(hit.headers['x-cache'], acceptEncoding).toBe('HIT');
-    expect.soft(hit.headers['content-encoding'], acceptEncoding).toBe(expected);
-    expect.soft(hit.headers.vary ?? '', acceptEncoding).toMatch(/accept-encoding/i);
-    expect.soft(hit.html, acceptEncoding).toBe(first.html);
-  }
 });
 
 test('what an admin changes shows to visitors at once', async ({ playwright, page }) => {
