@@ -371,6 +371,16 @@ describe('managing a subscription', () => {
     expect(Date.parse(body.next_payment_at)).toBeGreaterThan(Date.now());
 
     expect((await client.post('/api/v1/billing/change-plan', { product_id: planId, price_id: monthlyId })).status).toBe(422);
+    // Unknown plans and prices, a price of another plan, and a hidden plan are not on offer to change to either.
+    const hidden = await (await admin.post('/api/admin/plans', { name: 'Staff only', hidden: true, prices: [{ amount: 500, currency: 'EUR', interval: 'month' }] })).json();
+    const unavailable = [[999_999, premiumMonthlyId], [premiumId, 999_999], [premiumId, monthlyId], [hidden.id, hidden.prices[0].id]];
+    for (const [product_id, price_id] of unavailable) {
+      for (const url of ['/api/v1/billing/change-plan/preview', '/api/v1/billing/change-plan']) {
+        const response = await client.post(url, { product_id, price_id });
+        expect(`${url} ${product_id}/${price_id} ${response.status}`).toBe(`${url} ${product_id}/${price_id} 404`);
+      }
+    }
+    expect((await (await client.get('/api/v1/billing/subscription')).json()).subscription.product.id).toBe(planId);
     const changed = await client.post('/api/v1/billing/change-plan', choice);
     expect(changed.status).toBe(200);
     expect((await changed.json()).subscription).toMatchObject({ status: 'active', product: { id: premiumId, name: 'Premium' }, price: { id: premiumMonthlyId, amount: 2000 } });
