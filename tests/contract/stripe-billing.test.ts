@@ -227,6 +227,29 @@ describe('plan sync', () => {
   });
 });
 
+describe('a price Stripe no longer has as it was made', () => {
+  it('is made again when someone buys it: archived, unknown to the account, or without an interval there', async () => {
+    const created = await (await admin.post('/api/admin/plans', { name: 'Drifted', prices: [{ amount: 1200, currency: 'EUR', interval: 'month', interval_count: 1 }] })).json();
+    const priceRow = () => t.db.selectFrom('prices').select('stripe_price_id').where('id', '=', created.prices[0].id).executeTakeFirstOrThrow();
+    const { product } = await stripeIds(created.id);
+    const oneTime = await stripe.prices.create({ product, unit_amount: 1200, currency: 'eur' });
+    const drifts: [string, () => Promise<unknown>][] = [
+      ['archived in the dashboard', async () => stripe.prices.update((await priceRow()).stripe_price_id!, { active: false })],
+      ['unknown to the account', () => t.db.updateTable('prices').set({ stripe_price_id: 'price_unknown_here' }).where('id', '=', created.prices[0].id).execute()],
+      ['a one-time price, without an interval', () => t.db.updateTable('prices').set({ stripe_price_id: oneTime.id }).where('id', '=', created.prices[0].id).execute()],
+    ];
+    for (const [what, drift] of drifts) {
+      await drift();
+      const { client } = await newUser();
+      const started = await client.post('/api/v1/billing/stripe/checkout', { product_id: created.id, price_id: created.prices[0].id });
+      expect(`${what}: ${started.status}`).toBe(`${what}: 200`);
+      const session = await stripe.checkout.sessions.retrieve(new URL((await started.json()).url).pathname.split('/').pop()!, { expand: ['line_items'] });
+      const sold = session.line_items!.data[0].price!;
+      expect(sold, what).toMatchObject({ id: (await priceRow()).stripe_price_id, active: true, unit_amount: 1200, currency: 'eur', recurring: { interval: 'month', interval_count: 1 } });
+    }
+  });
+});
+
 const webhookUrl = () => `${server.url}/api/v1/billing/stripe/webhook`;
 const postEvent = (payload: string, signature?: string) =>
   fetch(webhookUrl(), { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json', ...(signature === undefined ? {} : { 'Stripe-Signature': signature }) } });
