@@ -199,6 +199,29 @@ describe('plan sync', () => {
     await new Promise((resolve) => setTimeout(resolve, 200));
   });
 
+  it('takes the credentials from Settings › Subscriptions when no PAYPAL_* variable is set, and never sends the secret back', async () => {
+    const configured = await createTestApp({ PAYPAL_API_URL: local.url });
+    try {
+      const boss = await configured.loggedIn('admin@example.com', ['admin']);
+      const saved = await boss.put('/api/admin/settings', {
+        'billing.enable': true,
+        'billing.paypal.enable': true,
+        'billing.paypal.client_id': local.clientId,
+        'billing.paypal.secret': local.secret,
+        'billing.paypal.webhook_id': local.webhookId,
+      });
+      expect(saved.status).toBe(200);
+      const settings = await (await boss.get('/api/admin/settings')).text();
+      expect(settings).not.toContain(local.secret);
+      const created = await boss.post('/api/admin/plans', { name: 'Configured', prices: [{ amount: 700, currency: 'USD', interval: 'month' }] });
+      expect(created.status).toBe(201);
+      const { paypal_plan_id } = await configured.db.selectFrom('prices').select('paypal_plan_id').where('id', '=', (await created.json()).prices[0].id).executeTakeFirstOrThrow();
+      expect((await paypalApi('GET', `/v1/billing/plans/${paypal_plan_id}`)).billing_cycles[0].pricing_scheme.fixed_price).toEqual({ value: '7.00', currency_code: 'USD' });
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('says when PayPal cannot be reached on a plan save or a checkout, never a 500', async () => {
     const offline = await createTestApp({ PAYPAL_API_URL: 'http://127.0.0.1:9', PAYPAL_CLIENT_ID: 'id', PAYPAL_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' });
     try {
