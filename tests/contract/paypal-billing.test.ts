@@ -174,6 +174,54 @@ describe('plan sync', () => {
     expect((await paypalApi('GET', `/v1/billing/plans/${after[0].paypal_plan_id}`)).billing_cycles[0].pricing_scheme.fixed_price.value).toBe('18.00');
   });
 
+  it('names a price in a currency PayPal does not take on its line of the plan form; that price cannot be bought, never a 500', async () => {
+    const saved = await admin.post('/api/admin/plans', {
+      name: 'Rand',
+      prices: [
+        { amount: 900, currency: 'USD', interval: 'month', interval_count: 1 },
+        { amount: 15000, currency: 'ZAR', interval: 'month', interval_count: 1 },
+      ],
+    });
+    expect(saved.status).toBe(422);
+    const body = await saved.json();
+    expect(body.message).toBe('The plan was saved, but PayPal refused some of its prices. Correct them and save again.');
+    expect(body.errors).toEqual({ 'prices.1.currency': 'PayPal refused this price: Currency code is invalid or is not currently supported.' });
+
+    const plan = await t.db.selectFrom('products').select('id').where('name', '=', 'Rand').executeTakeFirstOrThrow();
+    const prices = await t.db.selectFrom('prices').select(['id', 'currency', 'paypal_plan_id']).where('product_id', '=', plan.id).orderBy('id').execute();
+    expect(prices.map((p) => [p.currency, Boolean(p.paypal_plan_id)])).toEqual([['USD', true], ['ZAR', false]]);
+    const { client } = await newUser();
+    const refused = await client.post('/api/v1/billing/paypal/checkout', { product_id: plan.id, price_id: prices[1].id });
+    expect(refused.status).toBe(503);
+    expect((await refused.json()).message).toBe('This price cannot be bought right now. Try again later.');
+    expect((await client.post('/api/v1/billing/paypal/checkout', { product_id: plan.id, price_id: prices[0].id })).status).toBe(200);
+    // The 503 is written to the error log after the answer; let it land.
+    await new Promise((resolve) => setTimeout(resolve, 200));
+  });
+
+  it('takes the credentials from Settings › Subscriptions when no PAYPAL_* variable is set, and never sends the secret back', async () => {
+    const configured = await createTestApp({ PAYPAL_API_URL: local.url });
+    try {
+      const boss = await configured.loggedIn('admin@example.com', ['admin']);
+      const saved = await boss.put('/api/admin/settings', {
+        'billing.enable': true,
+        'billing.paypal.enable': true,
+        'billing.paypal.client_id': local.clientId,
+        'billing.paypal.secret': local.secret,
+        'billing.paypal.webhook_id': local.webhookId,
+      });
+      expect(saved.status).toBe(200);
+      const settings = await (await boss.get('/api/admin/settings')).text();
+      expect(settings).not.toContain(local.secret);
+      const created = await boss.post('/api/admin/plans', { name: 'Configured', prices: [{ amount: 700, currency: 'USD', interval: 'month' }] });
+      expect(created.status).toBe(201);
+      const { paypal_plan_id } = await configured.db.selectFrom('prices').select('paypal_plan_id').where('id', '=', (await created.json()).prices[0].id).executeTakeFirstOrThrow();
+      expect((await paypalApi('GET', `/v1/billing/plans/${paypal_plan_id}`)).billing_cycles[0].pricing_scheme.fixed_price).toEqual({ value: '7.00', currency_code: 'USD' });
+    } finally {
+      await configured.close();
+    }
+  });
+
   it('says when PayPal cannot be reached on a plan save or a checkout, never a 500', async () => {
     const offline = await createTestApp({ PAYPAL_API_URL: 'http://127.0.0.1:9', PAYPAL_CLIENT_ID: 'id', PAYPAL_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' });
     try {

@@ -227,6 +227,29 @@ describe('plan sync', () => {
   });
 });
 
+describe('a price Stripe no longer has as it was made', () => {
+  it('is made again when someone buys it: archived, unknown to the account, or without an interval there', async () => {
+    const created = await (await admin.post('/api/admin/plans', { name: 'Drifted', prices: [{ amount: 1200, currency: 'EUR', interval: 'month', interval_count: 1 }] })).json();
+    const priceRow = () => t.db.selectFrom('prices').select('stripe_price_id').where('id', '=', created.prices[0].id).executeTakeFirstOrThrow();
+    const { product } = await stripeIds(created.id);
+    const oneTime = await stripe.prices.create({ product, unit_amount: 1200, currency: 'eur' });
+    const drifts: [string, () => Promise<unknown>][] = [
+      ['archived in the dashboard', async () => stripe.prices.update((await priceRow()).stripe_price_id!, { active: false })],
+      ['unknown to the account', () => t.db.updateTable('prices').set({ stripe_price_id: 'price_unknown_here' }).where('id', '=', created.prices[0].id).execute()],
+      ['a one-time price, without an interval', () => t.db.updateTable('prices').set({ stripe_price_id: oneTime.id }).where('id', '=', created.prices[0].id).execute()],
+    ];
+    for (const [what, drift] of drifts) {
+      await drift();
+      const { client } = await newUser();
+      const started = await client.post('/api/v1/billing/stripe/checkout', { product_id: created.id, price_id: created.prices[0].id });
+      expect(`${what}: ${started.status}`).toBe(`${what}: 200`);
+      const session = await stripe.checkout.sessions.retrieve(new URL((await started.json()).url).pathname.split('/').pop()!, { expand: ['line_items'] });
+      const sold = session.line_items!.data[0].price!;
+      expect(sold, what).toMatchObject({ id: (await priceRow()).stripe_price_id, active: true, unit_amount: 1200, currency: 'eur', recurring: { interval: 'month', interval_count: 1 } });
+    }
+  });
+});
+
 const webhookUrl = () => `${server.url}/api/v1/billing/stripe/webhook`;
 const postEvent = (payload: string, signature?: string) =>
   fetch(webhookUrl(), { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json', ...(signature === undefined ? {} : { 'Stripe-Signature': signature }) } });
@@ -371,6 +394,16 @@ describe('managing a subscription', () => {
     expect(Date.parse(body.next_payment_at)).toBeGreaterThan(Date.now());
 
     expect((await client.post('/api/v1/billing/change-plan', { product_id: planId, price_id: monthlyId })).status).toBe(422);
+    // Unknown plans and prices, a price of another plan, and a hidden plan are not on offer to change to either.
+    const hidden = await (await admin.post('/api/admin/plans', { name: 'Staff only', hidden: true, prices: [{ amount: 500, currency: 'EUR', interval: 'month' }] })).json();
+    const unavailable = [[999_999, premiumMonthlyId], [premiumId, 999_999], [premiumId, monthlyId], [hidden.id, hidden.prices[0].id]];
+    for (const [product_id, price_id] of unavailable) {
+      for (const url of ['/api/v1/billing/change-plan/preview', '/api/v1/billing/change-plan']) {
+        const response = await client.post(url, { product_id, price_id });
+        expect(`${url} ${product_id}/${price_id} ${response.status}`).toBe(`${url} ${product_id}/${price_id} 404`);
+      }
+    }
+    expect((await (await client.get('/api/v1/billing/subscription')).json()).subscription.product.id).toBe(planId);
     const changed = await client.post('/api/v1/billing/change-plan', choice);
     expect(changed.status).toBe(200);
     expect((await changed.json()).subscription).toMatchObject({ status: 'active', product: { id: premiumId, name: 'Premium' }, price: { id: premiumMonthlyId, amount: 2000 } });

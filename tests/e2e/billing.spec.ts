@@ -98,6 +98,18 @@ test('pricing → register → checkout → pay → billing → change plan → 
   // Already subscribed: checkout sends them to billing.
   await page.goto(checkoutPath('studio', 'month'));
   await expect(page).toHaveURL('/billing');
+  // Changing to an unknown, hidden or mismatched plan is the not-found page.
+  for (const path of [
+    `/billing/change-plan/999999999/${priceId('studio', 'year')}/confirm`,
+    `/billing/change-plan/${plans.studio.id}/999999999/confirm`,
+    `/billing/change-plan/${plans.studio.id}/${priceId('pro', 'month')}/confirm`,
+    `/billing/change-plan/${plans.hidden.id}/${priceId('hidden', 'month')}/confirm`,
+  ]) {
+    const response = await page.goto(path);
+    expect(response?.status(), path).toBe(404);
+    await expect(page.getByRole('heading', { name: notFoundHeading }), path).toBeVisible();
+  }
+  await page.goto('/billing');
 
   // Change plan: the current one is marked, another price leads to the confirm step with the proration.
   await page.getByRole('link', { name: 'Change plan' }).click();
@@ -213,7 +225,8 @@ test('a logged-out visitor at a checkout registers and comes back to it', async 
 
 test('a user without a subscription is sent from billing to pricing; unknown, hidden and mismatched plans are not found', async ({ page }) => {
   await registerAccount(page.request, `billing-none-${suffix}@example.com`);
-  for (const path of ['/billing', '/billing/change-plan', '/billing/cancel', '/billing/renew', '/billing/change-payment-method']) {
+  const confirm = `/billing/change-plan/${plans.studio.id}/${priceId('studio', 'year')}/confirm`;
+  for (const path of ['/billing', '/billing/change-plan', confirm, '/billing/cancel', '/billing/renew', '/billing/change-payment-method', '/billing/change-payment-method/done?session_id=cs_test_x']) {
     await page.goto(path);
     await expect(page, path).toHaveURL('/pricing');
   }

@@ -216,6 +216,12 @@ describe('catalog products and plans', () => {
     const badPrice = await api('POST', '/v1/billing/plans', planBody('PROD-X', '9.999'));
     expect(badPrice.status).toBe(400);
     expect(badPrice.body.details[0].field).toBe('/billing_cycles/0/pricing_scheme/fixed_price/value');
+    const { productId } = await createPlan();
+    const rand = planBody(productId);
+    rand.billing_cycles[0].pricing_scheme.fixed_price.currency_code = 'ZAR';
+    const unsupported = await api('POST', '/v1/billing/plans', rand);
+    expect(unsupported.status).toBe(422);
+    expect(unsupported.body.details[0]).toMatchObject({ field: '/billing_cycles/0/pricing_scheme/fixed_price/currency_code', issue: 'CURRENCY_NOT_SUPPORTED' });
     const malformed = await fetch(`${local.url}/v1/billing/plans`, { method: 'POST', headers: { Authorization: `Bearer ${token}`, 'Content-Type': 'application/json' }, body: '{' });
     expect(malformed.status).toBe(400);
   });

@@ -5,7 +5,7 @@ import { subscriptionStanding } from '../subscriptions.service.ts';
 import { ALREADY_SUBSCRIBED, buyablePlan, countingSubscription, NOT_COMPLETE } from './checkout-rules.ts';
 import { cancelPayPalSubscription, changePayPalPlan, listPayPalInvoices, paypalPaymentMethodPage, previewPayPalPlanChange, renewPayPalSubscription } from './paypal-billing.ts';
 import { stripePriceFor } from './plan-sync.ts';
-import { idOf, isoFromUnix, requireStripe, withStripe, type Stripe } from './stripe-gateway.ts';
+import { idOf, isoFromUnix, isStripeError, requireStripe, withStripe, type Stripe } from './stripe-gateway.ts';
 import { retrieveStripeSubscription, storeStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
 
 /** The plans on the pricing page, with their prices: hidden plans are left out. */
@@ -31,22 +31,30 @@ export async function startStripeCheckout(deps: AppDeps, user: UserRow, productI
   if (await countingSubscription(deps, user.id)) throw new ConflictError(ALREADY_SUBSCRIBED);
   const { stripe } = await requireStripe(deps);
   const stripePrice = await stripePriceFor(deps, stripe, productId, priceId);
-  return withStripe(async () => {
-    const customer = await customerFor(deps, stripe, user);
-    const metadata = { user_id: String(user.id), product_id: String(productId), price_id: String(priceId) };
-    const session = await stripe.checkout.sessions.create({
+  const customer = await withStripe(() => customerFor(deps, stripe, user));
+  const metadata = { user_id: String(user.id), product_id: String(productId), price_id: String(priceId) };
+  const open = (price: string) =>
+    stripe.checkout.sessions.create({
       mode: 'subscription',
       customer,
-      line_items: [{ price: stripePrice, quantity: 1 }],
+      line_items: [{ price, quantity: 1 }],
       client_reference_id: String(user.id),
       metadata,
       subscription_data: { metadata },
       success_url: `${deps.config.appUrl}/checkout/${productId}/${priceId}/stripe/done?session_id={CHECKOUT_SESSION_ID}`,
       cancel_url: `${deps.config.appUrl}/pricing`,
     });
-    if (!session.url) throw new UnavailableError('Payments are not available right now. Try again in a few minutes.');
-    return { url: session.url };
-  });
+  const session = await withStripe(() =>
+    open(stripePrice).catch(async (error: unknown) => {
+      // Stripe no longer has the price as we made it: archived or changed in its dashboard, or unknown
+      // to the account (its data lost, or the keys now another account's, as when leaving stripe-local).
+      // Making the plan there again, once, mends that; a price Stripe still refuses is logged by the sync.
+      if (!isStripeError(error) || error.type !== 'StripeInvalidRequestError' || !error.param?.startsWith('line_items')) throw error;
+      return open(await stripePriceFor(deps, stripe, productId, priceId, true));
+    }),
+  );
+  if (!session.url) throw new UnavailableError('Payments are not available right now. Try again in a few minutes.');
+  return { url: session.url };
 }
 
 /**

@@ -42,6 +42,17 @@ describe('plan sync errors', () => {
     expect(body.message).toMatch(/Stripe refused/);
     const prices = await t.db.selectFrom('prices').innerJoin('products', 'products.id', 'prices.product_id').select(['prices.currency', 'prices.stripe_price_id']).where('products.name', '=', 'Refused').orderBy('prices.id').execute();
     expect(prices).toEqual([{ currency: 'USD', stripe_price_id: 'price_usd' }, { currency: 'XTS', stripe_price_id: null }]);
+
+    // Buying the refused price tries the sync again; Stripe still refuses, and the buyer is told plainly.
+    vi.spyOn(stripe.products, 'update').mockResolvedValue({ id: 'prod_synced' } as never);
+    vi.spyOn(stripe.prices, 'retrieve').mockResolvedValue({ id: 'price_usd', active: true, product: 'prod_synced', unit_amount: 500, currency: 'usd', recurring: { interval: 'month', interval_count: 1 } } as never);
+    await saveSettings(t.db, { 'billing.enable': true });
+    const buyer = await t.loggedIn('buyer@example.com');
+    const refusedPlan = await t.db.selectFrom('products').select('id').where('name', '=', 'Refused').executeTakeFirstOrThrow();
+    const refusedPrice = await t.db.selectFrom('prices').select('id').where('product_id', '=', refusedPlan.id).where('currency', '=', 'XTS').executeTakeFirstOrThrow();
+    const checkout = await buyer.post('/api/v1/billing/stripe/checkout', { product_id: refusedPlan.id, price_id: refusedPrice.id });
+    expect(checkout.status).toBe(503);
+    expect((await checkout.json()).message).toBe('This price cannot be bought right now. Try again later.');
     vi.restoreAllMocks();
   });
 

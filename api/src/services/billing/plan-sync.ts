@@ -97,12 +97,13 @@ export async function syncPlanToStripe(deps: AppDeps, stripe: Stripe, productId:
 
 /**
  * The Stripe price to sell one of our prices with, syncing the plan first when it never was (a
- * plan made before Stripe was set up) or its price is not at Stripe yet.
+ * plan made before Stripe was set up), its price is not at Stripe yet, or `resync` says Stripe
+ * refused the one we have.
  */
-export async function stripePriceFor(deps: AppDeps, stripe: Stripe, productId: number, priceId: number): Promise<string> {
+export async function stripePriceFor(deps: AppDeps, stripe: Stripe, productId: number, priceId: number, resync = false): Promise<string> {
   const price = await findPrice(deps.db, priceId);
   const product = await findProduct(deps.db, productId);
-  if (price?.stripe_price_id && product?.stripe_product_id) return price.stripe_price_id;
+  if (!resync && price?.stripe_price_id && product?.stripe_product_id) return price.stripe_price_id;
   const refused = await syncPlanToStripe(deps, stripe, productId);
   const synced = await findPrice(deps.db, priceId);
   if (!synced?.stripe_price_id) {

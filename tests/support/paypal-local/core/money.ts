@@ -2,6 +2,11 @@ import { errors } from './errors.ts';
 import type { IntervalUnit, Money } from './types.ts';
 import type { Body } from './body.ts';
 
+/**
+ * The currencies PayPal's REST API takes (developer.paypal.com, "Currency codes"); anything else
+ * is refused, as PayPal refuses it, so the product's answer to that can be tried here.
+ */
+const SUPPORTED = ['AUD', 'BRL', 'CAD', 'CNY', 'CZK', 'DKK', 'EUR', 'HKD', 'HUF', 'ILS', 'JPY', 'MYR', 'MXN', 'TWD', 'NZD', 'NOK', 'PHP', 'PLN', 'GBP', 'SGD', 'SEK', 'CHF', 'THB', 'USD'];
 /** Currencies PayPal takes without decimals. */
 const ZERO_DECIMAL = ['HUF', 'JPY', 'TWD'];
 /** What PayPal takes per transaction here: 3.49 % + 0.49 (a typical rate; shown on transactions). */
@@ -16,6 +21,7 @@ export function decimals(currency: string): number {
 export function readMoney(body: Body): Money {
   body.only(['currency_code', 'value']);
   const currency = body.requiredString('currency_code', { pattern: /^[A-Z]{3}$/ });
+  if (!SUPPORTED.includes(currency)) throw errors.unprocessable('CURRENCY_NOT_SUPPORTED', 'Currency code is invalid or is not currently supported.', body.field('currency_code'));
   const places = decimals(currency);
   const value = body.requiredString('value', { max: 32, pattern: places ? /^\d{1,10}(\.\d{1,2})?$/ : /^\d{1,10}$/ });
   if (!places && value.includes('.')) throw errors.invalidValue(body.field('value'), value, 'The currency does not support decimals.');
