@@ -4,6 +4,7 @@ import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PERMISSIONS } from '@app/db/seed';
 import { SCHEDULED_JOBS } from '../services/schedule.service.ts';
 import { SETTING_FIELDS, SETTINGS_SECTIONS } from '../services/settings-metadata.ts';
+import { SETTINGS } from '../services/settings.service.ts';
 
 /**
  * The catalogue of interface lines: every English text the site and the back office show, with
@@ -248,6 +249,29 @@ function adminDataLines(messages: ReadonlyMap<string, string>): string[] {
   return [...messages.values(), ...settings, ...permissions, ...jobs].filter((line): line is string => typeof line === 'string');
 }
 
+/**
+ * Lines the site shows from settings' defaults: the default menus' labels and the landing page's
+ * texts. The site translates what an admin wrote through t(), so these defaults are translated
+ * while the admin keeps them, and the admin's own words show as written.
+ */
+function siteDataLines(): string[] {
+  const menus = SETTINGS.menus.default.flatMap((menu) => menu.items.map((item) => item.label));
+  const { hero, features, pricing, footer } = SETTINGS['landing.sections'].default;
+  const landing = [
+    hero.title,
+    hero.subtitle,
+    ...hero.actions.map((action) => action.label),
+    features.title,
+    ...features.items.flatMap((item) => [item.title, item.description]),
+    pricing.title,
+    pricing.subtitle,
+    footer.title,
+    footer.subtitle,
+    ...footer.actions.map((action) => action.label),
+  ];
+  return [...menus, ...landing];
+}
+
 /** Something to translate: not empty, not only placeholders (react-admin's page title `%{name}`). */
 const hasWords = (line: string) => /\p{L}/u.test(line.replace(/%\{\w+\}/g, ''));
 
@@ -266,6 +290,7 @@ export async function extractUiStrings(root = ROOT): Promise<Catalogue> {
   }
   for (const file of sourceFiles(path.join(root, SOURCE_DIRS.api))) add('api', apiMessagesInSource(readFileSync(file, 'utf8')));
   add('admin', adminDataLines(messages));
+  add('site', siteDataLines());
   // The uploader's own texts (Uppy's core and dashboard), translated by admin/src/upload/uppy-locale.ts.
   const uppyModule = pathToFileURL(path.join(root, SOURCE_DIRS.admin, 'upload/uppy-locale.ts')).href;
   add('admin', ((await import(uppyModule)) as { uppyEnglishLines(): string[] }).uppyEnglishLines());
