@@ -175,3 +175,20 @@ test('saved custom code runs on every site page under the page policy, never in 
     await saveSettings(request, { 'custom_code.html': '', 'custom_code.css': '' });
   }
 });
+
+test("an album page's title follows the admin's SEO template", async ({ page, request }) => {
+  const albumPath = (await page.request.get('/album/3/x/y', { maxRedirects: 0 })).headers().location;
+  await page.goto(albumPath);
+  const name = (await page.getByRole('heading', { level: 1 }).textContent())!.trim();
+  await expect(page).toHaveTitle(new RegExp(`^${name.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')} - .+ - Cadence$`));
+
+  await saveSettings(request, { 'seo.album.title': 'Listen to {name} on {site_name}', 'seo.album.description': 'The album {name}.' });
+  try {
+    await page.goto(albumPath);
+    await expect(page).toHaveTitle(`Listen to ${name} on Cadence`);
+    await expect(page.locator('meta[property="og:title"]')).toHaveAttribute('content', `Listen to ${name} on Cadence`);
+    await expect(page.locator('meta[name="description"]')).toHaveAttribute('content', `The album ${name}.`);
+  } finally {
+    await saveSettings(request, { 'seo.album.title': '{name} - {artists} - {site_name}', 'seo.album.description': '{description}' });
+  }
+});
