@@ -192,3 +192,18 @@ test("an album page's title follows the admin's SEO template", async ({ page, re
     await saveSettings(request, { 'seo.album.title': '{name} - {artists} - {site_name}', 'seo.album.description': '{description}' });
   }
 });
+
+test('phones get the mobile logo when one is set', async ({ page, request }) => {
+  await saveSettings(request, { 'branding.logo_light': '/favicon.svg', 'branding.logo_light_mobile': '/favicon.svg?mobile' });
+  try {
+    await page.setViewportSize({ width: 360, height: 740 });
+    await page.goto('/contact');
+    const logo = page.locator('.navbar .logo picture.logo-light img');
+    await expect.poll(() => logo.evaluate((image: HTMLImageElement) => new URL(image.currentSrc).search)).toBe('?mobile');
+    await page.setViewportSize({ width: 1280, height: 800 });
+    await page.goto('/contact');
+    await expect.poll(() => page.locator('.sidebar .logo picture.logo-light img').evaluate((image: HTMLImageElement) => new URL(image.currentSrc).search)).toBe('');
+  } finally {
+    await saveSettings(request, { 'branding.logo_light': '', 'branding.logo_light_mobile': '' });
+  }
+});
