@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { SETTINGS, type Settings } from '../services/settings.service.ts';
+import { scriptHashSource } from '../services/trusted-code.service.ts';
 import { astroScriptHashes, documentPolicy, lockedPolicy, pagePolicy, serializePolicy, withSources, type PagePolicyInput } from './content-security-policy.ts';
 
 const defaults = () => Object.fromEntries(Object.entries(SETTINGS).map(([name, definition]) => [name, structuredClone(definition.default)])) as Settings;
@@ -65,6 +66,20 @@ describe('the policy of a site page', () => {
     // Ad networks frame and call hosts their snippet does not name.
     expect(policy['frame-src']).toEqual(["'self'", 'https://frames.example.org', 'https:']);
     expect(policy['connect-src']).toEqual(["'self'", 'https://ads.example.net', 'https:']);
+  });
+
+  it("allows the appearance editor's custom code on every page: its inline scripts by hash, the hosts it loads from", () => {
+    const policy = page({
+      settings: {
+        'custom_code.html': '<script>window.chat = 1</script><script src="https://widgets.example.net/chat.js"></script><link rel="stylesheet" href="https://fonts.example.com/css?family=Inter">',
+        'custom_code.css': 'body { font-family: Inter }',
+      },
+    });
+    expect(policy['script-src']).toEqual(["'self'", "'sha256-aaaa'", "'sha256-bbbb='", scriptHashSource('window.chat = 1'), 'https://widgets.example.net']);
+    expect(policy['style-src']).toEqual(["'self'", "'unsafe-inline'", 'https://fonts.example.com']);
+    // The font host is not named by the snippet: the style sheet names it.
+    expect(policy['font-src']).toEqual(["'self'", 'https:']);
+    expect(page()['font-src']).toBeUndefined();
   });
 
   it('allows nothing for ads that are turned off', () => {

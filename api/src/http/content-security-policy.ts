@@ -105,6 +105,9 @@ export function pagePolicy({ astroPolicy, settings, siteUrl, framable, extra }: 
       'style-src': code.styleOrigins,
       'frame-src': [...code.frameOrigins, ...(thirdParty ? ['https:'] : [])],
       'connect-src': thirdParty ? [...code.scriptOrigins, 'https:'] : [],
+      // Style sheets of other hosts (a web font's, linked from the custom code) load their fonts
+      // from hosts they do not name either; fonts cannot act for the visitor.
+      'font-src': code.styleOrigins.length > 0 ? ['https:'] : [],
     },
     humanCheck ? HUMAN_CHECK : {},
     extra,

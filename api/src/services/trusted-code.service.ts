@@ -7,12 +7,14 @@ import type { Settings } from './settings.service.ts';
  * inline script and every script host it was not told about, so the page policy is told about
  * the scripts in this code: the hash of each inline script, the host of each external one.
  *
- * Each entry gives the pieces of code the current settings put on pages. The appearance editor's
- * custom code (issue 14: HTML and JS added to every page) adds an entry here, and its scripts run
- * under the same policy.
+ * Each entry gives the pieces of code the current settings put on pages.
  */
 export const TRUSTED_CODE: ((settings: Settings) => string[])[] = [
   (settings) => (settings['ads.disable'] ? [] : [settings['ads.general_top'], settings['ads.general_bottom'], settings['ads.artist_top'], settings['ads.artist_bottom'], settings['ads.album_above']]),
+  // The appearance editor's custom HTML, at the end of every page (layouts/Document.astro). Its
+  // custom CSS needs nothing: inline styles are allowed, and a style sheet it links to from
+  // another host comes in through this HTML's <link>.
+  (settings) => [settings['custom_code.html']],
 ];
 
 /** What a piece of HTML needs from the policy, as CSP source expressions. */

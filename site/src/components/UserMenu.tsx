@@ -1,6 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';
+import { inAppearancePreview } from '../lib/appearance-preview.ts';
 import { writeCookie } from '../lib/http.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { ok, sessionApi } from '../lib/island-api.ts';
@@ -54,6 +55,8 @@ export default function UserMenu({ lines, user: rendered, items, themes }: Props
 
   const logout = async () => {
     setOpen(false);
+    // The editor previews the site as the admin using it: logging out there would log out the editor too.
+    if (inAppearancePreview()) return void toast.danger(t("Can't logout while in appearance editor."));
     try {
       await ok(sessionApi.auth.logout.$post());
       await navigate('/login');
