@@ -55,8 +55,6 @@ const landingSections = z.object({
   footer: z.object({ enabled: z.boolean(), title: z.string().max(200), subtitle: z.string().max(500), actions: z.array(landingAction).max(2) }),
 });
 
-export type LandingSections = z.infer<typeof landingSections>;
-
 /** The pages whose title and description the appearance editor's SEO section sets (music spec §2.9). */
 export const SEO_PAGES = ['artist', 'album', 'track', 'playlist', 'landing', 'channel', 'user', 'search'] as const;
 export type SeoPage = (typeof SEO_PAGES)[number];

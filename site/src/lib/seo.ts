@@ -1,8 +1,6 @@
-import type { BootstrapData } from '@app/api';
+import type { BootstrapData, SeoPage } from '@app/api';
 import { renderSeoTemplate, type SeoValues } from '@app/api/shared/seo';
 import { msg, translator } from './i18n.ts';
-
-export type SeoPage = 'artist' | 'album' | 'track' | 'playlist' | 'landing' | 'channel' | 'user' | 'search';
 
 // The default templates with words in them: listed for translators, so that a site in another
 // language keeps translated titles until an admin writes templates of their own.
