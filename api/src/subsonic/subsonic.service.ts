@@ -220,6 +220,7 @@ function imageUrl(deps: AppDeps, image: string | null): string | undefined {
 
 interface Viewer {
   userId: number;
+  username: string;
 }
 
 /** Songs with their album, artists, genres, file facts, stars and ratings, in a fixed number of queries. */
@@ -339,14 +340,16 @@ export async function presentArtists(deps: AppDeps, viewer: Viewer, artists: Art
   }));
 }
 
-async function presentPlaylists(deps: AppDeps, playlists: PlaylistRow[]): Promise<SubsonicObject[]> {
+async function presentPlaylists(deps: AppDeps, viewer: Viewer, playlists: PlaylistRow[]): Promise<SubsonicObject[]> {
   const ids = playlists.map((p) => p.id);
   const [stats, owners] = await Promise.all([trackStatsOfPlaylists(deps.db, ids), publicUsersByIds(deps.db, [...new Set(playlists.map((p) => p.owner_id))])]);
   return playlists.map((playlist) => ({
     id: subsonicId('playlist', playlist.id),
     name: playlist.name,
     comment: playlist.description ?? undefined,
-    owner: owners.has(playlist.owner_id) ? displayName(owners.get(playlist.owner_id)!) : undefined,
+    // Apps offer to edit a playlist whose owner is the username they logged in with; other
+    // people are named as on the site, never by their email.
+    owner: playlist.owner_id === viewer.userId ? viewer.username : owners.has(playlist.owner_id) ? displayName(owners.get(playlist.owner_id)!) : undefined,
     public: Boolean(playlist.public),
     songCount: stats.get(playlist.id)?.count ?? 0,
     duration: seconds(stats.get(playlist.id)?.duration ?? 0),
@@ -356,7 +359,7 @@ async function presentPlaylists(deps: AppDeps, playlists: PlaylistRow[]): Promis
   }));
 }
 
-const viewerOf = (auth: AuthState): Viewer => ({ userId: auth.user!.id });
+const viewerOf = (auth: AuthState): Viewer => ({ userId: auth.user!.id, username: auth.user!.email });
 
 // ---------------------------------------------------------------------------------------------
 // Browsing.
@@ -638,13 +641,13 @@ export async function playlistsOf(deps: AppDeps, auth: AuthState, username: stri
     onlyPublic = !hasPermission(auth.permissions, 'playlists.update');
   }
   const rows = await playlistsOfUser(deps.db, userId, { includeFollowed: userId === auth.user!.id, onlyPublic, offset: 0, limit: 1000 });
-  return presentPlaylists(deps, rows);
+  return presentPlaylists(deps, viewerOf(auth), rows);
 }
 
 export async function playlistWithSongs(deps: AppDeps, auth: AuthState, id: number): Promise<SubsonicObject> {
   const playlist = await visiblePlaylist(deps.db, auth, id);
   const tracks = (await tracksOfPlaylist(deps.db, playlist.id, 0, 5000)).filter((t) => t.published);
-  const [presented] = await presentPlaylists(deps, [playlist]);
+  const [presented] = await presentPlaylists(deps, viewerOf(auth), [playlist]);
   return { ...presented, entry: await presentSongs(deps, viewerOf(auth), tracks) };
 }
 
