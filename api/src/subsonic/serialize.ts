@@ -15,6 +15,9 @@ export function escapeXml(text: string): string {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]);
 }
 
+/** In attributes, parsers turn line breaks and tabs into spaces unless written as references. */
+const escapeAttribute = (text: string) => escapeXml(text).replace(/[\t\n\r]/g, (ch) => `&#${ch.charCodeAt(0)};`);
+
 const isScalar = (value: SubsonicValue): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 function element(name: string, value: SubsonicValue, extraAttributes = ''): string {
@@ -27,7 +30,7 @@ function element(name: string, value: SubsonicValue, extraAttributes = ''): stri
   for (const [key, child] of Object.entries(value)) {
     if (child === null || child === undefined) continue;
     if (key === 'value' && isScalar(child)) text = escapeXml(String(child));
-    else if (isScalar(child)) attributes += ` ${key}="${escapeXml(String(child))}"`;
+    else if (isScalar(child)) attributes += ` ${key}="${escapeAttribute(String(child))}"`;
     else children += element(key, child);
   }
   const content = text + children;
