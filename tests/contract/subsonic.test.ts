@@ -355,6 +355,10 @@ describe('listening', () => {
     expect(bytes).toBeGreaterThan(0);
     const song = (await api.getAlbum({ id: album.id })).album.song![0];
     expect((await (await api.getCoverArt({ id: song.id })).arrayBuffer()).byteLength).toBe(bytes);
+    // A playlist without a cover of its own shows its first song's album.
+    const playlist = (await api.createPlaylist({ name: 'Covers', songId: [song.id] })).playlist;
+    expect((await (await api.getCoverArt({ id: playlist.coverArt! })).arrayBuffer()).byteLength).toBe(bytes);
+    await api.deletePlaylist({ id: playlist.id });
     const missing = await api.getCoverArt({ id: 'al-999999' });
     expect((await missing.json())['subsonic-response'].error.code).toBe(70);
   });
