@@ -47,6 +47,8 @@ import { contentAdminRoutes } from './admin/content-admin.routes.ts';
 import { workspacesRoutes } from './routes/workspaces.routes.ts';
 import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { activeWorkspace } from './http/workspace.ts';
+import { subsonicRoutes } from './subsonic/subsonic.routes.ts';
+import { subsonicAccountRoutes } from './subsonic/app-password.routes.ts';
 import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
 import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.routes.ts';
 import { trackImportRoutes } from './routes/track-import.routes.ts';
@@ -120,7 +122,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', trackImportRoutes)
   .route('/', billingRoutes)
   .route('/', backstageMusicRoutes)
-  .route('/', notificationsRoutes);
+  .route('/', notificationsRoutes)
+  .route('/', subsonicAccountRoutes);
 export type ApiV1 = typeof apiV1;
 
 /** The session routes outside /api/v1 (/auth and /secure), chained like apiV1 so islands call them typed too. */
@@ -203,6 +206,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/admin', createAdminRoutes());
   app.route('/api/admin', contentAdminRoutes);
   app.route('/', uploadsRoutes);
+  app.route('/rest', subsonicRoutes);
 
   const openApiDocument = () =>
     app.getOpenAPI31Document({

@@ -9,6 +9,11 @@ export interface Config {
   port: number;
   /** Public base URL, without a trailing slash. */
   appUrl: string;
+  /**
+   * Secret the server encrypts what it must read back with (Subsonic app passwords) (APP_KEY);
+   * unset, a key generated once is kept in STORAGE_PATH/app.key.
+   */
+  appKey: string | undefined;
   /** Root of everything the app writes: the SQLite file (by default), uploads and caches. */
   storagePath: string;
   databaseUrl: string;
@@ -181,6 +186,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   return {
     port,
     appUrl,
+    appKey: env.APP_KEY || undefined,
     storagePath,
     databaseUrl: env.DATABASE_URL || path.join(storagePath, 'database.sqlite'),
     debug: parseBoolean(env.APP_DEBUG, false),

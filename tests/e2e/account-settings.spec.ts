@@ -11,7 +11,7 @@ test('a listener edits details and profile image, sees sessions, changes the pas
   await page.getByTestId('user-menu').click();
   await page.getByRole('menuitem', { name: 'Account settings' }).click();
   await expect(page.getByRole('heading', { name: 'Account settings', level: 1 })).toBeVisible();
-  await expect(page.getByRole('navigation', { name: 'Account settings sections' }).getByRole('link')).toHaveText(['Account details', 'Password', 'Two-factor authentication', 'Active sessions', 'Location and language', 'Workspaces', 'Delete account']);
+  await expect(page.getByRole('navigation', { name: 'Account settings sections' }).getByRole('link')).toHaveText(['Account details', 'Password', 'Two-factor authentication', 'Active sessions', 'Location and language', 'Subsonic apps', 'Workspaces', 'Delete account']);
 
   await page.getByLabel('Display name').fill('Night Owl');
   await page.locator('#account-details').getByRole('button', { name: 'Save' }).click();

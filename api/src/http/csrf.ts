@@ -13,6 +13,8 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
  * checked with PayPal itself).
  */
 const SERVER_TO_SERVER = new Set(['/api/v1/billing/stripe/webhook', '/api/v1/billing/paypal/webhook']);
+/** The Subsonic API reads its credentials from the request's own parameters, never from cookies. */
+const PARAMETER_AUTHENTICATED = /^\/rest\//;
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -38,7 +40,7 @@ export function csrfProtection(): MiddlewareHandler<AppEnv> {
         maxAge: 60 * 60 * 24 * 7,
       });
     }
-    if (SAFE_METHODS.has(c.req.method) || /^Bearer\s/i.test(c.req.header('Authorization') ?? '') || SERVER_TO_SERVER.has(c.req.path)) return next();
+    if (SAFE_METHODS.has(c.req.method) || /^Bearer\s/i.test(c.req.header('Authorization') ?? '') || SERVER_TO_SERVER.has(c.req.path) || PARAMETER_AUTHENTICATED.test(c.req.path)) return next();
 
     const origin = c.req.header('Origin');
     if (origin && origin !== 'null') {

@@ -1,7 +1,8 @@
 import { Hono } from 'hono';
 import type { AppEnv } from '../context.ts';
 
-const TYPES: Record<string, string> = {
+/** Image types by extension, for files stored under a server-made name. */
+export const IMAGE_TYPES: Record<string, string> = {
   svg: 'image/svg+xml',
   png: 'image/png',
   jpg: 'image/jpeg',
@@ -23,7 +24,7 @@ export const uploadsRoutes = new Hono<AppEnv>().get('/uploads/:key{[A-Za-z0-9][A
   const extension = key.split('.').pop()?.toLowerCase() ?? '';
   return new Response(c.req.method === 'HEAD' ? null : storage.read('public', key), {
     headers: {
-      'Content-Type': TYPES[extension] ?? 'application/octet-stream',
+      'Content-Type': IMAGE_TYPES[extension] ?? 'application/octet-stream',
       'Content-Length': String(size),
       'Cache-Control': 'public, max-age=31536000, immutable',
       'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",

@@ -14,12 +14,13 @@ const TOKEN_FORMAT = new RegExp(`^(\\d{1,15})\\|([A-Za-z0-9]{${SECRET_LENGTH}})$
 const TOUCH_INTERVAL_MS = 60_000;
 
 
-function randomSecret(): string {
+/** Letters and digits only, so the secret survives any URL, header or form a client puts it in. */
+export function randomSecret(length = SECRET_LENGTH): string {
   // 62 does not divide 256: bytes above 247 are skipped so every character is equally likely.
   let secret = '';
-  while (secret.length < SECRET_LENGTH) {
+  while (secret.length < length) {
     for (const byte of randomBytes(64)) {
-      if (byte < 248 && secret.length < SECRET_LENGTH) secret += ALPHABET[byte % 62];
+      if (byte < 248 && secret.length < length) secret += ALPHABET[byte % 62];
     }
   }
   return secret;

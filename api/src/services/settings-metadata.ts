@@ -101,6 +101,7 @@ export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
   'notifications.integrated': { section: 'general', label: 'Notifications', description: 'The bell in the navigation bar and the notifications page: new followers, replies, backstage decisions, failed payments and workspace invitations.' },
   'notif.subs.integrated': { section: 'general', label: 'Notification settings for users', description: 'Lets users choose, for each kind of notification, whether it reaches them by email and in the browser.' },
   'api.integrated': { section: 'general', label: 'API access', description: 'Lets users with the "Access the API" permission create API tokens in their account settings.' },
+  'subsonic.enable': { section: 'general', label: 'Subsonic apps', description: 'Lets music apps such as Symfonium, DSub, Feishin and Supersonic play from this site through the Subsonic API at /rest, with an app password from account settings or an API token.' },
 
   'billing.enable': {
     section: 'subscriptions',

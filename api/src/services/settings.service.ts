@@ -121,6 +121,8 @@ export const SETTINGS = {
   /** 0 follows the operating system's light or dark preference. */
   'themes.default_id': setting(z.number().int().min(0), 0),
   'api.integrated': setting(z.boolean(), true),
+  /** The Subsonic API at /rest, for music apps; off, every call answers that it is disabled. */
+  'subsonic.enable': setting(z.boolean(), true),
   'billing.enable': setting(z.boolean(), false),
   /** Stripe takes payments when this is on and a secret key is set here or in STRIPE_SECRET_KEY. */
   'billing.stripe.enable': setting(z.boolean(), false),

@@ -30,6 +30,7 @@ import type {
 } from './listener.table.ts';
 import type { BillingCustomersTable, BillingEventsTable, PricesTable, ProductsTable, SubscriptionsTable } from './billing.table.ts';
 import type { NotificationsTable, NotificationSubscriptionsTable } from './notifications.table.ts';
+import type { SubsonicPasswordsTable, SubsonicPlayQueuesTable, SubsonicRatingsTable } from './subsonic.table.ts';
 import type { WorkspaceInvitesTable, WorkspacesTable, WorkspaceUserTable } from './workspaces.table.ts';
 
 export interface Database {
@@ -88,4 +89,7 @@ export interface Database {
   product_permission: ProductPermissionTable;
   billing_customers: BillingCustomersTable;
   billing_events: BillingEventsTable;
+  subsonic_passwords: SubsonicPasswordsTable;
+  subsonic_ratings: SubsonicRatingsTable;
+  subsonic_play_queues: SubsonicPlayQueuesTable;
 }

@@ -7,6 +7,7 @@ import { DeleteAccount } from './DeleteAccount.tsx';
 import { Developers } from './Developers.tsx';
 import { LocationAndLanguage } from './LocationAndLanguage.tsx';
 import { SocialLogins } from './SocialLogins.tsx';
+import { SubsonicApps } from './SubsonicApps.tsx';
 import { TwoFactor } from './TwoFactor.tsx';
 import type { AccountUser } from './types.ts';
 import { usePasswordConfirmation } from './usePasswordConfirmation.tsx';
@@ -23,10 +24,12 @@ interface Props {
   socialServices: string[];
   socialProfiles: { service_name: string; username: string }[];
   siteOrigin: string;
+  /** The address Subsonic apps connect to, when the Subsonic API is on. */
+  subsonicServer?: string;
 }
 
 /** /account-settings: every section in one island so they share the password confirmation dialog. */
-export default function AccountSettings({ lines, language, user, showDevelopers, twoFactorState, socialServices, socialProfiles, siteOrigin }: Props) {
+export default function AccountSettings({ lines, language, user, showDevelopers, twoFactorState, socialServices, socialProfiles, siteOrigin, subsonicServer }: Props) {
   const t = translator(lines);
   const { withConfirmation, dialog } = usePasswordConfirmation(t);
   // Every control here needs the island's JavaScript: until it runs, a click would be lost.
@@ -39,6 +42,7 @@ export default function AccountSettings({ lines, language, user, showDevelopers,
       <TwoFactor t={t} initialState={twoFactorState} withConfirmation={withConfirmation} />
       <ActiveSessions t={t} language={language} />
       <LocationAndLanguage t={t} user={user} />
+      {subsonicServer && <SubsonicApps t={t} language={language} email={user.email} server={subsonicServer} withConfirmation={withConfirmation} />}
       {showDevelopers && <Developers t={t} language={language} withConfirmation={withConfirmation} />}
       <WorkspacesSection t={t} userId={user.id} />
       <DeleteAccount t={t} userId={user.id} withConfirmation={withConfirmation} />
