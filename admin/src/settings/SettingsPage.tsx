@@ -1,4 +1,4 @@
-import { Alert, Box, Card, CardContent, LinearProgress, List, ListItemButton, ListItemText, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItemButton, ListItemText, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
@@ -237,7 +237,21 @@ export function SettingsPage() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {translate(section.description)}
           </Typography>
-          {section.note && <Alert severity="info" sx={{ mb: 2 }}>{translate(section.note)}</Alert>}
+          {section.note && (
+            <Alert
+              severity="info"
+              sx={{ mb: 2 }}
+              action={
+                section.id === 'general' ? (
+                  <Button component={Link} to="/appearance/general" color="inherit" size="small">
+                    {translate('Open the appearance editor')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {translate(section.note)}
+            </Alert>
+          )}
           {settings.length > 0 ? (
             <SectionForm
               key={`${section.id}-${version}`}

@@ -13,12 +13,12 @@ export const MENU_POSITIONS = ['sidebar-primary', 'sidebar-secondary', 'mobile-b
  * other hosts (its content security policy would refuse it, and visitors would be tracked).
  */
 export const THEME_FONTS = [
-  { label: 'System', value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
-  { label: 'Humanist', value: "Seravek, 'Gill Sans Nova', Ubuntu, Calibri, 'DejaVu Sans', source-sans-pro, sans-serif" },
-  { label: 'Rounded', value: "ui-rounded, 'Hiragino Maru Gothic ProN', Quicksand, Comfortaa, Manjari, 'Arial Rounded MT', Calibri, source-sans-pro, sans-serif" },
-  { label: 'Geometric', value: "Avenir, Montserrat, Corbel, 'URW Gothic', source-sans-pro, sans-serif" },
-  { label: 'Serif', value: "Charter, 'Bitstream Charter', 'Sitka Text', Cambria, Georgia, serif" },
-  { label: 'Monospace', value: "ui-monospace, 'Cascadia Code', 'Source Code Pro', Menlo, Consolas, 'DejaVu Sans Mono', monospace" },
+  { label: msg('System'), value: "system-ui, -apple-system, 'Segoe UI', Roboto, 'Helvetica Neue', Arial, sans-serif" },
+  { label: msg('Humanist'), value: "Seravek, 'Gill Sans Nova', Ubuntu, Calibri, 'DejaVu Sans', source-sans-pro, sans-serif" },
+  { label: msg('Rounded'), value: "ui-rounded, 'Hiragino Maru Gothic ProN', Quicksand, Comfortaa, Manjari, 'Arial Rounded MT', Calibri, source-sans-pro, sans-serif" },
+  { label: msg('Geometric'), value: "Avenir, Montserrat, Corbel, 'URW Gothic', source-sans-pro, sans-serif" },
+  { label: msg('Serif'), value: "Charter, 'Bitstream Charter', 'Sitka Text', Cambria, Georgia, serif" },
+  { label: msg('Monospace'), value: "ui-monospace, 'Cascadia Code', 'Source Code Pro', Menlo, Consolas, 'DejaVu Sans Mono', monospace" },
 ] as const;
 
 export interface AppearanceState {
