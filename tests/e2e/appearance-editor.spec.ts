@@ -123,6 +123,20 @@ test('a theme colour saved in the editor is the colour visitors get', async ({ p
   }
 });
 
+test('what the server refuses is shown on the field, and nothing is saved', async ({ page }) => {
+  await logInAsAdmin(page.request);
+  const before = await readAppearance(page.request);
+  await page.goto('/admin/appearance/themes/1');
+  await expect(page.getByRole('textbox', { name: 'Name' })).toHaveValue('Dark');
+  await page.getByRole('switch', { name: 'Default light theme' }).click();
+  await page.getByRole('button', { name: 'Save' }).click();
+  await expect(page.getByText('The default light theme cannot be dark.').first()).toBeVisible();
+  expect(await readAppearance(page.request)).toEqual(before);
+  // The change is still there to fix.
+  await expect(page.getByRole('switch', { name: 'Default light theme' })).toBeChecked();
+  await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
+});
+
 test('a menu item renamed in the editor is renamed in the site sidebar', async ({ page, browser }) => {
   await logInAsAdmin(page.request);
   const before = await readAppearance(page.request);

@@ -2,7 +2,7 @@ import ArrowBackIcon from '@mui/icons-material/ArrowBack';
 import ChevronRightIcon from '@mui/icons-material/ChevronRight';
 import { Alert, Box, Button, Card, IconButton, LinearProgress, List, ListItemButton, ListItemText, Stack, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
-import { useEffect, useMemo, useRef, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { Form, HttpError, ResourceContextProvider, Title, useNotify, useTranslate } from 'react-admin';
 import { useFormState } from 'react-hook-form';
 import { Link, Navigate, Route, Routes, useLocation } from 'react-router-dom';
@@ -12,7 +12,7 @@ import type { AppearanceData } from './appearance-api.ts';
 import { CustomCodeSection, GeneralSection, LandingSection, SeoSection } from './BasicSections.tsx';
 import { changeOf, formErrors, SECTIONS, toForm, type AppearanceForm } from './form-values.ts';
 import { MenuEdit, MenuList } from './MenuSections.tsx';
-import { PreviewFrame, type PreviewFrameHandle } from './PreviewFrame.tsx';
+import { PreviewFrame } from './PreviewFrame.tsx';
 import { ThemeEdit, ThemeList } from './ThemeSections.tsx';
 
 const APPEARANCE_QUERY = ['appearance'];
@@ -25,7 +25,8 @@ export function AppearancePage() {
   const { data, error } = useQuery({ queryKey: APPEARANCE_QUERY, queryFn: () => dataProvider.getAppearance().then(({ data }) => data), refetchOnWindowFocus: false });
   if (error) return <Alert severity="error">{error.message}</Alert>;
   if (!data) return <LinearProgress aria-label={translate('Loading the appearance editor')} />;
-  // A save answers the new state: the editor starts again from it (and so does the preview).
+  // A save answers the new state: the editor starts again from it, and the preview frame loads the
+  // site again to show what cannot change live (menus, added landing items).
   return <AppearanceEditor key={JSON.stringify(data)} data={data} />;
 }
 
@@ -39,7 +40,6 @@ function AppearanceEditor({ data }: { data: AppearanceData }) {
   const [, , section, index] = pathname.split('/');
   const previewPath = section === 'landing-page' ? '/landing' : '/';
   const activeThemeIndex = section === 'themes' && index !== undefined && Number.isInteger(Number(index)) ? Number(index) : null;
-  const frame = useRef<PreviewFrameHandle>(null);
 
   const submit = async (form: Record<string, unknown>) => {
     try {
@@ -75,7 +75,7 @@ function AppearanceEditor({ data }: { data: AppearanceData }) {
             <Route path="*" element={<Navigate to="/appearance" replace />} />
           </Routes>
         }
-        preview={<PreviewFrame ref={frame} path={previewPath} activeThemeIndex={activeThemeIndex} />}
+        preview={<PreviewFrame path={previewPath} activeThemeIndex={activeThemeIndex} />}
       />
     </Form>
     </ResourceContextProvider>
@@ -91,8 +91,13 @@ function EditorLayout({ panel, preview }: { panel: ReactNode; preview: ReactNode
   const previewShown = !narrow || showPreview;
   return (
     <Box sx={{ display: 'flex', flexDirection: { xs: 'column', md: 'row' }, gap: 2, mt: 2, height: { md: 'calc(100vh - 96px)' }, minWidth: 0 }}>
-      <Card component="section" aria-label={translate('Appearance')} sx={{ width: { md: 420 }, flex: '0 0 auto', display: 'flex', flexDirection: 'column', minWidth: 0 }}>
-        <Stack direction="row" spacing={1} sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, borderBottom: 1, borderColor: 'divider' }}>
+      <Card component="section" aria-label={translate('Appearance')} sx={{ width: { md: 420 }, flex: '0 0 auto', display: 'flex', flexDirection: 'column', minWidth: 0, overflow: { xs: 'visible', md: 'hidden' } }}>
+        {/* On a phone the page scrolls, not the panel: the Save button stays in reach at the top (the app bar hides while scrolling down). */}
+        <Stack
+          direction="row"
+          spacing={1}
+          sx={{ alignItems: 'center', justifyContent: 'space-between', px: 2, py: 1, borderBottom: 1, borderColor: 'divider', position: { xs: 'sticky', md: 'static' }, top: 0, zIndex: 2, bgcolor: 'background.paper' }}
+        >
           <Typography variant="h5" component="h1">
             {translate('Appearance')}
           </Typography>

@@ -112,7 +112,7 @@ function Part({ title, children }: { title: string; children: React.ReactNode })
   );
 }
 
-const landing = (path: string) => valuePath(`landing.sections`) + `.${path}`;
+const landing = (path: string) => `${valuePath('landing.sections')}.${path}`;
 
 /** The five sections of /landing, in the order it shows them. */
 export function LandingSection() {

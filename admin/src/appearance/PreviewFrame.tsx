@@ -1,13 +1,8 @@
 import { APPEARANCE_EDITOR_SOURCE, APPEARANCE_PREVIEW_FRAME_NAME, type EditorMessage, type PreviewMessage } from '@app/api/shared/appearance-preview';
-import { forwardRef, useCallback, useEffect, useImperativeHandle, useRef, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
 import { settingValues, type FormTheme } from './form-values.ts';
-
-export interface PreviewFrameHandle {
-  /** Loads the page again, after a save, to show what cannot change live (menus, added items). */
-  reload(): void;
-}
 
 // Distributive, so each message keeps its own fields once `source` is left out.
 type Message = EditorMessage extends infer M ? (M extends EditorMessage ? Omit<M, 'source'> : never) : never;
@@ -19,14 +14,12 @@ const FONT = '--be-font-family';
  * frame and this origin), it gets the unsaved state, then every change as it is made: the values,
  * the theme being edited (all of it when opened, then value by value), its font and the custom code.
  */
-export const PreviewFrame = forwardRef<PreviewFrameHandle, { path: string; activeThemeIndex: number | null }>(function PreviewFrame({ path, activeThemeIndex }, ref) {
+export function PreviewFrame({ path, activeThemeIndex }: { path: string; activeThemeIndex: number | null }) {
   const translate = useTranslate();
   const frame = useRef<HTMLIFrameElement>(null);
   const [loads, setLoads] = useState(0);
   const values = useWatch({ name: 'values' }) as Record<string, unknown>;
   const themes = useWatch({ name: 'themes' }) as FormTheme[];
-
-  useImperativeHandle(ref, () => ({ reload: () => frame.current?.contentWindow?.location.reload() }), []);
 
   const send = useCallback((message: Message) => {
     // The target origin keeps the state from reaching a page of another site the frame navigated to.
@@ -88,4 +81,4 @@ export const PreviewFrame = forwardRef<PreviewFrameHandle, { path: string; activ
       style={{ border: 0, width: '100%', height: '100%', display: 'block', background: 'transparent' }}
     />
   );
-});
+}

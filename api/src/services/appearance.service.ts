@@ -133,7 +133,7 @@ function themeErrors(themes: z.infer<typeof themeInput>[], current: Theme[]): Re
     if (theme.default_light && theme.is_dark) errors[`themes.${index}.default_light`] = msg('The default light theme cannot be dark.');
     if (theme.default_dark && !theme.is_dark) errors[`themes.${index}.default_dark`] = msg('The default dark theme must be dark.');
   });
-  if (themes.filter((theme) => theme.default_light).length !== 1) errors['themes'] ??= msg('Choose exactly one default light theme.');
-  if (themes.filter((theme) => theme.default_dark).length !== 1) errors['themes'] ??= msg('Choose exactly one default dark theme.');
+  if (themes.filter((theme) => theme.default_light).length !== 1) errors.themes ??= msg('Choose exactly one default light theme.');
+  if (themes.filter((theme) => theme.default_dark).length !== 1) errors.themes ??= msg('Choose exactly one default dark theme.');
   return errors;
 }
