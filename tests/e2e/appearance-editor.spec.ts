@@ -137,6 +137,23 @@ test('what the server refuses is shown on the field, and nothing is saved', asyn
   await expect(page.getByRole('button', { name: 'Save' })).toBeEnabled();
 });
 
+test('an SEO template changed before can be put back to its default', async ({ page }) => {
+  await logInAsAdmin(page.request);
+  expect((await apiCall(page.request, 'PUT', '/api/admin/appearance', { values: { 'seo.artist.title': 'Listen to {name}' } })).status()).toBe(200);
+  try {
+    await page.goto('/admin/appearance/seo-settings');
+    const title = page.getByRole('textbox', { name: 'Artist page: title' });
+    await expect(title).toHaveValue('Listen to {name}');
+    await page.getByRole('button', { name: 'Reset the Artist page to default' }).click();
+    await expect(title).toHaveValue('{name} - {site_name}');
+    await page.getByRole('button', { name: 'Save' }).click();
+    await expect(page.getByText('Appearance saved')).toBeVisible();
+    expect((await readAppearance(page.request)).values['seo.artist.title']).toBe('{name} - {site_name}');
+  } finally {
+    await apiCall(page.request, 'PUT', '/api/admin/appearance', { values: { 'seo.artist.title': '{name} - {site_name}' } });
+  }
+});
+
 test('a menu item renamed in the editor is renamed in the site sidebar', async ({ page, browser }) => {
   await logInAsAdmin(page.request);
   const before = await readAppearance(page.request);

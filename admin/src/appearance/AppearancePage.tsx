@@ -71,7 +71,7 @@ function AppearanceEditor({ data }: { data: AppearanceData }) {
             <Route path="themes/:themeIndex" element={<Section title="Theme" back="/appearance/themes"><ThemeEdit data={data} /></Section>} />
             <Route path="menus" element={<Section title="Menus"><MenuList /></Section>} />
             <Route path="menus/:menuIndex" element={<Section title="Menu" back="/appearance/menus"><MenuEdit data={data} /></Section>} />
-            <Route path="landing-page" element={<Section title="Landing page"><LandingSection /></Section>} />
+            <Route path="landing-page" element={<Section title="Landing page"><LandingSection data={data} /></Section>} />
             <Route path="*" element={<Navigate to="/appearance" replace />} />
           </Routes>
         }

@@ -1,10 +1,25 @@
-import { Stack, Typography } from '@mui/material';
+import RestoreIcon from '@mui/icons-material/Restore';
+import { Button, Stack, Typography } from '@mui/material';
 import { ArrayInput, BooleanInput, maxLength, required, SelectInput, SimpleFormIterator, TextInput, useTranslate } from 'react-admin';
-import { useWatch } from 'react-hook-form';
+import { useFormContext, useWatch } from 'react-hook-form';
 import { ImageUploadInput } from '../common/ImageUploadInput.tsx';
 import { msg } from '../i18n/messages.ts';
 import type { AppearanceData } from './appearance-api.ts';
 import { valuePath, type FormTheme } from './form-values.ts';
+
+/** Puts the shipped defaults of some settings back into the form; saving stores them. */
+function ResetToDefault({ data, names, label }: { data: AppearanceData; names: string[]; label: string }) {
+  const translate = useTranslate();
+  const { setValue } = useFormContext();
+  const reset = () => {
+    for (const name of names) setValue(valuePath(name), structuredClone(data.defaults[name]), { shouldDirty: true });
+  };
+  return (
+    <Button size="small" startIcon={<RestoreIcon />} onClick={reset} sx={{ alignSelf: 'flex-start' }} aria-label={label}>
+      {translate('Reset to default')}
+    </Button>
+  );
+}
 
 export function GeneralSection() {
   const translate = useTranslate();
@@ -51,6 +66,7 @@ export function SeoSection({ data }: { data: AppearanceData }) {
           </Typography>
           <TextInput source={valuePath(`seo.${page}.title`)} label={translate('%{page}: title', { page: translate(SEO_PAGE_LABELS[page] ?? page) })} validate={maxLength(500)} fullWidth helperText={false} />
           <TextInput source={valuePath(`seo.${page}.description`)} label={translate('%{page}: description', { page: translate(SEO_PAGE_LABELS[page] ?? page) })} validate={maxLength(500)} fullWidth multiline helperText={false} />
+          <ResetToDefault data={data} names={[`seo.${page}.title`, `seo.${page}.description`]} label={translate('Reset the %{page} to default', { page: translate(SEO_PAGE_LABELS[page] ?? page) })} />
         </Stack>
       ))}
     </Stack>
@@ -115,9 +131,11 @@ function Part({ title, children }: { title: string; children: React.ReactNode })
 const landing = (path: string) => `${valuePath('landing.sections')}.${path}`;
 
 /** The five sections of /landing, in the order it shows them. */
-export function LandingSection() {
+export function LandingSection({ data }: { data: AppearanceData }) {
+  const translate = useTranslate();
   return (
     <Stack spacing={1}>
+      <ResetToDefault data={data} names={['landing.sections']} label={translate('Reset the landing page to default')} />
       <Part title={msg('Header')}>
         <BooleanInput source={landing('hero.enabled')} label="Show this section" helperText={false} />
         <TextInput source={landing('hero.title')} label="Title" validate={maxLength(200)} fullWidth helperText={false} />
