@@ -19,8 +19,16 @@ async function restore(request: APIRequestContext, before: Appearance) {
 
 const primaryColour = (page: Page) => page.evaluate(() => getComputedStyle(document.documentElement).getPropertyValue('--be-primary').trim());
 
-test('the editor lists its sections beside the site in a preview frame', async ({ page }) => {
+test('Settings points to the editor, which lists its sections beside the site in a preview frame', async ({ page }) => {
   await logInAsAdmin(page.request);
+  // One place for the look of the site: Settings › General says where it went.
+  await page.goto('/admin/settings/general');
+  await expect(page.getByText('Site name, logos and themes are in the appearance editor.')).toBeVisible();
+  await expect(page.getByRole('textbox', { name: 'Site name' })).toHaveCount(0);
+  await page.getByRole('link', { name: 'Open the appearance editor' }).click();
+  await expect(page).toHaveURL(/\/admin\/appearance\/general$/);
+  await expect(page.getByRole('textbox', { name: 'Site name' })).toHaveValue('Cadence');
+
   await page.goto('/admin');
   await page.getByRole('menuitem', { name: 'Appearance' }).click();
   await expect(page).toHaveURL(/\/admin\/appearance$/);
@@ -208,6 +216,9 @@ test('a back-office user without appearance.update gets no Appearance entry, and
   await page.goto('/admin');
   await expect(page.getByRole('menuitem', { name: 'Settings' })).toBeVisible();
   await expect(page.getByRole('menuitem', { name: 'Appearance' })).toHaveCount(0);
+  await page.goto('/admin/settings/general');
+  await expect(page.getByText('Site name, logos and themes are in the appearance editor.')).toBeVisible();
+  await expect(page.getByRole('link', { name: 'Open the appearance editor' })).toHaveCount(0);
   expect((await page.request.get('/api/admin/appearance')).status()).toBe(403);
   expect((await apiCall(page.request, 'PUT', '/api/admin/appearance', { values: { 'branding.site_name': 'Taken over' } })).status()).toBe(403);
   expect((await readAppearance(request)).values['branding.site_name']).toBe('Cadence');

@@ -19,6 +19,7 @@ import {
   TextInput,
   Title,
   useNotify,
+  usePermissions,
   useTranslate,
   type Validator,
 } from 'react-admin';
@@ -201,6 +202,8 @@ export function SettingsPage() {
   // Read on each visit, not when the window regains focus: new values would reset a form being filled in.
   const { data, error } = useQuery({ queryKey: SETTINGS_QUERY, queryFn: () => dataProvider.getSettings().then(({ data }) => data), refetchOnWindowFocus: false });
   const [version, setVersion] = useState(0);
+  const { permissions } = usePermissions<string[]>();
+  const canEditAppearance = Boolean(permissions?.includes('admin') || permissions?.includes('appearance.update'));
   const section = data?.sections.find((s) => s.id === current);
   const settings = useMemo(() => data?.settings.filter((s) => s.section === section?.id) ?? [], [data, section?.id]);
 
@@ -242,7 +245,7 @@ export function SettingsPage() {
               severity="info"
               sx={{ mb: 2 }}
               action={
-                section.id === 'general' ? (
+                section.id === 'general' && canEditAppearance ? (
                   <Button component={Link} to="/appearance/general" color="inherit" size="small">
                     {translate('Open the appearance editor')}
                   </Button>

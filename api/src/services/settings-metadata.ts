@@ -58,7 +58,7 @@ export interface SettingsSection {
   id: string;
   label: string;
   description: string;
-  /** Said plainly instead of fields, for a section where the product has nothing to configure. */
+  /** Said plainly above the fields: where else to look, or why a section has nothing to configure. */
   note?: string;
 }
 
