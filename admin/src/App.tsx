@@ -14,6 +14,7 @@ import { AppLayout } from './layout/AppLayout.tsx';
 import { LogsPage } from './logs/LogsPage.tsx';
 import { InsightsPage } from './reports/InsightsPage.tsx';
 import { SettingsPage } from './settings/SettingsPage.tsx';
+import { AppearancePage } from './appearance/AppearancePage.tsx';
 import ads from './ads/index.ts';
 import backstageRequests from './backstage-requests/index.ts';
 import channels, { ChannelEditBySlug } from './channels/index.ts';
@@ -66,6 +67,7 @@ export function App() {
         <Route path="/upload" element={<UploadPage />} />
         <Route path="/settings" element={<Navigate to="/settings/general" replace />} />
         <Route path="/settings/:section" element={<SettingsPage />} />
+        <Route path="/appearance/*" element={<AppearancePage />} />
         <Route path="/logs" element={<Navigate to="/logs/schedule" replace />} />
         <Route path="/logs/:tab" element={<LogsPage />} />
         <Route path="/tracks/:id/insights" element={<InsightsPage resource="tracks" />} />

@@ -57,6 +57,7 @@ import { backstageMusicRoutes } from './routes/backstage-music.routes.ts';
 import { browserBootstrap, buildBootstrapData, loadBackOfficeLook, type BootstrapData, type BrowserBootstrap } from './services/bootstrap.service.ts';
 import { loadSettings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
+import { adminAppearanceRoutes } from './admin/appearance.routes.ts';
 import { adminAccountsRoutes } from './admin/accounts.routes.ts';
 import { adminReportsRoutes } from './admin/reports.routes.ts';
 import { logsRoutes } from './routes/logs.routes.ts';
@@ -201,6 +202,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.route('/api/v1', apiV1);
   app.route('/', sessionRoutes);
   app.route('/api/admin', adminSettingsRoutes);
+  app.route('/api/admin', adminAppearanceRoutes);
   app.route('/api/admin', adminAccountsRoutes);
   app.route('/api/admin', adminReportsRoutes);
   app.route('/api/admin', createAdminRoutes());

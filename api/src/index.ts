@@ -7,3 +7,4 @@ export type { AlbumResource, ArtistResource, TrackResource } from './schemas/cat
 export { prepare } from './startup/prepare.ts';
 export { createLocalStorage, type Storage } from './storage/storage.ts';
 export type { PlaylistSearchResult, SearchResponse, TagSearchResult, UserSearchResult } from './schemas/search.ts';
+export type { AdminAppearanceApi } from './admin/appearance.routes.ts';

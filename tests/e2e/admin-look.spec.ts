@@ -139,9 +139,9 @@ test('on a phone the settings fit the screen: the sections scroll sideways, the 
   await logInAsAdmin(page.request);
   await page.setViewportSize({ width: 360, height: 740 });
   await page.goto('/admin/settings/general');
-  const siteName = page.getByRole('textbox', { name: 'Site name' });
-  await expect(siteName).toBeVisible();
-  const box = (await siteName.boundingBox())!;
+  const homepageChannel = page.getByRole('textbox', { name: 'Homepage channel' });
+  await expect(homepageChannel).toBeVisible();
+  const box = (await homepageChannel.boundingBox())!;
   expect(box.x + box.width).toBeLessThanOrEqual(360);
   expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(360);
   // The sections stay reachable: the tab row scrolls to the last one.

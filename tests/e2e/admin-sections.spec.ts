@@ -3,22 +3,22 @@ import { apiCall, logInAsAdmin, registerAccount } from '../support/accounts.ts';
 
 test('changing a setting in the back office and seeing the site change', async ({ page, browser }) => {
   await logInAsAdmin(page.request);
-  await page.goto('/admin/settings/general');
-  const siteName = page.getByRole('textbox', { name: 'Site name' });
-  await expect(siteName).toHaveValue('Cadence');
+  await page.goto('/admin/settings/gdpr');
+  const buttonLabel = page.getByRole('textbox', { name: 'Button label' });
+  await expect(buttonLabel).toHaveValue('Got it');
   const save = page.getByRole('button', { name: 'Save' });
   try {
-    // The site name is required: the save button stays disabled while it is empty.
-    await siteName.fill('');
+    // The label is required: the save button stays disabled while it is empty.
+    await buttonLabel.fill('');
     await expect(save).toBeDisabled();
-    await siteName.fill('Nightingale FM');
+    await buttonLabel.fill('Fine by me');
     await expect(save).toBeEnabled();
     await save.click();
     await expect(page.getByText('Settings saved')).toBeVisible();
 
     const visitor = await browser.newPage();
     await visitor.goto('/');
-    await expect(visitor).toHaveTitle(/Nightingale FM/);
+    await expect(visitor.getByRole('region', { name: 'Cookie notice' }).getByRole('button', { name: 'Fine by me' })).toBeVisible();
     await visitor.close();
 
     // Another section, with a select: the login page becomes the home page for visitors.
@@ -32,7 +32,7 @@ test('changing a setting in the back office and seeing the site change', async (
     await expect(guest.getByRole('heading', { name: 'Sign in to your account' })).toBeVisible();
     await guest.close();
   } finally {
-    await apiCall(page.request, 'PUT', '/api/admin/settings', { 'branding.site_name': 'Cadence', 'homepage.type': 'channel' });
+    await apiCall(page.request, 'PUT', '/api/admin/settings', { 'cookie_notice.button': { label: 'Got it' }, 'homepage.type': 'channel' });
   }
 });
 

@@ -1,4 +1,5 @@
 import CloudUploadIcon from '@mui/icons-material/CloudUpload';
+import PaletteIcon from '@mui/icons-material/Palette';
 import ReceiptLongIcon from '@mui/icons-material/ReceiptLong';
 import SettingsIcon from '@mui/icons-material/Settings';
 import type { ReactNode } from 'react';
@@ -14,6 +15,7 @@ export function AppMenu() {
       <Menu.DashboardItem />
       <Menu.ResourceItems />
       {has('settings.update') && <Menu.Item to="/settings" primaryText="Settings" leftIcon={<SettingsIcon />} />}
+      {has('appearance.update') && <Menu.Item to="/appearance" primaryText="Appearance" leftIcon={<PaletteIcon />} />}
       {has('logs.view') && <Menu.Item to="/logs" primaryText="Logs" leftIcon={<ReceiptLongIcon />} />}
       {has('music.create') && <Menu.Item to="/upload" primaryText="Upload" leftIcon={<CloudUploadIcon />} />}
     </Menu>

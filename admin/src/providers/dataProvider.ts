@@ -1,6 +1,7 @@
 import simpleRestProvider from 'ra-data-simple-rest';
 import { useDataProvider, type DataProvider } from 'react-admin';
 import { adsMethods } from '../ads/ads-api.ts';
+import { appearanceMethods } from '../appearance/appearance-api.ts';
 import { channelMethods } from '../channels/channels-api.ts';
 import { fileMethods } from '../files/files-api.ts';
 import { localizationMethods } from '../localizations/localizations-api.ts';
@@ -64,7 +65,7 @@ const resources: DataProvider = {
  * logs, settings, translations, channel preview, upload limits, the permission catalogue), as react-admin's custom data provider methods: screens call them through
  * useAppDataProvider() with react-query, so they share its cache and an expired session logs out.
  */
-export const dataProvider = { ...resources, ...reportMethods, ...userMethods, ...logMethods, ...settingsMethods, ...adsMethods, ...fileMethods, ...localizationMethods, ...channelMethods, ...uploadMethods, ...permissionMethods };
+export const dataProvider = { ...resources, ...reportMethods, ...userMethods, ...logMethods, ...settingsMethods, ...adsMethods, ...fileMethods, ...localizationMethods, ...channelMethods, ...uploadMethods, ...permissionMethods, ...appearanceMethods };
 
 type AppDataProvider = typeof dataProvider;
 

@@ -1,4 +1,4 @@
-import { Alert, Box, Card, CardContent, LinearProgress, List, ListItemButton, ListItemText, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
+import { Alert, Box, Button, Card, CardContent, LinearProgress, List, ListItemButton, ListItemText, Stack, Tab, Tabs, Typography, useMediaQuery, useTheme } from '@mui/material';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useMemo, useState } from 'react';
 import {
@@ -19,6 +19,7 @@ import {
   TextInput,
   Title,
   useNotify,
+  usePermissions,
   useTranslate,
   type Validator,
 } from 'react-admin';
@@ -201,6 +202,8 @@ export function SettingsPage() {
   // Read on each visit, not when the window regains focus: new values would reset a form being filled in.
   const { data, error } = useQuery({ queryKey: SETTINGS_QUERY, queryFn: () => dataProvider.getSettings().then(({ data }) => data), refetchOnWindowFocus: false });
   const [version, setVersion] = useState(0);
+  const { permissions } = usePermissions<string[]>();
+  const canEditAppearance = Boolean(permissions?.includes('admin') || permissions?.includes('appearance.update'));
   const section = data?.sections.find((s) => s.id === current);
   const settings = useMemo(() => data?.settings.filter((s) => s.section === section?.id) ?? [], [data, section?.id]);
 
@@ -237,7 +240,21 @@ export function SettingsPage() {
           <Typography color="text.secondary" sx={{ mb: 2 }}>
             {translate(section.description)}
           </Typography>
-          {section.note && <Alert severity="info" sx={{ mb: 2 }}>{translate(section.note)}</Alert>}
+          {section.note && (
+            <Alert
+              severity="info"
+              sx={{ mb: 2 }}
+              action={
+                section.id === 'general' && canEditAppearance ? (
+                  <Button component={Link} to="/appearance/general" color="inherit" size="small">
+                    {translate('Open the appearance editor')}
+                  </Button>
+                ) : undefined
+              }
+            >
+              {translate(section.note)}
+            </Alert>
+          )}
           {settings.length > 0 ? (
             <SectionForm
               key={`${section.id}-${version}`}

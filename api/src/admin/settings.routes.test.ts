@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../testing.ts';
-import { SETTINGS_SECTIONS, SETTING_FIELDS } from '../services/settings-metadata.ts';
+import { APPEARANCE_SETTINGS, SETTINGS_SECTIONS, SETTING_FIELDS } from '../services/settings-metadata.ts';
 import { SETTINGS } from '../services/settings.service.ts';
 
 let t: TestApp;
@@ -38,8 +38,10 @@ describe('GET and PUT /api/admin/settings', () => {
     const { sections, settings } = await read(admin);
     expect(sections.map((s) => s.id)).toEqual(['general', 'subscriptions', 'localization', 'authentication', 'uploading', 'outgoing-email', 'cache', 'analytics', 'logging', 'queue', 'websockets', 'recaptcha', 'gdpr', 'search', 'providers', 'player']);
     expect(settings.map((s) => s.name).sort()).toEqual(Object.keys(SETTINGS).sort());
-    const siteName = settings.find((s) => s.name === 'branding.site_name')!;
-    expect(siteName).toMatchObject({ section: 'general', label: 'Site name', value: 'Cadence', schema: { type: 'string', maxLength: 80 } });
+    const homepageChannel = settings.find((s) => s.name === 'homepage.value')!;
+    expect(homepageChannel).toMatchObject({ section: 'general', label: 'Homepage channel', value: 'discover', schema: { type: 'string', minLength: 1, maxLength: 100 } });
+    // The appearance editor owns the look of the site: Settings does not show it a second time.
+    for (const name of APPEARANCE_SETTINGS) expect(settings.find((s) => s.name === name)!.section, name).toBeNull();
     expect(settings.find((s) => s.name === 'mail.port')!.schema).toMatchObject({ type: 'integer', minimum: 1, maximum: 65535 });
     // Metadata names only real settings.
     for (const name of Object.keys(SETTING_FIELDS)) expect(Object.keys(SETTINGS)).toContain(name);

@@ -4,10 +4,15 @@ import { SEO_PAGES, type SettingName } from './settings.service.ts';
  * How the back office presents settings. Sections follow the specification; a setting appears in
  * the back office once it has an entry in SETTING_FIELDS (its type, limits and choices come from
  * its zod schema, so only words and placement live here). Settings without an entry are edited
- * elsewhere (menus in the appearance editor, ads in the ads screen) or only with `pnpm settings`.
+ * elsewhere (APPEARANCE_SETTINGS in the appearance editor, ads in the ads screen) or only with `pnpm settings`.
  */
 export const SETTINGS_SECTIONS = [
-  { id: 'general', label: 'General', description: 'The site name, logos, what visitors see at / and the API.' },
+  {
+    id: 'general',
+    label: 'General',
+    description: 'What visitors see at / and the API.',
+    note: 'Site name, logos and themes are in the appearance editor.',
+  },
   {
     id: 'subscriptions',
     label: 'Subscriptions',
@@ -53,7 +58,7 @@ export interface SettingsSection {
   id: string;
   label: string;
   description: string;
-  /** Said plainly instead of fields, for a section where the product has nothing to configure. */
+  /** Said plainly above the fields: where else to look, or why a section has nothing to configure. */
   note?: string;
 }
 
@@ -85,10 +90,6 @@ const socialFields = (service: 'google' | 'facebook' | 'twitter' | 'envato', lab
 
 /** Metadata for every setting the back office shows. Append entries for new settings. */
 export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
-  'branding.site_name': { section: 'general', label: 'Site name', description: 'Shown in the navigation bar, page titles and emails.' },
-  'branding.site_description': { section: 'general', label: 'Site description', description: 'Used for search engines and link previews.', input: 'textarea' },
-  'branding.logo_light': { section: 'general', label: 'Logo on light themes', description: 'A path on this site (/storage/...) or an http(s) address. Empty shows the site name.' },
-  'branding.logo_dark': { section: 'general', label: 'Logo on dark themes', description: 'A path on this site or an http(s) address. Empty shows the site name.' },
   'homepage.type': {
     section: 'general',
     label: 'Homepage for visitors',
@@ -96,8 +97,6 @@ export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
     choices: { channel: 'A channel', landingPage: 'The landing page', loginPage: 'The login page', registerPage: 'The registration page' },
   },
   'homepage.value': { section: 'general', label: 'Homepage channel', description: 'Slug or id of the channel shown at /.' },
-  'themes.user_change': { section: 'general', label: 'Let users choose a theme', description: 'Off: everybody gets the default theme below.' },
-  'themes.default_id': { section: 'general', label: 'Default theme', description: 'Id of the theme; 0 follows each visitor’s light or dark system preference.' },
   'notifications.integrated': { section: 'general', label: 'Notifications', description: 'The bell in the navigation bar and the notifications page: new followers, replies, backstage decisions, failed payments and workspace invitations.' },
   'notif.subs.integrated': { section: 'general', label: 'Notification settings for users', description: 'Lets users choose, for each kind of notification, whether it reaches them by email and in the browser.' },
   'api.integrated': { section: 'general', label: 'API access', description: 'Lets users with the "Access the API" permission create API tokens in their account settings.' },

@@ -327,6 +327,14 @@ export function browserSettings(settings: Partial<Settings>): Partial<Settings> 
 
 /** Validates and stores changed settings; unknown names and wrong types are refused with field errors. */
 export async function updateSettings(db: Db, values: Record<string, unknown>): Promise<{ errors?: Record<string, string> }> {
+  const { valid, errors } = validateSettings(values);
+  if (errors) return { errors };
+  await saveSettings(db, valid);
+  return {};
+}
+
+/** Each value parsed by its setting's schema; errors by setting name for unknown names and wrong values. */
+export function validateSettings(values: Record<string, unknown>): { valid: Record<string, unknown>; errors?: Record<string, string> } {
   const errors: Record<string, string> = {};
   const valid: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(values)) {
@@ -339,7 +347,5 @@ export async function updateSettings(db: Db, values: Record<string, unknown>): P
     if (parsed.success) valid[name] = parsed.data;
     else errors[name] = parsed.error.issues[0]?.message ?? 'Invalid value.';
   }
-  if (Object.keys(errors).length) return { errors };
-  await saveSettings(db, valid);
-  return {};
+  return Object.keys(errors).length ? { valid, errors } : { valid };
 }

@@ -88,3 +88,8 @@ export async function deleteSessionOfUser(db: Db, userId: number, sessionId: str
 export async function findRole(db: Db, id: number): Promise<{ id: number; name: string; guests: number } | undefined> {
   return db.selectFrom('roles').select(['id', 'name', 'guests']).where('id', '=', id).executeTakeFirst();
 }
+
+/** Every role by name, for pickers (menu items shown only to some roles). */
+export async function listRoleChoices(db: Db): Promise<{ id: number; name: string }[]> {
+  return db.selectFrom('roles').select(['id', 'name']).orderBy('name').execute();
+}

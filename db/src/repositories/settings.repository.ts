@@ -16,18 +16,22 @@ export async function getStoredSettings(db: Db): Promise<Record<string, unknown>
 }
 
 export async function saveSettings(db: Db, values: Record<string, unknown>): Promise<void> {
-  const entries = Object.entries(values);
-  if (!entries.length) return;
-  const updated_at = new Date().toISOString();
+  if (!Object.keys(values).length) return;
   await db.transaction().execute(async (trx) => {
-    for (const [name, value] of entries) {
-      await trx
-        .insertInto('settings')
-        .values({ name, value: JSON.stringify(value), updated_at })
-        .onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify(value), updated_at }))
-        .execute();
-    }
+    await writeSettings(trx, values);
     // Pages shared with visitors show settings; from any path (back office, CLI), they change at once.
     await clearPageCache(trx);
   });
+}
+
+/** Upserts settings inside the caller's transaction, for saves that change more than settings. */
+export async function writeSettings(trx: Db, values: Record<string, unknown>): Promise<void> {
+  const updated_at = new Date().toISOString();
+  for (const [name, value] of Object.entries(values)) {
+    await trx
+      .insertInto('settings')
+      .values({ name, value: JSON.stringify(value), updated_at })
+      .onConflict((oc) => oc.column('name').doUpdateSet({ value: JSON.stringify(value), updated_at }))
+      .execute();
+  }
 }
