@@ -2,6 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { validationHook } from '../http/errors.ts';
 import { errorResponses, jsonResponse } from '../schemas/common.ts';
+import { hasPermission } from '../services/permissions.ts';
 import { adminSettings, updateAdminSettings } from '../services/settings-admin.service.ts';
 import { readJsonObject, requireAdmin } from './access.ts';
 
@@ -39,6 +40,6 @@ adminSettingsRoutes.openAPIRegistry.registerPath(
 );
 adminSettingsRoutes.put('/settings', requireAdmin('settings.update'), async (c) => {
   const db = c.get('deps').db;
-  await updateAdminSettings(db, await readJsonObject(c));
+  await updateAdminSettings(db, await readJsonObject(c), { mayEditAppearance: hasPermission(c.get('auth').permissions, 'appearance.update') });
   return c.json(await adminSettings(db), 200);
 });

@@ -1,7 +1,7 @@
 import type { Db } from '@app/db';
 import { z as zod } from 'zod';
-import { validationFailed } from './errors.ts';
-import { SETTING_FIELDS, SETTINGS_SECTIONS, type SettingField } from './settings-metadata.ts';
+import { forbidden, validationFailed } from './errors.ts';
+import { APPEARANCE_SETTINGS, SETTING_FIELDS, SETTINGS_SECTIONS, type SettingField } from './settings-metadata.ts';
 import { loadSettings, SETTINGS, updateSettings, type SettingName } from './settings.service.ts';
 
 type Definition = { schema: zod.ZodType; default: unknown; private?: boolean };
@@ -52,7 +52,12 @@ export async function adminSettings(db: Db): Promise<{ sections: typeof SETTINGS
  * A partial update. For a secret, an empty string (or leaving it out) keeps the stored value, and
  * null removes it; everything else is validated by the setting's schema, errors by setting name.
  */
-export async function updateAdminSettings(db: Db, body: Record<string, unknown>): Promise<void> {
+export async function updateAdminSettings(db: Db, body: Record<string, unknown>, editor: { mayEditAppearance: boolean }): Promise<void> {
+  // The look of the site belongs to the appearance editor's permission, whichever call changes it.
+  const appearance = Object.keys(body).filter((name) => (APPEARANCE_SETTINGS as readonly string[]).includes(name));
+  if (appearance.length > 0 && !editor.mayEditAppearance) {
+    throw forbidden(`${appearance.join(', ')} can only be changed by someone who may use the appearance editor.`);
+  }
   const values: Record<string, unknown> = {};
   for (const [name, value] of Object.entries(body)) {
     const definition = Object.hasOwn(definitions, name) ? definitions[name] : undefined;
