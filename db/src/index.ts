@@ -45,3 +45,4 @@ export * from './repositories/stripe-billing.repository.ts';
 export * from './repositories/backstage-music.repository.ts';
 export * from './repositories/paypal-billing.repository.ts';
 export * from './repositories/notifications.repository.ts';
+export { backupSqliteDatabase, inspectSqliteDatabase, isKnownMigration, LATEST_MIGRATION } from './backup.ts';
