@@ -167,4 +167,27 @@ describe('backup of a running site and restore into a fresh folder', () => {
     expect(existsSync(path.join(work, 'escape.txt'))).toBe(false);
     expect(filesUnder(path.join(work, 'empty-b'))).toEqual([]);
   });
+
+  it('refuses a backup made by a newer version, whose schema this one does not know', async () => {
+    const unpacked = path.join(work, 'newer');
+    mkdirSync(unpacked);
+    expect(spawnSync('tar', ['-xzf', path.join(work, 'site.tar.gz'), '-C', unpacked]).status).toBe(0);
+    const manifest = JSON.parse(readFileSync(path.join(unpacked, 'manifest.json'), 'utf8'));
+    writeFileSync(path.join(unpacked, 'manifest.json'), JSON.stringify({ ...manifest, version: '9.0.0', migration: '2999_01_01_000001_future' }));
+    expect(spawnSync('tar', ['-czf', path.join(work, 'newer.tar.gz'), '-C', unpacked, '.']).status).toBe(0);
+
+    const refused = await cli(['restore', path.join(work, 'newer.tar.gz')], path.join(work, 'empty-c'));
+    expect(refused.status).toBe(1);
+    expect(refused.output).toContain('made by a newer version (9.0.0');
+    expect(filesUnder(path.join(work, 'empty-c'))).toEqual([]);
+  });
+
+  it('answers a mistyped command with its usage, not a stack trace', async () => {
+    for (const args of [['backup'], ['restore', 'a.tar.gz', 'b.tar.gz'], ['--verbose']]) {
+      const result = await cli(args, path.join(work, 'unused'));
+      expect(result.status, args.join(' ')).toBe(1);
+      expect(result.output).toContain('Usage:');
+      expect(result.output).not.toMatch(/\n\s+at /);
+    }
+  });
 });

@@ -17,16 +17,25 @@ const USAGE = `Usage:
                                    restore a backup into STORAGE_PATH (an empty folder unless --force)
   cadence --version`;
 
-const { values, positionals } = parseArgs({
-  allowPositionals: true,
-  options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } },
-});
-const [command = 'start', file, ...extra] = positionals;
-
 function fail(message: string): never {
   console.error(message);
   process.exit(1);
 }
+
+function readArguments() {
+  try {
+    return parseArgs({
+      allowPositionals: true,
+      options: { force: { type: 'boolean' }, help: { type: 'boolean', short: 'h' }, version: { type: 'boolean', short: 'v' } },
+    });
+  } catch (error) {
+    // An unknown option: say which, and how the commands are written, without a stack trace.
+    fail(`${(error as Error).message}\n\n${USAGE}`);
+  }
+}
+
+const { values, positionals } = readArguments();
+const [command = 'start', file, ...extra] = positionals;
 
 if (values.help) {
   console.log(USAGE);
