@@ -60,7 +60,9 @@ const sqliteAddon: Plugin = {
   name: 'sqlite-addon',
   setup(b) {
     b.onResolve({ filter: /^better-sqlite3$/ }, (args) => {
-      const entry = path.join(path.dirname(resolveFrom('db', 'better-sqlite3/package.json')), 'lib', `${process.platform}-${process.arch}.js`);
+      // Linux with musl (Alpine) has addons of its own; glibc reports its version, musl does not.
+      const musl = process.platform === 'linux' && !(process.report.getReport() as { header: { glibcVersionRuntime?: string } }).header.glibcVersionRuntime;
+      const entry = path.join(path.dirname(resolveFrom('db', 'better-sqlite3/package.json')), 'lib', `${musl ? 'linuxmusl' : process.platform}-${process.arch}.js`);
       return args.kind === 'import-statement' || args.kind === 'require-call' ? { path: entry } : undefined;
     });
   },
@@ -115,7 +117,10 @@ await build({
   plugins: [sourceAddresses(path.join(root, 'db/src/seed/audio'))],
 });
 
-const version = (JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string }).version;
+const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
+const version = rootPackage.version;
+// The executable runs with the Node options `pnpm start` gives (the memory settings the README explains).
+const startOptions = rootPackage.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
 writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ type: 'module', version }, null, 2)}\n`);
 copy(path.join(root, 'site/dist/client'), path.join(app, 'site/dist/client'));
 copy(path.join(root, 'admin/dist'), path.join(app, 'admin/dist'));
@@ -139,6 +144,7 @@ const seaConfig = {
   disableExperimentalSEAWarning: true,
   useSnapshot: false,
   useCodeCache: false,
+  execArgv: startOptions,
   assets: { 'contents.json': path.join(work, 'contents.json'), ...Object.fromEntries(files.map((file) => [file, path.join(app, file)])) },
 };
 writeFileSync(path.join(work, 'sea-config.json'), JSON.stringify(seaConfig, null, 2));

@@ -25,9 +25,9 @@ let restored: ServerProcess | undefined;
 const env = (storage: string) => ({ PATH: process.env.PATH, HOME: work, STORAGE_PATH: storage, SEED_DEMO: 'false', ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password });
 
 /** Runs the command line without blocking this process, so the site it talks to keeps being written meanwhile. */
-function cli(args: string[], storage: string): Promise<{ status: number | null; output: string }> {
+function cli(args: string[], storage: string, extraEnv: Record<string, string> = {}): Promise<{ status: number | null; output: string }> {
   return new Promise((resolve) => {
-    const child = spawn(process.execPath, [CLI, ...args], { cwd: work, env: env(storage), stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(process.execPath, [CLI, ...args], { cwd: work, env: { ...env(storage), ...extraEnv }, stdio: ['ignore', 'pipe', 'pipe'] });
     let output = '';
     child.stdout.on('data', (chunk: Buffer) => (output += chunk.toString()));
     child.stderr.on('data', (chunk: Buffer) => (output += chunk.toString()));
@@ -180,6 +180,14 @@ describe('backup of a running site and restore into a fresh folder', () => {
     expect(refused.status).toBe(1);
     expect(refused.output).toContain('made by a newer version (9.0.0');
     expect(filesUnder(path.join(work, 'empty-c'))).toEqual([]);
+  });
+
+  it('says that a PostgreSQL database is backed up with its own tools', async () => {
+    const result = await cli(['backup', path.join(work, 'pg.tar.gz')], path.join(work, 'storage'), { DATABASE_URL: 'postgres://cadence@localhost/cadence' });
+    expect(result.status).toBe(1);
+    expect(result.output).toContain('pg_dump');
+    expect(result.output).not.toMatch(/\n\s+at /);
+    expect(existsSync(path.join(work, 'pg.tar.gz'))).toBe(false);
   });
 
   it('answers a mistyped command with its usage, not a stack trace', async () => {

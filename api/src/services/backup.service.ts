@@ -34,13 +34,22 @@ export type BackupManifest = z.infer<typeof manifestSchema>;
 
 type Paths = Pick<Config, 'storagePath' | 'databaseUrl'>;
 
+/** The SQLite file DATABASE_URL names; another database is backed up with its own tools. */
+function sqliteFile(paths: Paths): string {
+  try {
+    return sqlitePathFromUrl(paths.databaseUrl);
+  } catch (error) {
+    throw new BackupError(`${(error as Error).message} Back a PostgreSQL database up with its own tools (pg_dump).`);
+  }
+}
+
 function databaseFiles(file: string): string[] {
   return [file, `${file}-wal`, `${file}-shm`, `${file}-journal`];
 }
 
 /** Writes a backup of the install to `archive` (a .tar.gz); answers its manifest. */
 export async function createBackup(paths: Paths, archive: string): Promise<BackupManifest> {
-  const databaseFile = sqlitePathFromUrl(paths.databaseUrl);
+  const databaseFile = sqliteFile(paths);
   const storage = path.resolve(paths.storagePath);
   const target = path.resolve(archive);
   if (!existsSync(databaseFile)) throw new BackupError(`There is no database at ${databaseFile}: nothing to back up.`);
@@ -103,7 +112,7 @@ async function isEmptyFolder(folder: string): Promise<boolean> {
 export async function restoreBackup(paths: Paths, archive: string, options: { force?: boolean } = {}): Promise<BackupManifest> {
   const source = path.resolve(archive);
   const storage = path.resolve(paths.storagePath);
-  const databaseFile = sqlitePathFromUrl(paths.databaseUrl);
+  const databaseFile = sqliteFile(paths);
   if (!existsSync(source)) throw new BackupError(`There is no backup at ${source}.`);
   if (!options.force) {
     if (!(await isEmptyFolder(storage))) throw new BackupError(`${storage} is not empty. Restore into an empty folder, or pass --force to replace what it holds.`);
