@@ -1,4 +1,5 @@
 export { createDb, createTestDb, migrateToLatest, sqlitePathFromUrl, type Db } from './connection.ts';
+export { backupSqliteDatabase, inspectSqliteDatabase, isKnownMigration, LATEST_MIGRATION } from './backup.ts';
 export type { Database } from './tables/database.ts';
 export type { UserRow, NewUserRow, UserUpdate } from './tables/users.table.ts';
 export type { SessionRow } from './tables/sessions.table.ts';
@@ -45,4 +46,3 @@ export * from './repositories/stripe-billing.repository.ts';
 export * from './repositories/backstage-music.repository.ts';
 export * from './repositories/paypal-billing.repository.ts';
 export * from './repositories/notifications.repository.ts';
-export { backupSqliteDatabase, inspectSqliteDatabase, isKnownMigration, LATEST_MIGRATION } from './backup.ts';
