@@ -6,15 +6,16 @@ import { buildIfNeeded } from './build-if-needed.ts';
 
 /**
  * `pnpm test`: the static checks (typecheck, lint, knip, astro check; one test each), unit and
- * in-process API tests (vitest), then browser tests against the built server (Playwright in
- * Chromium). Ends with one line, "N passed, N failed", summing them all.
+ * in-process API tests (vitest), the single executable built and run without Node (tests/binary),
+ * then browser tests against the built server (Playwright in Chromium). Ends with one line,
+ * "N passed, N failed", summing them all. `node scripts/test.ts unit|binary|e2e` runs one part.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
-const only = process.argv[2] as 'unit' | 'e2e' | undefined;
+const only = process.argv[2] as 'unit' | 'e2e' | 'binary' | undefined;
 let passed = 0;
 let failed = 0;
 let crashed = false;
@@ -55,7 +56,7 @@ function check(name: string, commands: { script: string; args: string[]; cwd?: s
   else failed += 1;
 }
 
-if (only !== 'e2e') {
+if (!only || only === 'unit') {
   check(
     'typecheck',
     ['db', 'api', 'site', 'admin', 'tests'].map((project) => ({ script: 'node_modules/typescript/bin/tsc', args: ['-p', project] })),
@@ -67,18 +68,13 @@ if (only !== 'e2e') {
   const astroEnv = { CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' };
   check('astro check', [{ script: 'site/node_modules/astro/bin/astro.mjs', args: ['check'], cwd: path.join(root, 'site'), env: astroEnv, summary: /^Result \(\d+ files?\)/m }]);
 
-  const report = path.join(results, 'vitest.json');
-  run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
-    passed += json.numPassedTests;
-    // A file that fails to load has no test results of its own; count it once.
-    const brokenFiles = (json.testResults as { status: string; assertionResults: unknown[] }[]).filter((file) => file.status === 'failed' && !file.assertionResults.length);
-    failed += json.numFailedTests + brokenFiles.length;
-  } else crashed = true;
+  runVitest('vitest.json', []);
 }
 
-if (only !== 'unit') {
+// The single executable (tests/binary): built, then run where no Node and no node_modules are; slow, so a suite of its own.
+if (!only || only === 'binary') runVitest('vitest-binary.json', ['--config', 'vitest.binary.config.ts']);
+
+if (!only || only === 'e2e') {
   buildIfNeeded();
   const report = path.join(results, 'playwright.json');
   run([path.join(root, 'tests/node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], {
@@ -88,6 +84,18 @@ if (only !== 'unit') {
     const { stats } = JSON.parse(readFileSync(report, 'utf8'));
     passed += stats.expected + stats.flaky;
     failed += stats.unexpected;
+  } else crashed = true;
+}
+
+function runVitest(reportName: string, args: string[]) {
+  const report = path.join(results, reportName);
+  run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  if (existsSync(report)) {
+    const json = JSON.parse(readFileSync(report, 'utf8'));
+    passed += json.numPassedTests;
+    // A file that fails to load has no test results of its own; count it once.
+    const brokenFiles = (json.testResults as { status: string; assertionResults: unknown[] }[]).filter((file) => file.status === 'failed' && !file.assertionResults.length);
+    failed += json.numFailedTests + brokenFiles.length;
   } else crashed = true;
 }
 

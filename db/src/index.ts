@@ -1,4 +1,5 @@
 export { createDb, createTestDb, migrateToLatest, sqlitePathFromUrl, type Db } from './connection.ts';
+export { backupSqliteDatabase, inspectSqliteDatabase, isKnownMigration, LATEST_MIGRATION } from './backup.ts';
 export type { Database } from './tables/database.ts';
 export type { UserRow, NewUserRow, UserUpdate } from './tables/users.table.ts';
 export type { SessionRow } from './tables/sessions.table.ts';
