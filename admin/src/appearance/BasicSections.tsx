@@ -91,7 +91,7 @@ export function CustomCodeSection() {
       <TextInput
         source={valuePath('custom_code.html')}
         label="Custom HTML and JavaScript"
-        helperText="Added at the end of every page of the site, not the back office. Inline scripts here are allowed by the site's content security policy; scripts from other hosts are not."
+        helperText="Added at the end of every page of the site, not the back office. Once saved, its scripts, inline or from other hosts, are allowed by the site's content security policy; the preview shows the HTML without running them."
         validate={maxLength(100_000)}
         multiline
         minRows={8}

@@ -5,6 +5,7 @@ import { islandApi, ok } from '../../lib/island-api.ts';
 import { relativeTime } from '../../lib/relative-time.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Section } from './Section.tsx';
+import { ShownOnceSecret } from './ShownOnceSecret.tsx';
 import type { Translate } from './types.ts';
 
 type Token = InferResponseType<(typeof islandApi)['access-tokens']['$get'], 200>['tokens'][number];
@@ -15,7 +16,6 @@ export function Developers({ t, language, withConfirmation }: { t: Translate; la
   const [name, setName] = useState('');
   const [nameError, setNameError] = useState<string | null>(null);
   const [created, setCreated] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
 
   const load = () => ok(islandApi['access-tokens'].$get()).then((r) => setTokens(r.tokens), (e: Error) => toast.danger(e.message));
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when shown; load is rebuilt each render
@@ -39,27 +39,10 @@ export function Developers({ t, language, withConfirmation }: { t: Translate; la
       await load();
     }).catch((error) => toast.danger((error as Error).message));
 
-  const copy = async () => {
-    if (!created) return;
-    await navigator.clipboard?.writeText(created).catch(() => undefined);
-    setCopied(true);
-    // Spec: the copy confirmation shows for one second.
-    setTimeout(() => setCopied(false), 1000);
-  };
 
   return (
     <Section id="developers" title={t('API tokens')} description={t('Tokens let scripts and other apps use the API on your behalf. Send one as "Authorization: Bearer <token>".')}>
-      {created && (
-        <div className="token-created" role="status">
-          <p>{t("Copy your new token now. For your security, it won't be shown again.")}</p>
-          <div className="token-value">
-            <code data-testid="plain-text-token">{created}</code>
-            <button type="button" className="button" onClick={copy}>
-              {copied ? t('Copied!') : t('Copy')}
-            </button>
-          </div>
-        </div>
-      )}
+      {created && <ShownOnceSecret t={t} notice={t("Copy your new token now. For your security, it won't be shown again.")} value={created} testId="plain-text-token" />}
       <form
         onSubmit={(event) => {
           event.preventDefault();

@@ -3,6 +3,7 @@ import { islandApi, ok } from '../../lib/island-api.ts';
 import { relativeTime } from '../../lib/relative-time.ts';
 import { toast } from '../../stores/toast.atoms.ts';
 import { Section } from './Section.tsx';
+import { ShownOnceSecret } from './ShownOnceSecret.tsx';
 import type { Translate } from './types.ts';
 
 const appPassword = islandApi.users.me['subsonic-app-password'];
@@ -14,7 +15,6 @@ const appPassword = islandApi.users.me['subsonic-app-password'];
 export function SubsonicApps({ t, language, email, server, withConfirmation }: { t: Translate; language: string; email: string; server: string; withConfirmation: (action: () => Promise<void>) => Promise<void> }) {
   const [createdAt, setCreatedAt] = useState<string | null | undefined>(undefined);
   const [created, setCreated] = useState<string | null>(null);
-  const [copied, setCopied] = useState(false);
 
   const load = () => ok(appPassword.$get()).then((r) => setCreatedAt(r.created_at), (e: Error) => toast.danger(e.message));
   // biome-ignore lint/correctness/useExhaustiveDependencies: loads once when shown; load is rebuilt each render
@@ -35,12 +35,6 @@ export function SubsonicApps({ t, language, email, server, withConfirmation }: {
       toast(t('App password revoked'));
     }).catch((error) => toast.danger((error as Error).message));
 
-  const copy = async () => {
-    if (!created) return;
-    await navigator.clipboard?.writeText(created).catch(() => undefined);
-    setCopied(true);
-    setTimeout(() => setCopied(false), 1000);
-  };
 
   return (
     <Section id="subsonic" title={t('Subsonic apps')} description={t('Play music from this site in apps that speak the Subsonic API, such as Symfonium, DSub, Feishin or Supersonic. Enter these details in the app.')}>
@@ -58,17 +52,7 @@ export function SubsonicApps({ t, language, email, server, withConfirmation }: {
           {createdAt ? t('Your app password, made :time', { time: relativeTime(createdAt, language) }) : createdAt === null ? t('Make an app password below. Your login password does not work in apps.') : null}
         </dd>
       </dl>
-      {created && (
-        <div className="token-created" role="status">
-          <p>{t("Copy your new app password now. For your security, it won't be shown again.")}</p>
-          <div className="token-value">
-            <code data-testid="subsonic-app-password">{created}</code>
-            <button type="button" className="button" onClick={copy}>
-              {copied ? t('Copied!') : t('Copy')}
-            </button>
-          </div>
-        </div>
-      )}
+      {created && <ShownOnceSecret t={t} notice={t("Copy your new app password now. For your security, it won't be shown again.")} value={created} testId="subsonic-app-password" />}
       <div className="actions">
         <button type="button" className="button primary" onClick={() => void generate()} disabled={createdAt === undefined}>
           {createdAt ? t('Make a new app password') : t('Make an app password')}
