@@ -4,9 +4,9 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
 /**
- * `pnpm test:postgres [paths…]`: the db and api test suites (or the given files) once more, on a
- * throwaway PostgreSQL server that vitest starts (TEST_DATABASE=postgres, db/src/testing/postgres.ts).
- * Ends with the failing tests by file and one line, "N passed, N failed".
+ * `pnpm test:postgres [paths…]`: the db, api, contract and security tests (or the given files)
+ * once more, on a throwaway PostgreSQL server that vitest starts (TEST_DATABASE=postgres,
+ * db/src/testing/postgres.ts). Ends with the failing tests by file and one line, "N passed, N failed".
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -17,7 +17,7 @@ rmSync(report, { force: true });
 const paths = process.argv.slice(2);
 const run = spawnSync(
   process.execPath,
-  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...(paths.length ? paths : ['db/src', 'api/src']), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+  [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...(paths.length ? paths : ['db/src', 'api/src', 'tests/contract', 'tests/security']), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
   { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE: 'postgres' } },
 );
 

@@ -89,7 +89,7 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
 /**
  * A migrated database of a test's own, removed by `destroy()`: a temporary SQLite file, or, when
  * the test run started a PostgreSQL server (`TEST_DATABASE=postgres`, see testing/postgres.ts), a
- * fresh database on it copied from the migrated template.
+ * fresh database on it copied from the migrated template. `file` is then that database's address.
  */
 export async function createTestDb(options: DbOptions & { /** Folder to create it in (the system's temporary folder by default). */ directory?: string } = {}): Promise<Db & { file: string; emptyWriteAheadLog(): Promise<void> }> {
   const server = process.env.TEST_POSTGRES_URL;

@@ -8,12 +8,13 @@ import { isPostgres, nowIso } from '../dialect.ts';
 export async function up(db: Kysely<any>): Promise<void> {
   const now = nowIso(db);
   const postgres = isPostgres(db);
+  if (postgres) await sql`CREATE EXTENSION IF NOT EXISTS citext`.execute(db);
   await db.schema
     .createTable('products')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     // NOCASE so that "Pro" and "pro" count as the same name when uniqueness is checked.
-    // PostgreSQL has no NOCASE collation: a unique index on lower(name) below does the same.
-    .addColumn('name', 'text', (c) => (postgres ? c.notNull() : c.notNull().unique().modifyEnd(sql`collate nocase`)))
+    // PostgreSQL has no NOCASE collation: its citext type compares the same way.
+    .addColumn('name', postgres ? sql`citext` : 'text', (c) => (postgres ? c.notNull().unique() : c.notNull().unique().modifyEnd(sql`collate nocase`)))
     .addColumn('description', 'text')
     /** JSON array of strings, shown as the plan's feature list on the pricing page. */
     .addColumn('feature_list', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -25,7 +26,6 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now))
     .execute();
-  if (postgres) await db.schema.createIndex('products_name_key').on('products').unique().expression(sql`lower(name)`).execute();
   await db.schema.createIndex('products_position').on('products').columns(['hidden', 'position', 'id']).execute();
 
   await db.schema

@@ -260,7 +260,10 @@ export async function listResource(db: Db, resource: ResourceTable, params: List
     assertAllowed(params.sort.field, resource.sortable, 'Sort field');
     const isCount = Boolean(resource.counts?.[params.sort.field]);
     const order = params.sort.order === 'DESC' ? 'desc' : 'asc';
-    query = query.orderBy(isCount ? sql.ref(params.sort.field) : `${resource.table}.${params.sort.field}`, order);
+    const column = isCount ? sql.ref(params.sort.field) : `${resource.table}.${params.sort.field}`;
+    // Empty values sort first going up and last going down, as SQLite puts them; PostgreSQL does the opposite.
+    if (isPostgres(kdb)) query = query.orderBy(column, (ob: any) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
+    else query = query.orderBy(column, order);
   }
   query = query.orderBy(`${resource.table}.id`, params.sort?.order === 'DESC' ? 'desc' : 'asc');
   const rows = await query.limit(params.range.end - params.range.start + 1).offset(params.range.start).execute();
