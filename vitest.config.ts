@@ -13,5 +13,7 @@ export default defineConfig({
     hookTimeout: 120_000,
     // Two cores: more workers only fight over the CPU (argon2, MP3 encoding).
     maxWorkers: 2,
+    // TEST_DATABASE=postgres (`pnpm test:postgres`): the same tests on a throwaway PostgreSQL server.
+    globalSetup: process.env.TEST_DATABASE === 'postgres' ? ['db/src/testing/postgres.ts'] : [],
   },
 });

@@ -1,9 +1,12 @@
 import { mkdirSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type SqliteStatement } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
+import pg from 'pg';
+import { createPostgresDialect, isPostgresUrl } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './tables/database.ts';
 
@@ -11,25 +14,25 @@ export type Db = Kysely<Database>;
 
 /** Turns `DATABASE_URL` into a SQLite file path; accepts a bare path, `file:` or `sqlite:` prefixes. */
 export function sqlitePathFromUrl(url: string): string {
-  if (/^postgres(ql)?:\/\//i.test(url)) {
-    throw new Error(
-      'DATABASE_URL points to PostgreSQL, which this version does not support yet. Unset DATABASE_URL to use SQLite under STORAGE_PATH.',
-    );
-  }
+  if (isPostgresUrl(url)) throw new Error('DATABASE_URL points to PostgreSQL; this command works on a SQLite file only.');
   const bare = url.replace(/^(sqlite|file):(\/\/)?/i, '');
   return bare === ':memory:' ? bare : path.resolve(bare);
 }
 
-/**
- * Opens the database: WAL so readers never wait for the writer, foreign keys enforced,
- * and a busy timeout so a second process waits for a lock instead of failing.
- */
 export interface DbOptions {
   /** Called after every query with its SQL and how long it took, to log slow ones or count them. */
   onQuery?: (query: { sql: string; durationMs: number }) => void;
 }
 
+/**
+ * Opens the database named by `DATABASE_URL`: PostgreSQL for a `postgres://` address, else a SQLite
+ * file in WAL mode so readers never wait for the writer, foreign keys enforced, and a busy timeout
+ * so a second process waits for a lock instead of failing.
+ */
 export function createDb(url: string, options: DbOptions = {}): Db {
+  const { onQuery } = options;
+  const log = onQuery ? (event: { query: { sql: string }; queryDurationMillis: number }) => onQuery({ sql: event.query.sql, durationMs: event.queryDurationMillis }) : undefined;
+  if (isPostgresUrl(url)) return new Kysely<Database>({ dialect: createPostgresDialect(url), log });
   const file = sqlitePathFromUrl(url);
   if (file !== ':memory:') mkdirSync(path.dirname(file), { recursive: true });
   const database = new SqliteDatabase(file);
@@ -37,11 +40,7 @@ export function createDb(url: string, options: DbOptions = {}): Db {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
-  const { onQuery } = options;
-  return new Kysely<Database>({
-    dialect: new SqliteDialect({ database: withStatementCache(database) }),
-    log: onQuery ? (event) => onQuery({ sql: event.query.sql, durationMs: event.queryDurationMillis }) : undefined,
-  });
+  return new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), log });
 }
 
 const ALREADY_ROLLED_BACK: SqliteStatement = {
@@ -87,8 +86,14 @@ export async function migrateToLatest(db: Db): Promise<MigrationResultSet> {
   return result;
 }
 
-/** A migrated database in a temporary file, removed by `destroy()`; for tests. */
+/**
+ * A migrated database of a test's own, removed by `destroy()`: a temporary SQLite file, or, when
+ * the test run started a PostgreSQL server (`TEST_DATABASE=postgres`, see testing/postgres.ts), a
+ * fresh database on it copied from the migrated template. `file` is then that database's address.
+ */
 export async function createTestDb(options: DbOptions & { /** Folder to create it in (the system's temporary folder by default). */ directory?: string } = {}): Promise<Db & { file: string; emptyWriteAheadLog(): Promise<void> }> {
+  const server = process.env.TEST_POSTGRES_URL;
+  if (server) return createPostgresTestDb(server, options);
   const dir = mkdtempSync(path.join(options.directory ?? tmpdir(), 'music-db-'));
   const file = path.join(dir, 'test.sqlite');
   const db = createDb(file, options);
@@ -103,6 +108,44 @@ export async function createTestDb(options: DbOptions & { /** Folder to create i
     destroy: async () => {
       await destroy();
       rmSync(dir, { recursive: true, force: true });
+    },
+  });
+}
+
+/** The migrated database that every PostgreSQL test database is copied from; testing/postgres.ts makes it. */
+export const POSTGRES_TEST_TEMPLATE = 'cadence_template';
+
+export function postgresDatabaseUrl(serverUrl: string, database: string): string {
+  const url = new URL(serverUrl);
+  url.pathname = `/${database}`;
+  return url.toString();
+}
+
+async function onPostgresServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
+  const client = new pg.Client({ connectionString: serverUrl });
+  await client.connect();
+  try {
+    return await work(client);
+  } finally {
+    await client.end();
+  }
+}
+
+async function createPostgresTestDb(serverUrl: string, options: DbOptions) {
+  const name = `cadence_test_${randomBytes(6).toString('hex')}`;
+  // Copying a migrated template takes milliseconds; running every migration takes a second.
+  await onPostgresServer(serverUrl, (client) => client.query(`CREATE DATABASE ${name} TEMPLATE ${POSTGRES_TEST_TEMPLATE}`));
+  const url = postgresDatabaseUrl(serverUrl, name);
+  const db = createDb(url, options);
+  await migrateToLatest(db);
+  const destroy = db.destroy.bind(db);
+  return Object.assign(db, {
+    file: url,
+    // PostgreSQL manages its write-ahead log itself.
+    emptyWriteAheadLog: async () => {},
+    destroy: async () => {
+      await destroy();
+      await onPostgresServer(serverUrl, (client) => client.query(`DROP DATABASE IF EXISTS ${name} WITH (FORCE)`));
     },
   });
 }

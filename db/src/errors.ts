@@ -7,6 +7,14 @@ export function constraintViolation(error: unknown): 'unique' | 'foreign_key' | 
 }
 
 /**
+ * Text the database cannot hold: PostgreSQL refuses the NUL character in text (22021), which
+ * SQLite stores; the API answers 422, as for any other unacceptable value.
+ */
+export function unstorableText(error: unknown): boolean {
+  return (error as { code?: unknown } | null)?.code === '22021';
+}
+
+/**
  * Writes the database could not do because its disk is full, or because it cannot be written at
  * all (a read-only file or disk, or a write the disk failed): the API answers 507, not 500.
  * SQLite's codes, and PostgreSQL's disk_full (53100) and read_only_sql_transaction (25006).

@@ -18,7 +18,7 @@ export * from './repositories/file-entries.repository.ts';
 export * from './repositories/catalog.repository.ts';
 export * from './repositories/plays.repository.ts';
 export * from './repositories/admin-resource.repository.ts';
-export { constraintViolation, databaseStorageFailure } from './errors.ts';
+export { constraintViolation, databaseStorageFailure, unstorableText } from './errors.ts';
 export * from './repositories/account-security.repository.ts';
 export type { OutgoingEmailRow, UserTokenRow } from './tables/account-security.table.ts';
 export * from './repositories/access-tokens.repository.ts';

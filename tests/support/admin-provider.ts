@@ -164,7 +164,10 @@ export function describeResourceCases(cases: Case[], context: () => ResourceCase
         ];
         if (create) calls.push(['create', provider.create(resource, { data: create() })]);
         if (Object.keys(update).length) calls.push(['update', provider.update(resource, { id, data: update, previousData: data[0] })]);
-        for (const [verb, call] of calls) expect((await refusal(call)).status, `${verb} as ${who}`).toBe(status);
+        // Each refusal is caught as soon as its call starts: the calls run together, and one refused
+        // before the loop reaches it would otherwise be an unhandled rejection.
+        const refusals = calls.map(([verb, call]) => [verb, refusal(call)] as const);
+        for (const [verb, refused] of refusals) expect((await refused).status, `${verb} as ${who}`).toBe(status);
       }
       expect((await admin.getOne(resource, { id })).data.id).toBe(id);
     });

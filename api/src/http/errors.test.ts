@@ -74,6 +74,20 @@ describe("the services' errors", () => {
   });
 });
 
+describe('text the database refuses', () => {
+  it('answers 422 when PostgreSQL cannot hold a character it was sent, not 500', async () => {
+    const refused = Object.assign(new Error('invalid byte sequence for encoding "UTF8": 0x00'), { code: '22021' });
+    const response = await new Hono()
+      .post('*', () => {
+        throw refused;
+      })
+      .onError((error, c) => errorResponse(error, c, false))
+      .request('/api/v1/users/me', { method: 'POST' });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ message: 'The text contains a character that cannot be stored.' });
+  });
+});
+
 describe('a server that cannot store what it was sent', () => {
   const failing = (error: unknown) =>
     new Hono()

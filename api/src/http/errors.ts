@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import { HTTPException } from 'hono/http-exception';
 import type { ContentfulStatusCode } from 'hono/utils/http-status';
-import { constraintViolation, isNotWhitelistedError } from '@app/db';
+import { constraintViolation, isNotWhitelistedError, unstorableText } from '@app/db';
 import { z } from 'zod';
 import {
   ConflictError,
@@ -121,6 +121,9 @@ export function errorResponse(error: unknown, c: Context, debug: boolean): Respo
   if (violation) {
     const message = violation === 'unique' ? 'This value is already taken.' : 'A related record does not exist.';
     return c.json({ message } satisfies ErrorPayload, 422);
+  }
+  if (unstorableText(error)) {
+    return c.json({ message: 'The text contains a character that cannot be stored.' } satisfies ErrorPayload, 422);
   }
   if (error instanceof StoragePathError) {
     return c.json({ message: 'That file name is not allowed.' } satisfies ErrorPayload, 400);

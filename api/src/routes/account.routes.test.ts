@@ -149,6 +149,14 @@ describe('account details and deletion', () => {
     expect((await client.put('/api/v1/users/me', { email: 'takeover@example.com' })).status).toBe(422);
   });
 
+  // PostgreSQL cannot store a NUL character in text, where SQLite keeps it as sent.
+  it.runIf(process.env.TEST_POSTGRES_URL)('refuses a name the database cannot store with a clear 422', async () => {
+    const client = await t.loggedIn('nul@example.com');
+    const response = await client.put('/api/v1/users/me', { name: 'Nul\u0000Person' });
+    expect(response.status).toBe(422);
+    expect(await response.json()).toEqual({ message: 'The text contains a character that cannot be stored.' });
+  });
+
   it('deletes your own account after password confirmation, and never the last admin', async () => {
     const client = await t.loggedIn('leaving@example.com');
     expect((await client.delete('/api/v1/users/me?deleteCurrentUser=1')).status).toBe(423);

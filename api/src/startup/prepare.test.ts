@@ -1,7 +1,7 @@
-import { mkdtempSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { countRows, countUsers, findUserByEmail } from '@app/db';
+import { countRows, countUsers, createTestDb, findUserByEmail } from '@app/db';
 import { verify } from '@node-rs/argon2';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -50,7 +50,18 @@ describe('start-up', () => {
     }
   });
 
-  it('refuses a PostgreSQL address with a clear message', async () => {
-    await expect(prepare(loadConfig({ STORAGE_PATH: storage, DATABASE_URL: 'postgres://db/music' }))).rejects.toThrow(/PostgreSQL, which this version does not support yet/);
+  // Only where the run has a PostgreSQL server (TEST_DATABASE=postgres, `pnpm test:postgres`).
+  it.runIf(process.env.TEST_POSTGRES_URL)('starts on the PostgreSQL database that DATABASE_URL names', async () => {
+    const database = await createTestDb();
+    const own = mkdtempSync(path.join(tmpdir(), 'music-prepare-'));
+    try {
+      const first = await prepare(loadConfig({ STORAGE_PATH: own, SEED_DEMO: 'false', DATABASE_URL: database.file, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'first-password' }));
+      await first.db.destroy();
+      expect(await findUserByEmail(database, 'owner@example.com')).toBeTruthy();
+      expect(existsSync(path.join(own, 'database.sqlite'))).toBe(false);
+    } finally {
+      await database.destroy();
+      rmSync(own, { recursive: true, force: true });
+    }
   });
 });

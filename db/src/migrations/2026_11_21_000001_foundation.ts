@@ -1,15 +1,15 @@
-import { sql, type Kysely, type CreateTableBuilder } from 'kysely';
+import type { CreateTableBuilder, Kysely, RawBuilder } from 'kysely';
+import { nowIso } from '../dialect.ts';
 
 /** ISO-8601 UTC with milliseconds, the one timestamp format the app reads and writes. */
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
-
-function withTimestamps<T extends string>(table: CreateTableBuilder<T, never>) {
+function withTimestamps<T extends string>(table: CreateTableBuilder<T, never>, now: RawBuilder<string>) {
   return table
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now));
 }
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowIso(db);
   await withTimestamps(
     db.schema
       .createTable('users')
@@ -25,6 +25,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('language', 'text')
       .addColumn('country', 'text')
       .addColumn('timezone', 'text'),
+    now,
   ).execute();
 
   await withTimestamps(
@@ -35,6 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('description', 'text')
       .addColumn('guests', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('default', 'integer', (c) => c.notNull().defaultTo(0)),
+    now,
   ).execute();
 
   await db.schema
@@ -101,6 +103,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('default_light', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('default_dark', 'integer', (c) => c.notNull().defaultTo(0))
       .addColumn('values', 'text', (c) => c.notNull()),
+    now,
   ).execute();
 
   await withTimestamps(
@@ -110,6 +113,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('name', 'text', (c) => c.notNull())
       .addColumn('language', 'text', (c) => c.notNull().unique())
       .addColumn('lines', 'text', (c) => c.notNull().defaultTo('{}')),
+    now,
   ).execute();
 
   await withTimestamps(
@@ -124,6 +128,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('disk', 'text', (c) => c.notNull())
       .addColumn('parent_id', 'integer', (c) => c.references('file_entries.id').onDelete('cascade'))
       .addColumn('user_id', 'integer', (c) => c.references('users.id').onDelete('set null')),
+    now,
   ).execute();
 
   await withTimestamps(
@@ -134,6 +139,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('image', 'text')
       .addColumn('description', 'text')
       .addColumn('verified', 'integer', (c) => c.notNull().defaultTo(0)),
+    now,
   ).execute();
   await db.schema.createIndex('artists_name').on('artists').column('name').execute();
 
@@ -146,6 +152,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('description', 'text')
       .addColumn('type', 'text', (c) => c.notNull().defaultTo('album'))
       .addColumn('release_date', 'text'),
+    now,
   ).execute();
   await db.schema.createIndex('albums_release_date').on('albums').column('release_date').execute();
 
@@ -161,6 +168,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('src', 'text')
       .addColumn('description', 'text')
       .addColumn('plays', 'integer', (c) => c.notNull().defaultTo(0)),
+    now,
   ).execute();
   await db.schema.createIndex('tracks_album_id_number').on('tracks').columns(['album_id', 'number']).execute();
   await db.schema.createIndex('tracks_plays').on('tracks').column('plays').execute();
@@ -172,6 +180,7 @@ export async function up(db: Kysely<any>): Promise<void> {
       .addColumn('name', 'text', (c) => c.notNull().unique())
       .addColumn('display_name', 'text')
       .addColumn('image', 'text'),
+    now,
   ).execute();
 
   await db.schema

@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import type { Kysely } from 'kysely';
+import { nowIso } from '../dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowIso(db);
   // Every mail the app sends or, without a mail server, would have sent; secrets are redacted.
   await db.schema
     .createTable('outgoing_emails')

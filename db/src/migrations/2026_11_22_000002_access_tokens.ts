@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import type { Kysely } from 'kysely';
+import { nowIso } from '../dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowIso(db);
   // API tokens: the secret half is shown once; only its SHA-256 is kept.
   await db.schema
     .createTable('access_tokens')

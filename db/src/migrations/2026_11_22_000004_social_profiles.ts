@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import type { Kysely } from 'kysely';
+import { nowIso } from '../dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowIso(db);
   // Accounts at social sign-in providers linked to a user; the provider's tokens are not kept.
   await db.schema
     .createTable('social_profiles')

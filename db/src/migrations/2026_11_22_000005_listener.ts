@@ -1,6 +1,5 @@
 import { sql, type Kysely } from 'kysely';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import { isPostgres, nowIso } from '../dialect.ts';
 
 /**
  * Full-text indexes (FTS5, external content) kept in step with their table by triggers, so search
@@ -18,6 +17,11 @@ const SEARCH_INDEXES: Record<string, string[]> = {
 async function createSearchIndex(db: Kysely<any>, table: string, columns: string[]) {
   const index = `${table}_fts`;
   const list = columns.join(', ');
+  if (isPostgres(db)) {
+    // PostgreSQL indexes the words themselves (a GIN index on an expression): nothing to keep in step.
+    await sql.raw(`CREATE INDEX ${index} ON ${table} USING gin (search_document(${list}))`).execute(db);
+    return;
+  }
   const newValues = columns.map((c) => `new.${c}`).join(', ');
   const oldValues = columns.map((c) => `old.${c}`).join(', ');
   await sql
@@ -40,7 +44,19 @@ async function createSearchIndex(db: Kysely<any>, table: string, columns: string
   await sql.raw(`INSERT INTO ${index}(${index}) VALUES ('rebuild')`).execute(db);
 }
 
+/**
+ * PostgreSQL's counterpart of FTS5's `unicode61 remove_diacritics` tokenizer: the words of the
+ * given columns, lower-cased and without accents, in the `simple` configuration (no stemming, as
+ * FTS5). unaccent() is only "stable", so it is wrapped with its dictionary named to be indexable.
+ */
+async function createSearchDocumentFunction(db: Kysely<any>) {
+  await sql`CREATE EXTENSION IF NOT EXISTS unaccent`.execute(db);
+  await sql`CREATE FUNCTION search_document(VARIADIC parts text[]) RETURNS tsvector LANGUAGE sql IMMUTABLE PARALLEL SAFE
+    AS $$ SELECT to_tsvector('simple', public.unaccent('public.unaccent'::regdictionary, array_to_string(parts, ' '))) $$`.execute(db);
+}
+
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowIso(db);
   // Popularity of albums and artists is kept as a counter beside the tracks' one, so ranking search
   // results and "popular" channels never sums plays at read time.
   await db.schema.alterTable('albums').addColumn('plays', 'integer', (c) => c.notNull().defaultTo(0)).execute();
@@ -180,6 +196,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addPrimaryKeyConstraint('channel_items_pk', ['channel_id', 'item_type', 'item_id'])
     .execute();
 
+  if (isPostgres(db)) await createSearchDocumentFunction(db);
   for (const [table, columns] of Object.entries(SEARCH_INDEXES)) await createSearchIndex(db, table, columns);
 
   // Polymorphic rows cannot have foreign keys; triggers remove them with what they point at.
@@ -194,6 +211,9 @@ export async function up(db: Kysely<any>): Promise<void> {
   };
   for (const [kind, targets] of Object.entries(pointers)) {
     const body = targets.map(([table, typeColumn, idColumn]) => `DELETE FROM ${table} WHERE ${typeColumn} = '${kind}' AND ${idColumn} = old.id;`).join(' ');
-    await sql.raw(`CREATE TRIGGER ${kind}s_delete_pointers AFTER DELETE ON ${kind}s BEGIN ${body} END`).execute(db);
+    if (isPostgres(db)) {
+      await sql.raw(`CREATE FUNCTION ${kind}s_delete_pointers() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN ${body} RETURN old; END $$`).execute(db);
+      await sql.raw(`CREATE TRIGGER ${kind}s_delete_pointers AFTER DELETE ON ${kind}s FOR EACH ROW EXECUTE FUNCTION ${kind}s_delete_pointers()`).execute(db);
+    } else await sql.raw(`CREATE TRIGGER ${kind}s_delete_pointers AFTER DELETE ON ${kind}s BEGIN ${body} END`).execute(db);
   }
 }

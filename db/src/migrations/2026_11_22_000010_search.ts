@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 
 /**
  * Search indexes whose rowids are ordered by popularity.
@@ -28,6 +29,8 @@ const INDEXES: { table: string; columns: string[]; onlyWhen?: string }[] = [
 ];
 
 export async function up(db: Kysely<any>): Promise<void> {
+  // PostgreSQL searches the GIN indexes of the listener migration and ranks with plays directly.
+  if (isPostgres(db)) return;
   for (const { table, columns, onlyWhen } of INDEXES) {
     const index = `${table}_search`;
     const list = columns.join(', ');

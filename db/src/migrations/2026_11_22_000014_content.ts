@@ -1,12 +1,12 @@
-import { sql, type Kysely } from 'kysely';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import type { Kysely } from 'kysely';
+import { nowIso } from '../dialect.ts';
 
 /**
  * Content the back office manages beside the catalogue: custom pages (/pages/{slug}), requests
  * for artist access and the link between an artist profile and the accounts that manage it.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowIso(db);
   await db.schema
     .createTable('custom_pages')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())

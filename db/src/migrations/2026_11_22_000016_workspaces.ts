@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import type { Kysely } from 'kysely';
+import { nowIso } from '../dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowIso(db);
   // Teams a user shares with others. The personal "Default" workspace (id 0) is not a row: every
   // user has it, alone, so storing it would only add a row per account.
   await db.schema

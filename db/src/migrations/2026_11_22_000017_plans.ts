@@ -1,17 +1,20 @@
 import { sql, type Kysely } from 'kysely';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import { isPostgres, nowIso } from '../dialect.ts';
 
 /**
  * Subscription plans (products) with their prices, and the subscriptions users hold. Payment
  * providers are synced later (billing); gateway and gateway_id are where their ids will go.
  */
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowIso(db);
+  const postgres = isPostgres(db);
+  if (postgres) await sql`CREATE EXTENSION IF NOT EXISTS citext`.execute(db);
   await db.schema
     .createTable('products')
     .addColumn('id', 'integer', (c) => c.primaryKey().autoIncrement())
     // NOCASE so that "Pro" and "pro" count as the same name when uniqueness is checked.
-    .addColumn('name', 'text', (c) => c.notNull().unique().modifyEnd(sql`collate nocase`))
+    // PostgreSQL has no NOCASE collation: its citext type compares the same way.
+    .addColumn('name', postgres ? sql`citext` : 'text', (c) => (postgres ? c.notNull().unique() : c.notNull().unique().modifyEnd(sql`collate nocase`)))
     .addColumn('description', 'text')
     /** JSON array of strings, shown as the plan's feature list on the pricing page. */
     .addColumn('feature_list', 'text', (c) => c.notNull().defaultTo('[]'))
@@ -33,7 +36,7 @@ export async function up(db: Kysely<any>): Promise<void> {
     .addColumn('amount', 'integer', (c) => c.notNull().check(sql`amount >= 0`))
     /** ISO 4217 code, upper case. */
     .addColumn('currency', 'text', (c) => c.notNull())
-    .addColumn('interval', 'text', (c) => c.notNull().check(sql`interval in ('day', 'month', 'year')`))
+    .addColumn('interval', 'text', (c) => c.notNull().check(sql`${sql.ref('interval')} in ('day', 'month', 'year')`))
     .addColumn('interval_count', 'integer', (c) => c.notNull().defaultTo(1).check(sql`interval_count >= 1`))
     .addColumn('created_at', 'text', (c) => c.notNull().defaultTo(now))
     .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now))

@@ -1,4 +1,5 @@
 import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
   // Pages rendered for visitors who are not logged in, shared by every server process. The key is
@@ -19,7 +20,8 @@ export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('page_cache_state')
     .addColumn('id', 'integer', (c) => c.primaryKey().check(sql`id = 1`))
-    .addColumn('cleared_at', 'integer', (c) => c.notNull())
+    // Milliseconds since 1970 outgrow PostgreSQL's 32-bit `integer` (SQLite's is 64-bit already).
+    .addColumn('cleared_at', isPostgres(db) ? 'bigint' : 'integer', (c) => c.notNull())
     .execute();
   await db.insertInto('page_cache_state').values({ id: 1, cleared_at: 0 }).execute();
 }

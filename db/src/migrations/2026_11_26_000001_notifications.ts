@@ -1,8 +1,8 @@
-import { sql, type Kysely } from 'kysely';
-
-const now = sql`(strftime('%Y-%m-%dT%H:%M:%fZ', 'now'))`;
+import type { Kysely } from 'kysely';
+import { nowIso } from '../dialect.ts';
 
 export async function up(db: Kysely<any>): Promise<void> {
+  const now = nowIso(db);
   // What happened to a user (a follower, a reply, a decided request...). `data` is the JSON the
   // notification list renders (lines, image, main action), so a new kind needs no new column.
   await db.schema

@@ -1,5 +1,7 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: the table and its columns come from a resource declaration at run time, which Kysely's types cannot follow
 import { sql, type Kysely } from 'kysely';
+import { caseInsensitiveLike, isPostgres } from '../dialect.ts';
+import { postgresTextMatch, type SearchWord } from './full-text.ts';
 import type { Db } from '../connection.ts';
 import type { Database } from '../tables/database.ts';
 
@@ -72,6 +74,11 @@ export function fullTextQuery(text: string): string | undefined {
   return words ? words.map((word) => `"${word}"*`).join(' ') : undefined;
 }
 
+/** The same words for PostgreSQL's full-text search (repositories/full-text.ts). */
+function fullTextWords(text: string): SearchWord[] {
+  return (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => ({ word, prefix: true }));
+}
+
 function searchIndexOf(resource: ResourceTable): string | undefined {
   if (resource.searchIndex === undefined) return undefined;
   if (!/^[a-z_]+_fts$/.test(resource.searchIndex)) throw new NotWhitelistedError(`Search index "${resource.searchIndex}" is not allowed`);
@@ -121,7 +128,9 @@ function applyFilters(db: Kysely<any>, query: any, resource: ResourceTable, filt
       if (index && match) {
         query = query.where((eb: any) =>
           eb.or([
-            sql<boolean>`${sql.raw(walkInOrder ? '+' : '')}${sql.ref(`${table}.id`)} in (select rowid from ${sql.table(index)} where ${sql.table(index)} match ${match})`,
+            isPostgres(db)
+              ? postgresTextMatch(table, table, fullTextWords(text))
+              : sql<boolean>`${sql.raw(walkInOrder ? '+' : '')}${sql.ref(`${table}.id`)} in (select rowid from ${sql.table(index)} where ${sql.table(index)} match ${match})`,
             ...(/^\d+$/.test(text) ? [eb(`${table}.id`, '=', Number(text))] : []),
           ]),
         );
@@ -130,7 +139,7 @@ function applyFilters(db: Kysely<any>, query: any, resource: ResourceTable, filt
       const pattern = `%${escapeLike(text)}%`;
       query = query.where((eb: any) =>
         eb.or([
-          ...resource.searchable.map((column) => sql<boolean>`${sql.ref(`${table}.${column}`)} like ${pattern} escape '\\'`),
+          ...resource.searchable.map((column) => sql<boolean>`${sql.ref(`${table}.${column}`)} ${caseInsensitiveLike(db)} ${pattern} escape '\\'`),
           ...(/^\d+$/.test(text) ? [eb(`${table}.id`, '=', Number(text))] : []),
         ]),
       );
@@ -148,7 +157,7 @@ function applyFilters(db: Kysely<any>, query: any, resource: ResourceTable, filt
     } else if (Array.isArray(value)) {
       query = value.length ? query.where(ref, 'in', value) : query.where(sql<boolean>`0 = 1`);
     } else if (kind === 'text') {
-      query = query.where(sql<boolean>`${sql.ref(ref)} like ${`%${escapeLike(String(value))}%`} escape '\\'`);
+      query = query.where(sql<boolean>`${sql.ref(ref)} ${caseInsensitiveLike(db)} ${`%${escapeLike(String(value))}%`} escape '\\'`);
     } else if (kind === 'boolean') {
       query = query.where(ref, '=', value === true || value === 1 || value === '1' || value === 'true' ? 1 : 0);
     } else if (bound) {
@@ -210,16 +219,20 @@ async function attachPivotIds(db: Kysely<any>, resource: ResourceTable, rows: Re
  * When words are the only filter, the index alone knows how many rows match (it is kept in step
  * with the table by triggers): counting there skips a table lookup per match.
  */
-function wordsOnly(resource: ResourceTable, filter: Record<string, unknown>): { index: string; match: string } | undefined {
+function wordsOnly(resource: ResourceTable, filter: Record<string, unknown>): { index: string; match: string; text: string } | undefined {
   const index = searchIndexOf(resource);
   const active = Object.entries(filter).filter(([, value]) => value !== undefined && value !== '');
   const text = active.length === 1 && active[0][0] === 'q' ? String(active[0][1]).trim() : undefined;
   const match = index && text && !/^\d+$/.test(text) ? fullTextQuery(text) : undefined;
-  return index && match ? { index, match } : undefined;
+  return index && match && text ? { index, match, text } : undefined;
 }
 
-async function countMatches(kdb: Kysely<any>, words: { index: string; match: string } | undefined, base: any): Promise<number> {
+async function countMatches(kdb: Kysely<any>, resource: ResourceTable, words: { index: string; match: string; text: string } | undefined, base: any): Promise<number> {
   if (!words) return Number((await base.select((eb: any) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+  if (isPostgres(kdb)) {
+    const { rows } = await sql<{ count: number }>`select count(*) as count from ${sql.table(resource.table)} where ${postgresTextMatch(resource.table, resource.table, fullTextWords(words.text))}`.execute(kdb);
+    return Number(rows[0].count);
+  }
   const { rows } = await sql<{ count: number }>`select count(*) as count from ${sql.table(words.index)} where ${sql.table(words.index)} match ${words.match}`.execute(kdb);
   return Number(rows[0].count);
 }
@@ -239,14 +252,18 @@ export async function listResource(db: Db, resource: ResourceTable, params: List
   const kdb = db as unknown as Kysely<any>;
   let base = applyFilters(kdb, kdb.selectFrom(resource.table), resource, params.filter);
   const words = wordsOnly(resource, params.filter);
-  const count = await countMatches(kdb, words, base);
-  if (words && (await denseMatches(kdb, resource, count))) base = applyFilters(kdb, kdb.selectFrom(resource.table), resource, params.filter, true);
+  const count = await countMatches(kdb, resource, words, base);
+  // Only SQLite needs telling to walk the sort column's index; PostgreSQL's planner weighs it itself.
+  if (words && !isPostgres(kdb) && (await denseMatches(kdb, resource, count))) base = applyFilters(kdb, kdb.selectFrom(resource.table), resource, params.filter, true);
   let query = selectColumns(resource, base);
   if (params.sort) {
     assertAllowed(params.sort.field, resource.sortable, 'Sort field');
     const isCount = Boolean(resource.counts?.[params.sort.field]);
     const order = params.sort.order === 'DESC' ? 'desc' : 'asc';
-    query = query.orderBy(isCount ? sql.ref(params.sort.field) : `${resource.table}.${params.sort.field}`, order);
+    const column = isCount ? sql.ref(params.sort.field) : `${resource.table}.${params.sort.field}`;
+    // Empty values sort first going up and last going down, as SQLite puts them; PostgreSQL does the opposite.
+    if (isPostgres(kdb)) query = query.orderBy(column, (ob: any) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
+    else query = query.orderBy(column, order);
   }
   query = query.orderBy(`${resource.table}.id`, params.sort?.order === 'DESC' ? 'desc' : 'asc');
   const rows = await query.limit(params.range.end - params.range.start + 1).offset(params.range.start).execute();

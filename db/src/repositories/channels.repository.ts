@@ -208,7 +208,8 @@ function sliceItems(db: Db, slices: ChannelSlice[], also?: { table: 'albums'; id
     return db
       .selectFrom(keys)
       .select((eb) => [
-        eb.val(slice.channelId).as('section_id'),
+        // Cast, or PostgreSQL reads a bare parameter in a select list as text.
+        eb.cast<number>(eb.val(slice.channelId), 'integer').as('section_id'),
         'keys.id as item_id',
         eb.fn.agg<number>('row_number').over((ob) => ob.orderBy('keys.k1', direction).orderBy('keys.k2', direction)).as('section_place'),
       ])

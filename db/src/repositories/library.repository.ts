@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection.ts';
+import { caseInsensitiveLike } from '../dialect.ts';
 import { escapeLike } from './admin-resource.repository.ts';
 import type { AlbumRow } from '../tables/albums.table.ts';
 import type { ArtistRow } from '../tables/artists.table.ts';
@@ -87,7 +88,7 @@ export interface LibraryQuery {
 }
 
 /** Names containing the text, LIKE wildcards in it taken literally. */
-const nameContains = (column: string, text: string) => sql<boolean>`${sql.ref(column)} like ${`%${escapeLike(text)}%`} escape '\\'`;
+const nameContains = (db: Db, column: string, text: string) => sql<boolean>`${sql.ref(column)} ${caseInsensitiveLike(db)} ${`%${escapeLike(text)}%`} escape '\\'`;
 
 export async function likedTracks(db: Db, userId: number, q: LibraryQuery): Promise<{ rows: (TrackRow & { added_at: string })[]; total: number }> {
   let base = db
@@ -95,7 +96,7 @@ export async function likedTracks(db: Db, userId: number, q: LibraryQuery): Prom
     .innerJoin('tracks', 'tracks.id', 'likes.likeable_id')
     .where('likes.user_id', '=', userId)
     .where('likes.likeable_type', '=', 'track');
-  if (q.query) base = base.where(nameContains('tracks.name', q.query));
+  if (q.query) base = base.where(nameContains(db, 'tracks.name', q.query));
   const column = q.sort === 'name' ? 'tracks.name' : q.sort === 'plays' ? 'tracks.plays' : 'likes.created_at';
   const [rows, count] = await Promise.all([
     base.selectAll('tracks').select('likes.created_at as added_at').orderBy(column, q.direction).orderBy('tracks.id', q.direction).offset(q.offset).limit(q.limit).execute(),
@@ -110,7 +111,7 @@ export async function likedAlbums(db: Db, userId: number, q: LibraryQuery): Prom
     .innerJoin('albums', 'albums.id', 'likes.likeable_id')
     .where('likes.user_id', '=', userId)
     .where('likes.likeable_type', '=', 'album');
-  if (q.query) base = base.where(nameContains('albums.name', q.query));
+  if (q.query) base = base.where(nameContains(db, 'albums.name', q.query));
   const column = q.sort === 'name' ? 'albums.name' : q.sort === 'plays' ? 'albums.plays' : 'likes.created_at';
   const [rows, count] = await Promise.all([
     base.selectAll('albums').orderBy(column, q.direction).orderBy('albums.id', q.direction).offset(q.offset).limit(q.limit).execute(),
@@ -125,7 +126,7 @@ export async function followedArtists(db: Db, userId: number, q: LibraryQuery): 
     .innerJoin('artists', 'artists.id', 'follows.followable_id')
     .where('follows.follower_id', '=', userId)
     .where('follows.followable_type', '=', 'artist');
-  if (q.query) base = base.where(nameContains('artists.name', q.query));
+  if (q.query) base = base.where(nameContains(db, 'artists.name', q.query));
   const column = q.sort === 'name' ? 'artists.name' : q.sort === 'plays' ? 'artists.plays' : 'follows.created_at';
   const [rows, count] = await Promise.all([
     base.selectAll('artists').orderBy(column, q.direction).orderBy('artists.id', q.direction).offset(q.offset).limit(q.limit).execute(),

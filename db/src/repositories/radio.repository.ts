@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
 import type { Db } from '../connection.ts';
+import { randomBelow } from '../dialect.ts';
 
 export interface RadioSeed {
   /** A seed track also brings tracks that share playlists or likes with it. */
@@ -44,28 +45,28 @@ export async function relatedTrackIds(db: Db, seed: RadioSeed, exclude: number[]
   const t = seed.trackId ?? -1;
   const result = await sql<{ track_id: number }>`
     WITH candidates AS (
-      SELECT track_id, 3 AS score FROM (SELECT track_id FROM track_artist WHERE artist_id IN (${list(seed.artistIds)}) LIMIT ${PER_SOURCE})
+      SELECT track_id, 3 AS score FROM (SELECT track_id FROM track_artist WHERE artist_id IN (${list(seed.artistIds)}) LIMIT ${PER_SOURCE}) AS by_artist
       UNION ALL
       SELECT track_id, 1 FROM (
         SELECT gt.track_id FROM genre_track gt JOIN tracks ON tracks.id = gt.track_id
-        WHERE gt.genre_id IN (${list(seed.genreIds)}) ORDER BY tracks.plays DESC LIMIT ${PER_SOURCE})
+        WHERE gt.genre_id IN (${list(seed.genreIds)}) ORDER BY tracks.plays DESC LIMIT ${PER_SOURCE}) AS by_genre
       UNION ALL
-      SELECT track_id, 1 FROM (SELECT track_id FROM track_tag WHERE tag_id IN (${list(seed.tagIds)}) LIMIT ${PER_SOURCE})
+      SELECT track_id, 1 FROM (SELECT track_id FROM track_tag WHERE tag_id IN (${list(seed.tagIds)}) LIMIT ${PER_SOURCE}) AS by_tag
       UNION ALL
       SELECT track_id, 2 FROM (
         SELECT p2.track_id FROM playlist_track p1 JOIN playlist_track p2 ON p2.playlist_id = p1.playlist_id
-        WHERE p1.track_id = ${t} LIMIT ${PER_SOURCE})
+        WHERE p1.track_id = ${t} LIMIT ${PER_SOURCE}) AS by_playlist
       UNION ALL
       SELECT track_id, 1 FROM (
         SELECT l2.likeable_id AS track_id FROM likes l1
         JOIN likes l2 ON l2.user_id = l1.user_id AND l2.likeable_type = 'track'
-        WHERE l1.likeable_type = 'track' AND l1.likeable_id = ${t} LIMIT ${PER_SOURCE})
+        WHERE l1.likeable_type = 'track' AND l1.likeable_id = ${t} LIMIT ${PER_SOURCE}) AS by_listener
     )
     SELECT track_id FROM candidates
     WHERE track_id <> ${t} AND track_id NOT IN (${list(exclude)})
       AND track_id IN (SELECT id FROM tracks WHERE published = 1)
     GROUP BY track_id
-    ORDER BY SUM(score) + (ABS(RANDOM()) % 1000) / 400.0 DESC
+    ORDER BY SUM(score) + ${randomBelow(db, 1000)} / 400.0 DESC
     LIMIT ${limit}`.execute(db);
   return result.rows.map((r) => r.track_id);
 }

@@ -193,8 +193,9 @@ describe('search', () => {
     expect((await searchTags(db, q('roc'), page)).rows[0]).toMatchObject({ name: 'rock', display_name: 'Rock', uses: 0 });
   });
 
-  it('reads only the pool of most played matches, whatever the number of matches', async () => {
-    const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${rankedCandidatesQuery('tracks', q('light').match)}`.execute(db);
+  // SQLite's plan; PostgreSQL reads the pool from its GIN index and has no such plan to check yet.
+  it.skipIf(process.env.TEST_POSTGRES_URL)('reads only the pool of most played matches, whatever the number of matches', async () => {
+    const plan = await sql<{ detail: string }>`EXPLAIN QUERY PLAN ${rankedCandidatesQuery(db, 'tracks', q('light'))}`.execute(db);
     const details = plan.rows.map((row) => row.detail).join('\n');
     expect(details).toMatch(/SCAN tracks_search VIRTUAL TABLE INDEX \d+:M/);
     expect(details).toMatch(/SEARCH item USING INTEGER PRIMARY KEY/);

@@ -1,10 +1,12 @@
 import { sql, type RawBuilder } from 'kysely';
 import type { Db } from '../connection.ts';
+import { isPostgres } from '../dialect.ts';
 import type { AlbumRow } from '../tables/albums.table.ts';
 import type { ArtistRow } from '../tables/artists.table.ts';
 import type { PlaylistRow, TagRow } from '../tables/listener.table.ts';
 import type { TrackRow } from '../tables/tracks.table.ts';
 import type { UserRow } from '../tables/users.table.ts';
+import { postgresTextMatch } from './full-text.ts';
 
 /** Words beyond these are ignored: no name needs more, and each word is one more doclist to merge. */
 export const SEARCH_MAX_WORDS = 8;
@@ -120,9 +122,27 @@ function inOrder<T extends { id: number }>(rows: T[], ids: number[]): T[] {
 
 export type RankedTable = 'tracks' | 'albums' | 'artists';
 
-/** The most played matches of a popularity-ordered index (migration 000010), cheap for any term. */
-function popularMatches(index: string, match: string): RawBuilder<unknown> {
-  return sql`SELECT rowid FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${match} ORDER BY rowid LIMIT ${SEARCH_POOL}`;
+const searchWords = (query: Pick<SearchQuery, 'words' | 'prefix'>) => query.words.map((word, i) => ({ word, prefix: query.prefix[i] }));
+
+/**
+ * The most played matches, as `rowid`s to join on: on SQLite from a popularity-ordered index
+ * (migration 000010), cheap for any term; on PostgreSQL from the table's GIN index, by plays.
+ * Only public playlists are searched, as only they enter SQLite's index.
+ */
+function popularMatches(db: Db, table: RankedTable | 'playlists', query: Pick<SearchQuery, 'match' | 'words' | 'prefix'>): RawBuilder<unknown> {
+  if (isPostgres(db)) {
+    return sql`SELECT id AS rowid FROM ${sql.table(table)} AS t WHERE ${postgresTextMatch(table, 't', searchWords(query))}${sql.raw(table === 'playlists' ? ' AND t.public = 1' : '')}
+      ORDER BY t.plays DESC, t.id LIMIT ${SEARCH_POOL}`;
+  }
+  const index = `${table}_search`;
+  return sql`SELECT rowid FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${query.match} ORDER BY rowid LIMIT ${SEARCH_POOL}`;
+}
+
+/** The newest matches of a table without a popularity counter, as `rowid`s to join on. */
+function newestMatches(db: Db, table: 'users' | 'tags', query: SearchQuery): RawBuilder<unknown> {
+  if (isPostgres(db)) return sql`SELECT id AS rowid FROM ${sql.table(table)} AS t WHERE ${postgresTextMatch(table, 't', searchWords(query))} ORDER BY t.id DESC LIMIT ${SEARCH_POOL}`;
+  const index = sql.table(`${table}_fts`);
+  return sql`SELECT rowid FROM ${index} WHERE ${index} MATCH ${query.match} ORDER BY rowid DESC LIMIT ${SEARCH_POOL}`;
 }
 
 /** Drafts stay out of search, and so do albums of drafts only (see `albumIsListed`). */
@@ -133,16 +153,16 @@ const RANKED_FILTERS: Record<RankedTable, RawBuilder<unknown>> = {
 };
 
 /** The candidates of a search in tracks, albums or artists; exported so tests can read its plan. */
-export function rankedCandidatesQuery(table: RankedTable, match: string): RawBuilder<Candidate> {
+export function rankedCandidatesQuery(db: Db, table: RankedTable, query: Pick<SearchQuery, 'match' | 'words' | 'prefix'>): RawBuilder<Candidate> {
   return sql<Candidate>`
     SELECT item.id, item.name, item.plays AS popularity
-    FROM (${popularMatches(`${table}_search`, match)}) AS hit
+    FROM (${popularMatches(db, table, query)}) AS hit
     JOIN ${sql.table(table)} AS item ON item.id = (hit.rowid & 4294967295)
     ${RANKED_FILTERS[table]}`;
 }
 
 async function searchRanked<T extends { id: number }>(db: Db, table: RankedTable, query: SearchQuery, page: PageRequest): Promise<SearchPage<T>> {
-  const { ids, hasMore } = pageOf((await rankedCandidatesQuery(table, query.match).execute(db)).rows, query, page);
+  const { ids, hasMore } = pageOf((await rankedCandidatesQuery(db, table, query).execute(db)).rows, query, page);
   if (!ids.length) return { rows: [], hasMore: false };
   const rows = (await db.selectFrom(table).selectAll().where('id', 'in', ids).execute()) as unknown as T[];
   return { rows: inOrder(rows, ids), hasMore };
@@ -158,7 +178,7 @@ export type PlaylistSearchRow = PlaylistRow & { owner_name: string | null; owner
 export async function searchPlaylists(db: Db, query: SearchQuery, page: PageRequest): Promise<SearchPage<PlaylistSearchRow>> {
   const { rows: candidates } = await sql<Candidate & { description: string | null }>`
     SELECT item.id, item.name, item.description, item.plays AS popularity
-    FROM (${popularMatches('playlists_search', query.match)}) AS hit
+    FROM (${popularMatches(db, 'playlists', query)}) AS hit
     JOIN playlists AS item ON item.id = (hit.rowid & 4294967295)
     WHERE item.public = 1`.execute(db);
   const { ids, hasMore } = pageOf(candidates, query, page);
@@ -184,7 +204,7 @@ export async function searchUsers(db: Db, query: SearchQuery, page: PageRequest)
   const { rows: candidates } = await sql<Candidate & { image: string | null }>`
     SELECT item.id, item.name, item.image,
       (SELECT count(*) FROM follows WHERE followable_type = 'user' AND followable_id = item.id) AS popularity
-    FROM (SELECT rowid FROM users_fts WHERE users_fts MATCH ${query.match} ORDER BY rowid DESC LIMIT ${SEARCH_POOL}) AS hit
+    FROM (${newestMatches(db, 'users', query)}) AS hit
     JOIN users AS item ON item.id = hit.rowid
     WHERE item.banned_at IS NULL AND item.name IS NOT NULL`.execute(db);
   const { ids, hasMore } = pageOf(candidates, query, page);
@@ -199,7 +219,7 @@ export async function searchTags(db: Db, query: SearchQuery, page: PageRequest):
   const { rows: candidates } = await sql<Candidate & { display_name: string | null }>`
     SELECT item.id, item.name, item.display_name,
       (SELECT count(*) FROM track_tag WHERE tag_id = item.id) + (SELECT count(*) FROM album_tag WHERE tag_id = item.id) AS popularity
-    FROM (SELECT rowid FROM tags_fts WHERE tags_fts MATCH ${query.match} ORDER BY rowid DESC LIMIT ${SEARCH_POOL}) AS hit
+    FROM (${newestMatches(db, 'tags', query)}) AS hit
     JOIN tags AS item ON item.id = hit.rowid`.execute(db);
   const { ids, hasMore } = pageOf(candidates, query, page);
   if (!ids.length) return { rows: [], hasMore: false };

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import SqliteDatabase from 'better-sqlite3';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb } from '../connection.ts';
+import { createDb, migrateToLatest } from '../connection.ts';
 import { seedFoundation, type SeedStorage } from './index.ts';
 import { seedScaleCatalog, type ScaleSeedSummary } from './scale.ts';
 
@@ -99,9 +99,12 @@ describe('scale seed', () => {
   });
 
   it('leaves the schema exactly as the migrations made it', async () => {
-    const migrated = await createTestDb();
+    // The scale seed writes SQLite files only, whichever database the other tests run on.
+    const migratedFile = path.join(dir, 'migrated.sqlite');
+    const migrated = createDb(migratedFile);
+    await migrateToLatest(migrated);
     await seedFoundation(migrated);
-    const fresh = new SqliteDatabase(migrated.file, { readonly: true });
+    const fresh = new SqliteDatabase(migratedFile, { readonly: true });
     const schema = (db: InstanceType<typeof SqliteDatabase>) => db.prepare("SELECT type, name, tbl_name, sql FROM sqlite_master ORDER BY type, name").all();
     try {
       expect(schema(raw)).toEqual(schema(fresh));

@@ -2,10 +2,10 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type Db } from '../connection.ts';
 import { permissionsOfGuests } from '../repositories/permissions.repository.ts';
+import { parseSearchQuery, searchPlaylists } from '../repositories/search.repository.ts';
 import { seedDemoCatalog, seedFoundation, type SeedStorage } from './index.ts';
 
 const cache = process.env.DEMO_AUDIO_CACHE ?? fileURLToPath(new URL('../../../tests/.cache/demo-audio', import.meta.url));
@@ -100,7 +100,7 @@ describe('demo catalogue', () => {
       .execute();
     expect(discover.map((c) => c.slug)).toEqual(['new-releases', 'popular-tracks', 'editors-picks', 'popular-artists', 'genres']);
     // Search finds what the seed wrote, through the indexes the triggers maintain.
-    const hit = await sql<{ name: string }>`SELECT playlists.name FROM playlists_fts JOIN playlists ON playlists.id = playlists_fts.rowid WHERE playlists_fts MATCH 'jazz'`.execute(db);
+    const hit = await searchPlaylists(db, parseSearchQuery('jazz')!, { limit: 10, offset: 0 });
     expect(hit.rows.map((r) => r.name)).toEqual(['Rainy Day Jazz']);
     const albumPlays = await db.selectFrom('albums').select('plays').where('plays', '=', 0).execute();
     expect(albumPlays).toEqual([]);
