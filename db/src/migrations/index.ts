@@ -22,6 +22,7 @@ import * as paypalBilling from './2026_11_24_000010_paypal_billing.ts';
 import * as trackDrafts from './2026_11_25_000001_track_drafts.ts';
 import * as notifications from './2026_11_26_000001_notifications.ts';
 import * as subsonic from './2026_11_27_000010_subsonic.ts';
+import * as subscriptionReadAt from './2026_11_28_000001_subscription_read_at.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -51,4 +52,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_25_000001_track_drafts': trackDrafts,
   '2026_11_26_000001_notifications': notifications,
   '2026_11_27_000010_subsonic': subsonic,
+  '2026_11_28_000001_subscription_read_at': subscriptionReadAt,
 };

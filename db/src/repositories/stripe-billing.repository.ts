@@ -74,14 +74,38 @@ export interface GatewaySubscriptionState {
  * so a webhook and the checkout's completion writing at once leave one row with the last state.
  */
 export async function saveGatewaySubscription(db: Db, state: GatewaySubscriptionState): Promise<SubscriptionRow> {
+  return (await upsertGatewaySubscription(db, state)).row;
+}
+
+/** When a subscription's state was asked of the provider, and when the answer came. */
+export interface ProviderRead {
+  startedAt: string;
+  endedAt: string;
+}
+
+/**
+ * saveGatewaySubscription for a state read from the provider: written only when the read began
+ * after the stored state's read had ended, so that state is surely newer. Otherwise (an older or
+ * overlapping read) nothing is written and `written` is false: the caller reads again.
+ */
+export async function saveReadGatewaySubscription(db: Db, state: GatewaySubscriptionState, read: ProviderRead): Promise<{ row: SubscriptionRow; written: boolean }> {
+  return upsertGatewaySubscription(db, state, read);
+}
+
+async function upsertGatewaySubscription(db: Db, state: GatewaySubscriptionState, read?: ProviderRead): Promise<{ row: SubscriptionRow; written: boolean }> {
   const stamp = new Date().toISOString();
   const { user_id: _user, gateway: _gateway, gateway_id: _id, ...changes } = state;
-  await db
+  const readAt = read ? { gateway_read_at: read.endedAt } : {};
+  const result = await db
     .insertInto('subscriptions')
-    .values({ ...state, created_at: stamp, updated_at: stamp })
-    .onConflict((oc) => oc.columns(['gateway', 'gateway_id']).doUpdateSet({ ...changes, updated_at: stamp }))
-    .execute();
-  return (await findGatewaySubscription(db, state.gateway, state.gateway_id))!;
+    .values({ ...state, ...readAt, created_at: stamp, updated_at: stamp })
+    .onConflict((oc) => {
+      const update = oc.columns(['gateway', 'gateway_id']).doUpdateSet({ ...changes, ...readAt, updated_at: stamp });
+      // ISO times of one format compare as text.
+      return read ? update.where((eb) => eb.or([eb('subscriptions.gateway_read_at', 'is', null), eb('subscriptions.gateway_read_at', '<=', read.startedAt)])) : update;
+    })
+    .executeTakeFirst();
+  return { row: (await findGatewaySubscription(db, state.gateway, state.gateway_id))!, written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
 }
 
 /**

@@ -47,6 +47,8 @@ export interface SubscriptionsTable {
   cancelled_at: string | null;
   /** JSON { brand, last4, exp_month, exp_year } of the card paying it, when the provider said. */
   payment_method: string | null;
+  /** When the provider state stored here was read from the provider; older reads do not overwrite it. */
+  gateway_read_at: string | null;
   created_at: Generated<string>;
   updated_at: Generated<string>;
 }

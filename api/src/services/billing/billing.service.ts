@@ -6,7 +6,7 @@ import { ALREADY_SUBSCRIBED, buyablePlan, countingSubscription, NOT_COMPLETE } f
 import { cancelPayPalSubscription, changePayPalPlan, listPayPalInvoices, paypalPaymentMethodPage, previewPayPalPlanChange, renewPayPalSubscription } from './paypal-billing.ts';
 import { stripePriceFor } from './plan-sync.ts';
 import { idOf, isoFromUnix, isStripeError, requireStripe, withStripe, type Stripe } from './stripe-gateway.ts';
-import { retrieveStripeSubscription, storeStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
+import { readFromStripe, retrieveStripeSubscription, storeStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
 
 /** The plans on the pricing page, with their prices: hidden plans are left out. */
 export async function plansOnOffer(deps: AppDeps) {
@@ -168,7 +168,12 @@ export async function changePlan(deps: AppDeps, user: UserRow, productId: number
 }
 
 async function storeAndView(deps: AppDeps, update: () => Promise<Stripe.Subscription>): Promise<SubscriptionView> {
-  const row = await withStripe(async () => storeStripeSubscription(deps, await update()));
+  const row = await withStripe(async () => {
+    const { subscription, read } = await readFromStripe(update);
+    const stored = await storeStripeSubscription(deps, subscription, read);
+    // A webhook stored a state read while this change was on its way: read the result once more.
+    return stored.written ? stored.row : syncStripeSubscription(deps, (await requireStripe(deps)).stripe, subscription.id);
+  });
   if (!row) throw new ValidationError('This subscription cannot be changed here.');
   return subscriptionView(deps.db, row);
 }

@@ -36,6 +36,13 @@ function subscription(id: string, changes: Partial<Stripe.Subscription> = {}): S
   } as unknown as Stripe.Subscription;
 }
 
+/** A read of Stripe that has just happened, after every earlier one. */
+const freshRead = () => {
+  const at = new Date().toISOString();
+  return { startedAt: at, endedAt: at };
+};
+const store = async (state: Stripe.Subscription, read = freshRead()) => (await storeStripeSubscription(deps(), state, read)).row;
+
 describe('storeStripeSubscription', () => {
   it('maps every Stripe status: ended ones expire, an unpaid first payment is not stored', () => {
     expect(['active', 'trialing', 'past_due', 'incomplete', 'incomplete_expired', 'canceled', 'unpaid', 'paused'].map((s) => statusFromStripe(s as Stripe.Subscription.Status))).toEqual([
@@ -51,19 +58,33 @@ describe('storeStripeSubscription', () => {
   });
 
   it('keeps a cancellation at the period end counting until then, and an ended one not at all', async () => {
-    const cancelling = await storeStripeSubscription(deps(), subscription('sub_cancelling', { cancel_at_period_end: true, canceled_at: now }));
+    const cancelling = await store(subscription('sub_cancelling', { cancel_at_period_end: true, canceled_at: now }));
     expect(cancelling).toMatchObject({ status: 'active', renews_at: null, ends_at: new Date((now + 30 * DAY) * 1000).toISOString() });
     expect(subscriptionStanding(cancelling!)).toEqual({ valid: true, active: false, on_grace_period: true });
 
     // Stripe's clock may run ahead of ours (test clocks): an ended subscription must not count either way.
-    const ended = await storeStripeSubscription(deps(), subscription('sub_cancelling', { status: 'canceled', canceled_at: now, ended_at: now + 30 * DAY }));
+    const ended = await store(subscription('sub_cancelling', { status: 'canceled', canceled_at: now, ended_at: now + 30 * DAY }));
     expect(ended).toMatchObject({ id: cancelling!.id, status: 'expired' });
     expect(subscriptionStanding(ended!).valid).toBe(false);
   });
 
   it("ignores subscriptions of customers this site did not make, and ones whose first payment is pending", async () => {
-    expect(await storeStripeSubscription(deps(), subscription('sub_foreign', { customer: 'cus_someone_else' }))).toBeUndefined();
-    expect(await storeStripeSubscription(deps(), subscription('sub_pending', { status: 'incomplete' }))).toBeUndefined();
+    expect(await store(subscription('sub_foreign', { customer: 'cus_someone_else' }))).toBeUndefined();
+    expect(await store(subscription('sub_pending', { status: 'incomplete' }))).toBeUndefined();
     expect(await t.db.selectFrom('subscriptions').select('gateway_id').where('gateway_id', 'in', ['sub_foreign', 'sub_pending']).execute()).toEqual([]);
+  });
+
+  it('does not let a state read before the stored one was read overwrite it, and says so', async () => {
+    const at = (seconds: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, seconds)).toISOString();
+    // The cancellation: asked of Stripe at :10, answered at :12.
+    const cancelled = await storeStripeSubscription(deps(), subscription('sub_race', { cancel_at_period_end: true, canceled_at: now }), { startedAt: at(10), endedAt: at(12) });
+    expect(cancelled.written).toBe(true);
+    // A webhook's read that began at :11, while the cancellation was on its way, may hold the state before it.
+    const late = await storeStripeSubscription(deps(), subscription('sub_race'), { startedAt: at(11), endedAt: at(13) });
+    expect(late.written).toBe(false);
+    expect(late.row).toMatchObject({ id: cancelled.row!.id, renews_at: null, ends_at: new Date((now + 30 * DAY) * 1000).toISOString() });
+    // A read that began once the cancellation's read had ended is newer: it is written.
+    const renewed = await storeStripeSubscription(deps(), subscription('sub_race'), { startedAt: at(14), endedAt: at(15) });
+    expect(renewed).toMatchObject({ written: true, row: { renews_at: new Date((now + 30 * DAY) * 1000).toISOString(), ends_at: null } });
   });
 });

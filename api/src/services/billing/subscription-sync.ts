@@ -4,9 +4,10 @@ import {
   findPriceByStripeId,
   findProduct,
   findProductByStripeId,
-  saveGatewaySubscription,
+  saveReadGatewaySubscription,
   userOfStripeCustomer,
   type Db,
+  type ProviderRead,
   type SubscriptionRow,
   type SubscriptionStatus,
 } from '@app/db';
@@ -70,18 +71,20 @@ export function retrieveStripeSubscription(stripe: Stripe, id: string): Promise<
 /**
  * Writes a Stripe subscription's current state to our table, the one way every path (checkout
  * completion, webhooks, the billing pages' actions) keeps it: from what Stripe says now, never from
- * an event's copy, so events arriving late or out of order cannot roll it back. Returns the row,
- * or undefined for a subscription that is not ours or not started.
+ * an event's copy, so events arriving late or out of order cannot roll it back. `read` says when
+ * that state was asked of Stripe: a state that may be older than the stored one is not written
+ * (`written` false; the caller reads again). `row` is undefined for a subscription that is not
+ * ours or not started.
  */
-export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription): Promise<SubscriptionRow | undefined> {
+export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription, read: ProviderRead): Promise<{ row: SubscriptionRow | undefined; written: boolean }> {
   const db = deps.db;
   const customerId = idOf(subscription.customer);
   const userId = customerId ? await userOfStripeCustomer(db, customerId) : undefined;
   // Only customers this site made count: a subscription naming someone else's customer is ignored.
-  if (userId === undefined) return undefined;
+  if (userId === undefined) return { row: undefined, written: true };
   const existing = await findGatewaySubscription(db, 'stripe', subscription.id);
   const status = statusFromStripe(subscription.status);
-  if (status === null) return existing;
+  if (status === null) return { row: existing, written: true };
 
   const item = subscription.items.data[0];
   const stripePrice = item?.price;
@@ -92,7 +95,7 @@ export async function storeStripeSubscription(deps: AppDeps, subscription: Strip
   const cancelledAt = ended || cancelling ? (isoFromUnix(subscription.canceled_at) ?? existing?.cancelled_at ?? new Date().toISOString()) : null;
   const endsAt = ended ? (isoFromUnix(subscription.ended_at) ?? new Date().toISOString()) : cancelling ? (isoFromUnix(subscription.cancel_at) ?? periodEnd) : null;
 
-  return saveGatewaySubscription(db, {
+  return saveReadGatewaySubscription(db, {
     user_id: userId,
     product_id: productId,
     price_id: priceId,
@@ -104,7 +107,14 @@ export async function storeStripeSubscription(deps: AppDeps, subscription: Strip
     cancelled_at: cancelledAt,
     // Without the method expanded (an event's copy) the card last seen is kept.
     payment_method: cardOf(subscription.default_payment_method) ?? (typeof subscription.default_payment_method === 'string' ? (existing?.payment_method ?? null) : null),
-  });
+  }, read);
+}
+
+/** Calls Stripe for a subscription's state, noting when the call began and ended. */
+export async function readFromStripe(call: () => Promise<Stripe.Subscription>): Promise<{ subscription: Stripe.Subscription; read: ProviderRead }> {
+  const startedAt = new Date().toISOString();
+  const subscription = await call();
+  return { subscription, read: { startedAt, endedAt: new Date().toISOString() } };
 }
 
 /**
@@ -123,9 +133,18 @@ async function planOf(db: Db, stripePrice: Stripe.Price | undefined, existing: S
   return { productId, priceId: keepPrice };
 }
 
-/** Re-reads a Stripe subscription and stores it (see storeStripeSubscription). */
+/**
+ * Re-reads a Stripe subscription and stores it (see storeStripeSubscription). A read that another
+ * path may have overtaken (a cancellation stored while this one waited for Stripe) reads once
+ * more, so the row ends with Stripe's latest state whatever the order of the writes.
+ */
 export async function syncStripeSubscription(deps: AppDeps, stripe: Stripe, subscriptionId: string): Promise<SubscriptionRow | undefined> {
-  return storeStripeSubscription(deps, await retrieveStripeSubscription(stripe, subscriptionId));
+  const readAndStore = async () => {
+    const { subscription, read } = await readFromStripe(() => retrieveStripeSubscription(stripe, subscriptionId));
+    return storeStripeSubscription(deps, subscription, read);
+  };
+  const first = await readAndStore();
+  return first.written ? first.row : (await readAndStore()).row;
 }
 
 function parsePaymentMethod(text: string | null): PaymentMethodView | null {
