@@ -14,6 +14,18 @@ const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
 
+/** Test files that store, move or serve file bytes: run on both storage drivers. */
+const S3_SUITE = [
+  'api/src/routes/file-entries.routes.test.ts',
+  'api/src/routes/tus.routes.test.ts',
+  'api/src/routes/catalog.routes.test.ts',
+  'api/src/routes/playlists.routes.test.ts',
+  'api/src/routes/account.routes.test.ts',
+  'api/src/services/track-import.service.test.ts',
+  'tests/contract/admin-playlist-covers.test.ts',
+  'tests/contract/backstage-upload.test.ts',
+];
+
 const only = process.argv[2] as 'unit' | 'e2e' | undefined;
 let passed = 0;
 let failed = 0;
@@ -67,8 +79,15 @@ if (only !== 'e2e') {
   const astroEnv = { CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' };
   check('astro check', [{ script: 'site/node_modules/astro/bin/astro.mjs', args: ['check'], cwd: path.join(root, 'site'), env: astroEnv, summary: /^Result \(\d+ files?\)/m }]);
 
-  const report = path.join(results, 'vitest.json');
-  run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  vitest('vitest.json');
+  // The tests of storage, uploads and streaming a second time with the files in a local
+  // S3-compatible server (tests/support/s3-local), as STORAGE_DRIVER=s3 keeps them.
+  vitest('vitest-s3.json', S3_SUITE, { TEST_STORAGE: 's3' });
+}
+
+function vitest(reportName: string, files: string[] = [], env: Record<string, string> = {}) {
+  const report = path.join(results, reportName);
+  run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${report}`, ...files], env);
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed += json.numPassedTests;

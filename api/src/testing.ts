@@ -158,6 +158,7 @@ export function createClient(app: ReturnType<typeof createApp>, options: ClientO
 
 export type TestClient = ReturnType<typeof createClient>;
 export type { Db, Storage };
+export type { S3Storage } from './storage/s3-storage.ts';
 export { id3v2Tag, pngImage, taggedMp3, toneMp3, wavFile, type Id3Tags } from './testing-audio.ts';
 
 /** Captures the process log from now on, each entry as parsed JSON; `restore` puts the previous log back. */

@@ -36,11 +36,11 @@ function reportSlowQuery({ sql, durationMs }: { sql: string; durationMs: number 
  * database, and make sure someone can log in to the back office.
  */
 export async function prepare(config: Config, onProgress?: SeedProgress): Promise<Prepared> {
+  // A bucket that cannot be used stops the start with the reason, rather than failing every upload later.
+  if (config.storage.driver === 's3') await checkS3Bucket(config.storage);
   const db = createDb(config.databaseUrl, { onQuery: reportSlowQuery });
   await migrateToLatest(db);
   await seedFoundation(db);
-  // A bucket that cannot be reached stops the start with the reason, rather than failing every upload later.
-  if (config.storage.driver === 's3') await checkS3Bucket(config.storage);
   const storage = createStorage(config);
   let seeded = false;
   if (config.seedDemo) {
