@@ -155,7 +155,104 @@ describe('files in an S3-compatible bucket', () => {
       await refused.close();
     }
   });
+});
 
+describe('direct uploads to the bucket (spec §7, s3/…)', () => {
+  const call = (client: TestClient, path: string, body: unknown) => client.post(`/api/v1/s3/${path}`, body);
+
+  it('presigns one PUT of the declared size, then makes a checked file entry of it', async () => {
+    const song = taggedMp3({ title: 'Direct' }, 2);
+    const presigned = await call(artist, 'simple/presign', { filename: 'Direct.mp3', mime: 'audio/mpeg', size: song.byteLength, extension: 'mp3' });
+    expect(presigned.status).toBe(200);
+    const { url, key, acl } = await presigned.json();
+    expect(acl).toBe('private');
+    expect(url.startsWith(`${s3.url}/${s3.bucket}/cadence/direct/`)).toBe(true);
+
+    // The signed length holds: a larger body is refused by the storage itself.
+    expect((await fetch(url, { method: 'PUT', body: new Uint8Array(song.byteLength + 1) })).status).toBe(403);
+    expect((await fetch(url, { method: 'PUT', body: song })).status).toBe(200);
+
+    // Nobody else can claim the bytes.
+    const other = await t.loggedIn('other-direct@example.com', ['artists']);
+    expect((await call(other, 'entries', { filename: key, clientName: 'Mine.mp3' })).status).toBe(404);
+
+    const entry = await call(artist, 'entries', { filename: key, clientName: 'Direct.mp3', clientMime: 'audio/mpeg', size: song.byteLength });
+    expect(entry.status).toBe(201);
+    const { fileEntry } = await entry.json();
+    expect(fileEntry).toMatchObject({ name: 'Direct.mp3', mime: 'audio/mpeg', file_size: song.byteLength });
+    expect(new Uint8Array(await (await artist.get(fileEntry.url)).arrayBuffer())).toEqual(song);
+    expect(await bucketKeys('cadence/direct/')).toEqual([]);
+    // The staging key is used up.
+    expect((await call(artist, 'entries', { filename: key, clientName: 'Again.mp3' })).status).toBe(404);
+  });
+
+  it('refuses what the settings refuse before any byte is sent, and deletes bytes that lie about their type', async () => {
+    expect((await call(artist, 'simple/presign', { filename: 'huge.mp3', size: 3 * 1024 ** 3 })).status).toBe(413);
+    expect((await call(artist, 'simple/presign', { filename: 'setup.exe', size: 10 })).status).toBe(422);
+    expect((await call(artist, 'multipart/create', { filename: '../escape.mp3', size: 10 })).status).toBe(422);
+    expect((await call(listener, 'simple/presign', { filename: 'song.mp3', size: 10 })).status).toBe(403);
+
+    const image = pngImage(16);
+    const { url, key } = await (await call(artist, 'simple/presign', { filename: 'not-really.mp3', size: image.byteLength })).json();
+    expect((await fetch(url, { method: 'PUT', body: image })).status).toBe(200);
+    const refused = await call(artist, 'entries', { filename: key, clientName: 'not-really.mp3' });
+    expect(refused.status).toBe(422);
+    expect(await bucketKeys('cadence/direct/')).toEqual([]);
+    for (const made of ['../uploads/x', `direct/${0}/${'a'.repeat(32)}`, 'cadence/public/x.png']) {
+      expect((await call(artist, 'entries', { filename: made, clientName: 'x.mp3' })).status, made).toBe(404);
+    }
+  });
+
+  it('takes a multipart upload part by part, resumable from the parts received, then completes it', async () => {
+    const size = 5 * 1024 * 1024 + 777;
+    const bytes = new Uint8Array(size);
+    bytes.set(taggedMp3({ title: 'Parts' }, 2));
+    const created = await call(artist, 'multipart/create', { filename: 'Parts.mp3', mime: 'audio/mpeg', size });
+    expect(created.status).toBe(200);
+    const { uploadId, key } = await created.json();
+    const signed = await call(artist, 'multipart/batch-sign-part-urls', { key, uploadId, partNumbers: [1, 2] });
+    const { urls } = await signed.json();
+    expect(urls.map((u: { partNumber: number }) => u.partNumber)).toEqual([1, 2]);
+    const first = await fetch(urls[0].url, { method: 'PUT', body: bytes.subarray(0, 5 * 1024 * 1024) });
+    expect(first.status).toBe(200);
+
+    // After a reload the uploader asks where it stands.
+    const { parts } = await (await call(artist, 'multipart/get-uploaded-parts', { key, uploadId })).json();
+    expect(parts).toEqual([{ PartNumber: 1, ETag: first.headers.get('ETag'), Size: 5 * 1024 * 1024 }]);
+    const second = await fetch(urls[1].url, { method: 'PUT', body: bytes.subarray(5 * 1024 * 1024) });
+    expect(second.status).toBe(200);
+
+    const completed = await call(artist, 'multipart/complete', { key, uploadId, parts: [{ PartNumber: 2, ETag: second.headers.get('ETag') }, { PartNumber: 1, ETag: first.headers.get('ETag') }] });
+    expect(completed.status).toBe(200);
+    const entry = await call(artist, 'entries', { filename: key, clientName: 'Parts.mp3', clientMime: 'audio/mpeg' });
+    expect(entry.status).toBe(201);
+    const { fileEntry } = await entry.json();
+    expect(new Uint8Array(await new Response(t.storage.read('uploads', fileEntry.file_name)).arrayBuffer())).toEqual(bytes);
+  });
+
+  it('abandons a multipart upload on abort; its parts are gone', async () => {
+    const { uploadId, key } = await (await call(artist, 'multipart/create', { filename: 'Dropped.mp3', size: 100 })).json();
+    expect((await call(artist, 'multipart/abort', { key, uploadId })).status).toBe(200);
+    expect((await call(artist, 'multipart/get-uploaded-parts', { key, uploadId })).status).toBe(404);
+    expect((await call(artist, 'multipart/batch-sign-part-urls', { key, uploadId, partNumbers: [1] })).status).toBe(404);
+  });
+
+  it('is not offered with local storage', async () => {
+    const local = await createTestApp({}, { storage: 'local' });
+    try {
+      await ensureRole(local.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
+      const client = await local.loggedIn('artist@example.com', ['artists']);
+      expect((await client.get('/api/v1/uploads/restrictions').then((r) => r.json())).directUpload).toBe(false);
+      expect((await client.post('/api/v1/s3/simple/presign', { filename: 'a.mp3', size: 10 })).status).toBe(404);
+      expect((await artist.get('/api/v1/uploads/restrictions').then((r) => r.json())).directUpload).toBe(true);
+    } finally {
+      await local.close();
+    }
+  });
+});
+
+// Last: it stops the storage server and starts an empty one in its place.
+describe('a storage that cannot be reached', () => {
   it('answers 503 without details while the storage cannot be reached, and serves again once it is back', async () => {
     const port = s3.port;
     await s3.close();

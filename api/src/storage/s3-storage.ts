@@ -1,16 +1,22 @@
 import { createReadStream } from 'node:fs';
 import { rm } from 'node:fs/promises';
 import {
+  AbortMultipartUploadCommand,
+  CompleteMultipartUploadCommand,
   CopyObjectCommand,
+  CreateMultipartUploadCommand,
   DeleteObjectCommand,
   GetObjectCommand,
   HeadBucketCommand,
   HeadObjectCommand,
+  ListPartsCommand,
   PutObjectCommand,
   S3Client,
   type S3ClientConfig,
+  UploadPartCommand,
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
+import { getSignedUrl } from '@aws-sdk/s3-request-presigner';
 import type { S3Config } from '../config.ts';
 import { type Disk, type Storage, StoragePathError, StorageUnavailableError, StorageWriteError } from './storage.ts';
 
@@ -79,6 +85,22 @@ export interface S3Storage extends Storage {
   adopt(sourceKey: string, disk: Disk, key: string): Promise<void>;
   /** The first bytes of any object of the bucket, to tell its type. */
   readHead(objectKey: string, bytes: number): Promise<Uint8Array>;
+  /** Size of any object of the bucket, or undefined when there is none. */
+  objectSize(objectKey: string): Promise<number | undefined>;
+  deleteObject(objectKey: string): Promise<void>;
+  /**
+   * An address a browser PUTs one file to, without credentials. Its length is signed, so S3
+   * refuses a body of any other size.
+   */
+  presignPut(objectKey: string, size: number, expiresInSeconds: number): Promise<string>;
+  createMultipart(objectKey: string): Promise<string>;
+  presignPart(objectKey: string, uploadId: string, partNumber: number, expiresInSeconds: number): Promise<string>;
+  /** The parts received so far; undefined when there is no such upload (finished, aborted or never started). */
+  listParts(objectKey: string, uploadId: string): Promise<{ PartNumber: number; ETag: string; Size: number }[] | undefined>;
+  /** Joins the parts into the object: S3 checks each part's ETag and size (a part other than the last under 5 MiB is refused). */
+  completeMultipart(objectKey: string, uploadId: string, parts: { PartNumber: number; ETag: string }[]): Promise<'done' | 'no-such-upload' | 'invalid-parts'>;
+  /** False when there was no such upload. */
+  abortMultipart(objectKey: string, uploadId: string): Promise<boolean>;
 }
 
 /** Server-generated keys, one or more plain segments: nothing that could climb out of the prefix. */
@@ -174,6 +196,62 @@ export function createS3Storage(config: S3Config, client = new S3Client(s3Client
       const CopySource = `${Bucket}/${sourceKey.split('/').map(encodeURIComponent).join('/')}`;
       await send(true, () => client.send(new CopyObjectCommand({ Bucket, Key, CopySource })));
       await send(true, () => client.send(new DeleteObjectCommand({ Bucket, Key: sourceKey })));
+    },
+    async objectSize(objectKey) {
+      try {
+        return (await client.send(new HeadObjectCommand({ Bucket, Key: objectKey }))).ContentLength ?? 0;
+      } catch (error) {
+        if (isS3NotFound(error)) return undefined;
+        throw s3Failure(error, false);
+      }
+    },
+    async deleteObject(objectKey) {
+      await send(true, () => client.send(new DeleteObjectCommand({ Bucket, Key: objectKey })));
+    },
+    presignPut(objectKey, size, expiresIn) {
+      return getSignedUrl(client, new PutObjectCommand({ Bucket, Key: objectKey, ContentLength: size }), { expiresIn, signableHeaders: new Set(['content-length']) });
+    },
+    async createMultipart(objectKey) {
+      const created = await send(true, () => client.send(new CreateMultipartUploadCommand({ Bucket, Key: objectKey })));
+      if (!created.UploadId) throw new StorageUnavailableError(new Error('S3 started a multipart upload without an id'));
+      return created.UploadId;
+    },
+    presignPart(objectKey, uploadId, partNumber, expiresIn) {
+      return getSignedUrl(client, new UploadPartCommand({ Bucket, Key: objectKey, UploadId: uploadId, PartNumber: partNumber }), { expiresIn });
+    },
+    async listParts(objectKey, uploadId) {
+      const parts: { PartNumber: number; ETag: string; Size: number }[] = [];
+      let marker: string | undefined;
+      try {
+        do {
+          const page = await client.send(new ListPartsCommand({ Bucket, Key: objectKey, UploadId: uploadId, PartNumberMarker: marker }));
+          for (const part of page.Parts ?? []) parts.push({ PartNumber: part.PartNumber ?? 0, ETag: part.ETag ?? '', Size: part.Size ?? 0 });
+          marker = page.IsTruncated ? page.NextPartNumberMarker : undefined;
+        } while (marker);
+      } catch (error) {
+        if (isS3NotFound(error) || nameOf(error) === 'NoSuchUpload') return undefined;
+        throw s3Failure(error, false);
+      }
+      return parts;
+    },
+    async completeMultipart(objectKey, uploadId, parts) {
+      try {
+        await client.send(new CompleteMultipartUploadCommand({ Bucket, Key: objectKey, UploadId: uploadId, MultipartUpload: { Parts: parts } }));
+        return 'done';
+      } catch (error) {
+        if (isS3NotFound(error) || nameOf(error) === 'NoSuchUpload') return 'no-such-upload';
+        if (['InvalidPart', 'InvalidPartOrder', 'EntityTooSmall', 'MalformedXML'].includes(nameOf(error))) return 'invalid-parts';
+        throw s3Failure(error, true);
+      }
+    },
+    async abortMultipart(objectKey, uploadId) {
+      try {
+        await client.send(new AbortMultipartUploadCommand({ Bucket, Key: objectKey, UploadId: uploadId }));
+        return true;
+      } catch (error) {
+        if (isS3NotFound(error) || nameOf(error) === 'NoSuchUpload') return false;
+        throw s3Failure(error, true);
+      }
     },
     async readHead(sourceKey, bytes) {
       try {
