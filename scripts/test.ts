@@ -99,9 +99,16 @@ function vitest(reportName: string, files: string[] = [], env: Record<string, st
 
 if (only !== 'unit') {
   buildIfNeeded();
-  const report = path.join(results, 'playwright.json');
-  run([path.join(root, 'tests/node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], {
+  playwright('playwright.json');
+  // Uploading in the back office and streaming back, with the files in a local S3-compatible server.
+  playwright('playwright-s3.json', ['e2e/uploads.spec.ts'], { E2E_STORAGE: 's3' });
+}
+
+function playwright(reportName: string, specs: string[] = [], env: Record<string, string> = {}) {
+  const report = path.join(results, reportName);
+  run([path.join(root, 'tests/node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json', ...specs], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    ...env,
   });
   if (existsSync(report)) {
     const { stats } = JSON.parse(readFileSync(report, 'utf8'));
