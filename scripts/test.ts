@@ -100,8 +100,9 @@ function vitest(reportName: string, files: string[] = [], env: Record<string, st
 if (only !== 'unit') {
   buildIfNeeded();
   playwright('playwright.json');
-  // Uploading in the back office and streaming back, with the files in a local S3-compatible server.
-  playwright('playwright-s3.json', ['e2e/uploads.spec.ts'], { E2E_STORAGE: 's3' });
+  // Uploading (the browser sending to the bucket) and streaming back, in the back office and in
+  // backstage, with the files in a local S3-compatible server.
+  playwright('playwright-s3.json', ['e2e/uploads.spec.ts', 'e2e/backstage-flow.spec.ts'], { E2E_STORAGE: 's3' });
 }
 
 function playwright(reportName: string, specs: string[] = [], env: Record<string, string> = {}) {

@@ -69,9 +69,17 @@ describe('configuration from the environment', () => {
       STORAGE_S3_FORCE_PATH_STYLE: 'true',
       STORAGE_S3_PREFIX: 'cadence/',
     });
-    expect(config.storage).toEqual({ driver: 's3', endpoint: 'http://127.0.0.1:9000', bucket: 'music', region: 'us-east-1', credentials: { accessKeyId: 'key', secretAccessKey: 'secret' }, forcePathStyle: true, prefix: 'cadence/' });
+    expect(config.storage).toEqual({ driver: 's3', endpoint: 'http://127.0.0.1:9000', bucket: 'music', region: 'us-east-1', credentials: { accessKeyId: 'key', secretAccessKey: 'secret' }, forcePathStyle: true, prefix: 'cadence/', directUploads: false });
     // Without keys, the AWS SDK's own credential chain (an instance role) is used.
     expect(loadConfig({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'music', STORAGE_S3_REGION: 'eu-west-3' }).storage).toMatchObject({ endpoint: undefined, region: 'eu-west-3', credentials: undefined, forcePathStyle: false, prefix: '' });
+  });
+
+  it('lets pages send direct uploads to the bucket only when they are turned on', () => {
+    const s3 = { STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'music', STORAGE_S3_ENDPOINT: 'https://s3.example.com' };
+    expect(loadConfig(s3).cspExtraSources).toEqual({});
+    expect(loadConfig({ ...s3, STORAGE_S3_DIRECT_UPLOADS: 'true' }).cspExtraSources).toEqual({ 'connect-src': ['https://music.s3.example.com'] });
+    expect(loadConfig({ ...s3, STORAGE_S3_DIRECT_UPLOADS: 'true', STORAGE_S3_FORCE_PATH_STYLE: 'true', CSP_EXTRA_SOURCES: 'connect-src https://cdn.example' }).cspExtraSources).toEqual({ 'connect-src': ['https://cdn.example', 'https://s3.example.com'] });
+    expect(loadConfig({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'music', STORAGE_S3_REGION: 'eu-west-3', STORAGE_S3_DIRECT_UPLOADS: 'on' }).cspExtraSources['connect-src']).toEqual(['https://music.s3.eu-west-3.amazonaws.com']);
   });
 
   it('stops the start with the reason when the S3 settings are wrong', () => {

@@ -104,6 +104,11 @@ export interface S3Config {
   forcePathStyle: boolean;
   /** Every object's key starts with it (`cadence/`), so a bucket can be shared; empty for the whole bucket. */
   prefix: string;
+  /**
+   * Browsers send files to the bucket themselves (spec §7 s3/… calls). Off by default: the bucket
+   * then needs a CORS rule for the site, which only the self-hoster can add.
+   */
+  directUploads: boolean;
 }
 
 const flag = z.enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off', '']).transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
@@ -124,6 +129,7 @@ const S3Env = z
     STORAGE_S3_ACCESS_KEY_ID: z.string().trim().optional(),
     STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
     STORAGE_S3_FORCE_PATH_STYLE: flag.default(false),
+    STORAGE_S3_DIRECT_UPLOADS: flag.default(false),
     STORAGE_S3_PREFIX: z
       .string()
       .regex(/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*$/, { error: 'STORAGE_S3_PREFIX must be folder names each ending with a slash, such as cadence/ (no .. or leading slash)' })
@@ -139,7 +145,7 @@ function parseStorage(env: NodeJS.ProcessEnv): StorageConfig {
   if (driver !== 's3') throw new Error(`STORAGE_DRIVER must be local or s3, got "${env.STORAGE_DRIVER}"`);
   // Empty variables count as unset, as elsewhere in this file.
   const present = Object.fromEntries(Object.entries(env).filter(([name, value]) => name.startsWith('STORAGE_S3_') && value !== ''));
-  const parsed = S3Env.safeParse({ ...present, STORAGE_S3_FORCE_PATH_STYLE: present.STORAGE_S3_FORCE_PATH_STYLE?.toLowerCase() });
+  const parsed = S3Env.safeParse({ ...present, STORAGE_S3_FORCE_PATH_STYLE: present.STORAGE_S3_FORCE_PATH_STYLE?.toLowerCase(), STORAGE_S3_DIRECT_UPLOADS: present.STORAGE_S3_DIRECT_UPLOADS?.toLowerCase() });
   if (!parsed.success) {
     const issue = parsed.error.issues[0];
     const name = String(issue?.path[0] ?? '');
@@ -155,7 +161,16 @@ function parseStorage(env: NodeJS.ProcessEnv): StorageConfig {
     credentials: s3.STORAGE_S3_ACCESS_KEY_ID ? { accessKeyId: s3.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: s3.STORAGE_S3_SECRET_ACCESS_KEY! } : undefined,
     forcePathStyle: s3.STORAGE_S3_FORCE_PATH_STYLE,
     prefix: s3.STORAGE_S3_PREFIX,
+    directUploads: s3.STORAGE_S3_DIRECT_UPLOADS,
   };
+}
+
+/** Where browsers send direct uploads: the bucket's own address, which pages must be allowed to connect to. */
+function directUploadOrigin(storage: StorageConfig): string | undefined {
+  if (storage.driver !== 's3' || !storage.directUploads) return undefined;
+  if (!storage.endpoint) return `https://${storage.bucket}.s3.${storage.region}.amazonaws.com`;
+  const endpoint = new URL(storage.endpoint);
+  return storage.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${storage.bucket}.${endpoint.host}`;
 }
 
 function parseBoolean(value: string | undefined, fallback: boolean): boolean {
@@ -245,6 +260,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const storagePath = path.resolve(cwd, env.STORAGE_PATH || 'storage');
+  const storage = parseStorage(env);
+  const cspExtraSources = parseCspSources(env.CSP_EXTRA_SOURCES);
+  const bucketOrigin = directUploadOrigin(storage);
+  if (bucketOrigin) (cspExtraSources['connect-src'] ??= []).push(bucketOrigin);
   const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(appUrl);
@@ -279,7 +298,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       }),
     ),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
-    cspExtraSources: parseCspSources(env.CSP_EXTRA_SOURCES),
+    cspExtraSources,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || undefined,
@@ -295,7 +314,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       apiUrl: paypalApiUrl,
     },
     logging: parseLogging(env, cwd),
-    storage: parseStorage(env),
+    storage,
     mail: {
       host: env.MAIL_HOST || undefined,
       port: env.MAIL_PORT ? Number(env.MAIL_PORT) : undefined,

@@ -20,7 +20,7 @@ let listener: TestClient;
 
 beforeAll(async () => {
   s3 = await startS3Local();
-  t = await createTestApp({ ...s3.env, STORAGE_S3_PREFIX: 'cadence/' }, { storage: 'local', demoCatalog: true });
+  t = await createTestApp({ ...s3.env, STORAGE_S3_PREFIX: 'cadence/', STORAGE_S3_DIRECT_UPLOADS: 'true' }, { storage: 'local', demoCatalog: true });
   await ensureRole(t.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
   artist = await t.loggedIn('artist@example.com', ['artists']);
   listener = await t.loggedIn('listener@example.com', ['users']);
@@ -237,16 +237,18 @@ describe('direct uploads to the bucket (spec §7, s3/…)', () => {
     expect((await call(artist, 'multipart/batch-sign-part-urls', { key, uploadId, partNumbers: [1] })).status).toBe(404);
   });
 
-  it('is not offered with local storage', async () => {
-    const local = await createTestApp({}, { storage: 'local' });
-    try {
-      await ensureRole(local.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
-      const client = await local.loggedIn('artist@example.com', ['artists']);
-      expect((await client.get('/api/v1/uploads/restrictions').then((r) => r.json())).directUpload).toBe(false);
-      expect((await client.post('/api/v1/s3/simple/presign', { filename: 'a.mp3', size: 10 })).status).toBe(404);
-      expect((await artist.get('/api/v1/uploads/restrictions').then((r) => r.json())).directUpload).toBe(true);
-    } finally {
-      await local.close();
+  it('is offered only with S3 storage and STORAGE_S3_DIRECT_UPLOADS on', async () => {
+    expect((await artist.get('/api/v1/uploads/restrictions').then((r) => r.json())).directUpload).toBe(true);
+    for (const env of [{}, s3.env]) {
+      const other = await createTestApp(env, { storage: 'local' });
+      try {
+        await ensureRole(other.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
+        const client = await other.loggedIn('artist@example.com', ['artists']);
+        expect((await client.get('/api/v1/uploads/restrictions').then((r) => r.json())).directUpload).toBe(false);
+        expect((await client.post('/api/v1/s3/simple/presign', { filename: 'a.mp3', size: 10 })).status).toBe(404);
+      } finally {
+        await other.close();
+      }
     }
   });
 });

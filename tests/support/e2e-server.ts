@@ -50,12 +50,13 @@ const paypal = await startPayPalLocal({ port: E2E_PAYPAL_PORT, webhookUrl: `${pr
 Object.assign(process.env, paypal.env);
 
 // E2E_STORAGE=s3: the files go to a local S3-compatible server, as with STORAGE_DRIVER=s3, on a
-// port of its own choosing (the product is told where) and a folder emptied at each start.
+// port of its own choosing (the product is told where) and a folder emptied at each start. The
+// browser sends uploads to it directly (its CORS rule allows any origin).
 if (process.env.E2E_STORAGE === 's3') {
   const buckets = path.join(here, '../.tmp/e2e-s3');
   rmSync(buckets, { recursive: true, force: true });
   const s3 = await startS3Local({ directory: buckets });
-  Object.assign(process.env, s3.env, { STORAGE_S3_PREFIX: 'e2e/' });
+  Object.assign(process.env, s3.env, { STORAGE_S3_PREFIX: 'e2e/', STORAGE_S3_DIRECT_UPLOADS: 'true' });
 }
 
 await import('../../api/src/server.ts');

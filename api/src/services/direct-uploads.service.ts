@@ -26,14 +26,17 @@ export interface DeclaredFile {
   size: number;
 }
 
-/** Whether this server takes direct uploads: only an S3 storage has addresses a browser can send to. */
+/**
+ * Whether this server takes direct uploads: only an S3 storage has addresses a browser can send
+ * to, and only when STORAGE_S3_DIRECT_UPLOADS says the bucket lets the site's pages do so (CORS).
+ */
 export function directUploadsEnabled(deps: AppDeps): boolean {
-  return isS3Storage(deps.storage);
+  return isS3Storage(deps.storage) && deps.config.storage.driver === 's3' && deps.config.storage.directUploads;
 }
 
 function bucketOf(deps: AppDeps): S3Storage {
-  if (!isS3Storage(deps.storage)) throw notFound('Direct uploads are only available with S3 storage.');
-  return deps.storage;
+  if (!directUploadsEnabled(deps)) throw notFound('Direct uploads are not turned on for this site.');
+  return deps.storage as S3Storage;
 }
 
 async function checkDeclared(deps: AppDeps, file: DeclaredFile) {
