@@ -305,7 +305,6 @@ export async function findOwnUpload(deps: AppDeps, user: UserRow, id: string): P
   }
 }
 
-
 /**
  * `POST tus/entries`: turns a finished upload into a file entry. Its bytes are checked as a
  * plain upload's are; an upload that fails the checks is deleted, not kept.
