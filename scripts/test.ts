@@ -6,7 +6,7 @@ import { buildIfNeeded } from './build-if-needed.ts';
 
 /**
  * `pnpm test`: the static checks (typecheck, lint, knip, astro check; one test each), unit and
- * in-process API tests (vitest), the single executable built and run without Node (tests/binary),
+ * in-process API tests (vitest; those of stored files once more on S3), the single executable built and run without Node (tests/binary),
  * then browser tests against the built server (Playwright in Chromium). Ends with one line,
  * "N passed, N failed", summing them all. `node scripts/test.ts unit|binary|e2e` runs one part.
  */
@@ -14,6 +14,18 @@ const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
 rmSync(results, { recursive: true, force: true });
 mkdirSync(results, { recursive: true });
+
+/** Test files that store, move or serve file bytes: run on both storage drivers. */
+const S3_SUITE = [
+  'api/src/routes/file-entries.routes.test.ts',
+  'api/src/routes/tus.routes.test.ts',
+  'api/src/routes/catalog.routes.test.ts',
+  'api/src/routes/playlists.routes.test.ts',
+  'api/src/routes/account.routes.test.ts',
+  'api/src/services/track-import.service.test.ts',
+  'tests/contract/admin-playlist-covers.test.ts',
+  'tests/contract/backstage-upload.test.ts',
+];
 
 const only = process.argv[2] as 'unit' | 'e2e' | 'binary' | undefined;
 let passed = 0;
@@ -69,6 +81,9 @@ if (!only || only === 'unit') {
   check('astro check', [{ script: 'site/node_modules/astro/bin/astro.mjs', args: ['check'], cwd: path.join(root, 'site'), env: astroEnv, summary: /^Result \(\d+ files?\)/m }]);
 
   runVitest('vitest.json', []);
+  // The tests of storage, uploads and streaming a second time with the files in a local
+  // S3-compatible server (tests/support/s3-local), as STORAGE_DRIVER=s3 keeps them.
+  runVitest('vitest-s3.json', S3_SUITE, { TEST_STORAGE: 's3' });
 }
 
 // The single executable (tests/binary): built, then run where no Node and no node_modules are; slow, so a suite of its own.
@@ -76,9 +91,17 @@ if (!only || only === 'binary') runVitest('vitest-binary.json', ['--config', 'vi
 
 if (!only || only === 'e2e') {
   buildIfNeeded();
-  const report = path.join(results, 'playwright.json');
-  run([path.join(root, 'tests/node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], {
+  playwright('playwright.json');
+  // Uploading (the browser sending to the bucket) and streaming back, in the back office and in
+  // backstage, with the files in a local S3-compatible server.
+  playwright('playwright-s3.json', ['e2e/uploads.spec.ts', 'e2e/backstage-flow.spec.ts'], { E2E_STORAGE: 's3' });
+}
+
+function playwright(reportName: string, specs: string[] = [], env: Record<string, string> = {}) {
+  const report = path.join(results, reportName);
+  run([path.join(root, 'tests/node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json', ...specs], {
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
+    ...env,
   });
   if (existsSync(report)) {
     const { stats } = JSON.parse(readFileSync(report, 'utf8'));
@@ -87,9 +110,9 @@ if (!only || only === 'e2e') {
   } else crashed = true;
 }
 
-function runVitest(reportName: string, args: string[]) {
+function runVitest(reportName: string, args: string[], env: Record<string, string> = {}) {
   const report = path.join(results, reportName);
-  run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`]);
+  run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
   if (existsSync(report)) {
     const json = JSON.parse(readFileSync(report, 'utf8'));
     passed += json.numPassedTests;

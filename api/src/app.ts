@@ -51,6 +51,7 @@ import { subsonicRoutes } from './subsonic/subsonic.routes.ts';
 import { subsonicAccountRoutes } from './subsonic/app-password.routes.ts';
 import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
 import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.routes.ts';
+import { s3UploadsRoutes } from './routes/s3-uploads.routes.ts';
 import { trackImportRoutes } from './routes/track-import.routes.ts';
 import { billingRoutes } from './routes/billing.routes.ts';
 import { backstageMusicRoutes } from './routes/backstage-music.routes.ts';
@@ -120,6 +121,7 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', contentRoutes)
   .route('/', workspacesRoutes)
   .route('/', fileEntriesRoutes)
+  .route('/', s3UploadsRoutes)
   .route('/', trackImportRoutes)
   .route('/', billingRoutes)
   .route('/', backstageMusicRoutes)

@@ -58,4 +58,38 @@ describe('configuration from the environment', () => {
     expect(() => loadConfig({ CSP_EXTRA_SOURCES: 'script-src https://a.example,https://b.example' })).toThrow(/CSP_EXTRA_SOURCES/);
     expect(() => loadConfig({ CSP_EXTRA_SOURCES: "script-src 'unsafe-inline" })).toThrow(/CSP_EXTRA_SOURCES/);
   });
+  it('keeps files on the local disk unless STORAGE_DRIVER says s3, and reads the bucket from STORAGE_S3_*', () => {
+    expect(loadConfig({}).storage).toEqual({ driver: 'local' });
+    const config = loadConfig({
+      STORAGE_DRIVER: 's3',
+      STORAGE_S3_ENDPOINT: 'http://127.0.0.1:9000/',
+      STORAGE_S3_BUCKET: 'music',
+      STORAGE_S3_ACCESS_KEY_ID: 'key',
+      STORAGE_S3_SECRET_ACCESS_KEY: 'secret',
+      STORAGE_S3_FORCE_PATH_STYLE: 'true',
+      STORAGE_S3_PREFIX: 'cadence/',
+    });
+    expect(config.storage).toEqual({ driver: 's3', endpoint: 'http://127.0.0.1:9000', bucket: 'music', region: 'us-east-1', credentials: { accessKeyId: 'key', secretAccessKey: 'secret' }, forcePathStyle: true, prefix: 'cadence/', directUploads: false });
+    // Without keys, the AWS SDK's own credential chain (an instance role) is used.
+    expect(loadConfig({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'music', STORAGE_S3_REGION: 'eu-west-3' }).storage).toMatchObject({ endpoint: undefined, region: 'eu-west-3', credentials: undefined, forcePathStyle: false, prefix: '' });
+  });
+
+  it('lets pages send direct uploads to the bucket only when they are turned on', () => {
+    const s3 = { STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'music', STORAGE_S3_ENDPOINT: 'https://s3.example.com' };
+    expect(loadConfig(s3).cspExtraSources).toEqual({});
+    expect(loadConfig({ ...s3, STORAGE_S3_DIRECT_UPLOADS: 'true' }).cspExtraSources).toEqual({ 'connect-src': ['https://music.s3.example.com'] });
+    expect(loadConfig({ ...s3, STORAGE_S3_DIRECT_UPLOADS: 'true', STORAGE_S3_FORCE_PATH_STYLE: 'true', CSP_EXTRA_SOURCES: 'connect-src https://cdn.example' }).cspExtraSources).toEqual({ 'connect-src': ['https://cdn.example', 'https://s3.example.com'] });
+    expect(loadConfig({ STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'music', STORAGE_S3_REGION: 'eu-west-3', STORAGE_S3_DIRECT_UPLOADS: 'on' }).cspExtraSources['connect-src']).toEqual(['https://music.s3.eu-west-3.amazonaws.com']);
+  });
+
+  it('stops the start with the reason when the S3 settings are wrong', () => {
+    const s3 = { STORAGE_DRIVER: 's3', STORAGE_S3_BUCKET: 'music' };
+    expect(() => loadConfig({ STORAGE_DRIVER: 'ftp' })).toThrow(/STORAGE_DRIVER must be local or s3/);
+    expect(() => loadConfig({ STORAGE_DRIVER: 's3' })).toThrow(/STORAGE_S3_BUCKET is required with STORAGE_DRIVER=s3/);
+    expect(() => loadConfig({ ...s3, STORAGE_S3_BUCKET: 'My_Bucket' })).toThrow(/STORAGE_S3_BUCKET must be a bucket name/);
+    expect(() => loadConfig({ ...s3, STORAGE_S3_ENDPOINT: 's3.example.com' })).toThrow(/STORAGE_S3_ENDPOINT must be an address/);
+    expect(() => loadConfig({ ...s3, STORAGE_S3_ACCESS_KEY_ID: 'key' })).toThrow(/go together/);
+    expect(() => loadConfig({ ...s3, STORAGE_S3_FORCE_PATH_STYLE: 'maybe' })).toThrow(/STORAGE_S3_FORCE_PATH_STYLE must be true or false/);
+    for (const prefix of ['../other/', '/abs/', 'a/../b/', 'no-slash']) expect(() => loadConfig({ ...s3, STORAGE_S3_PREFIX: prefix }), prefix).toThrow(/STORAGE_S3_PREFIX/);
+  });
 });

@@ -1,5 +1,6 @@
 import { isIP } from 'node:net';
 import path from 'node:path';
+import { z } from 'zod';
 
 /**
  * Deployment configuration from the environment. Everything people change while the site runs
@@ -78,6 +79,11 @@ export interface Config {
     /** …keeping this many earlier files of each log (LOG_ROTATE_FILES). */
     rotateFiles: number;
   };
+  /**
+   * Where file bytes live (STORAGE_DRIVER): the local disk under storagePath, or an S3-compatible
+   * bucket (STORAGE_S3_*). The database and the logs stay where they are either way.
+   */
+  storage: StorageConfig;
   /** SMTP from MAIL_* variables; each one set here wins over the back-office setting. */
   mail: {
     host?: string;
@@ -88,6 +94,88 @@ export interface Config {
     fromAddress?: string;
     fromName?: string;
   };
+}
+
+export type StorageConfig = { driver: 'local' } | ({ driver: 's3' } & S3Config);
+
+export interface S3Config {
+  /** The S3 API's address; unset, AWS's own for the region. */
+  endpoint: string | undefined;
+  bucket: string;
+  region: string;
+  /** Unset, the AWS SDK's own credential chain (instance role, AWS_* variables, profile). */
+  credentials: { accessKeyId: string; secretAccessKey: string } | undefined;
+  /** `endpoint/bucket/key` instead of `bucket.endpoint/key`: most self-hosted S3 servers need it. */
+  forcePathStyle: boolean;
+  /** Every object's key starts with it (`cadence/`), so a bucket can be shared; empty for the whole bucket. */
+  prefix: string;
+  /**
+   * Browsers send files to the bucket themselves (spec §7 s3/… calls). Off by default: the bucket
+   * then needs a CORS rule for the site, which only the self-hoster can add.
+   */
+  directUploads: boolean;
+}
+
+const flag = z.enum(['1', 'true', 'yes', 'on', '0', 'false', 'no', 'off', '']).transform((value) => ['1', 'true', 'yes', 'on'].includes(value));
+
+const S3Env = z
+  .object({
+    STORAGE_S3_ENDPOINT: z
+      .string()
+      .trim()
+      .regex(/^https?:\/\/[^/\s]+\/?$/, { error: 'STORAGE_S3_ENDPOINT must be an address such as https://s3.example.com or http://127.0.0.1:9000' })
+      .transform((value) => value.replace(/\/$/, ''))
+      .optional(),
+    // S3's own bucket naming rules: what a real service would refuse is refused at start.
+    STORAGE_S3_BUCKET: z
+      .string({ error: 'STORAGE_S3_BUCKET is required with STORAGE_DRIVER=s3' })
+      .regex(/^[a-z0-9][a-z0-9.-]{1,61}[a-z0-9]$/, { error: 'STORAGE_S3_BUCKET must be a bucket name: 3 to 63 lowercase letters, digits, dots and hyphens' }),
+    STORAGE_S3_REGION: z.string().trim().regex(/^[a-z0-9-]{1,50}$/, { error: 'STORAGE_S3_REGION must be a region name such as us-east-1' }).default('us-east-1'),
+    STORAGE_S3_ACCESS_KEY_ID: z.string().trim().optional(),
+    STORAGE_S3_SECRET_ACCESS_KEY: z.string().optional(),
+    STORAGE_S3_FORCE_PATH_STYLE: flag.default(false),
+    STORAGE_S3_DIRECT_UPLOADS: flag.default(false),
+    STORAGE_S3_PREFIX: z
+      .string()
+      .regex(/^([A-Za-z0-9_-][A-Za-z0-9._-]*\/)*$/, { error: 'STORAGE_S3_PREFIX must be folder names each ending with a slash, such as cadence/ (no .. or leading slash)' })
+      .default(''),
+  })
+  .refine((env) => Boolean(env.STORAGE_S3_ACCESS_KEY_ID) === Boolean(env.STORAGE_S3_SECRET_ACCESS_KEY), {
+    error: 'STORAGE_S3_ACCESS_KEY_ID and STORAGE_S3_SECRET_ACCESS_KEY go together: set both, or neither to use the AWS credential chain',
+  });
+
+function parseStorage(env: NodeJS.ProcessEnv): StorageConfig {
+  const driver = (env.STORAGE_DRIVER || 'local').toLowerCase();
+  if (driver === 'local') return { driver: 'local' };
+  if (driver !== 's3') throw new Error(`STORAGE_DRIVER must be local or s3, got "${env.STORAGE_DRIVER}"`);
+  // Empty variables count as unset, as elsewhere in this file.
+  const present = Object.fromEntries(Object.entries(env).filter(([name, value]) => name.startsWith('STORAGE_S3_') && value !== ''));
+  const parsed = S3Env.safeParse({ ...present, STORAGE_S3_FORCE_PATH_STYLE: present.STORAGE_S3_FORCE_PATH_STYLE?.toLowerCase(), STORAGE_S3_DIRECT_UPLOADS: present.STORAGE_S3_DIRECT_UPLOADS?.toLowerCase() });
+  if (!parsed.success) {
+    const issue = parsed.error.issues[0];
+    const name = String(issue?.path[0] ?? '');
+    const message = issue?.code === 'invalid_value' ? `${name} must be true or false` : (issue?.message ?? 'STORAGE_S3_* is invalid');
+    throw new Error(message);
+  }
+  const s3 = parsed.data;
+  return {
+    driver: 's3',
+    endpoint: s3.STORAGE_S3_ENDPOINT,
+    bucket: s3.STORAGE_S3_BUCKET,
+    region: s3.STORAGE_S3_REGION,
+    credentials: s3.STORAGE_S3_ACCESS_KEY_ID ? { accessKeyId: s3.STORAGE_S3_ACCESS_KEY_ID, secretAccessKey: s3.STORAGE_S3_SECRET_ACCESS_KEY! } : undefined,
+    forcePathStyle: s3.STORAGE_S3_FORCE_PATH_STYLE,
+    prefix: s3.STORAGE_S3_PREFIX,
+    directUploads: s3.STORAGE_S3_DIRECT_UPLOADS,
+  };
+}
+
+/** Where browsers send direct uploads: the bucket's own address, which pages must be allowed to connect to. */
+function directUploadOrigin(storage: StorageConfig): string | undefined {
+  if (storage.driver !== 's3' || !storage.directUploads) return undefined;
+  if (!storage.endpoint) return `https://${storage.bucket}.s3.${storage.region}.amazonaws.com`;
+  const endpoint = new URL(storage.endpoint);
+  return storage.forcePathStyle ? endpoint.origin : `${endpoint.protocol}//${storage.bucket}.${endpoint.host}`;
 }
 
 function parseBoolean(value: string | undefined, fallback: boolean): boolean {
@@ -177,6 +265,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
   const port = Number(env.PORT ?? 3000);
   if (!Number.isInteger(port) || port < 0 || port > 65535) throw new Error(`PORT must be a port number, got "${env.PORT}"`);
   const storagePath = path.resolve(cwd, env.STORAGE_PATH || 'storage');
+  const storage = parseStorage(env);
+  const cspExtraSources = parseCspSources(env.CSP_EXTRA_SOURCES);
+  const bucketOrigin = directUploadOrigin(storage);
+  if (bucketOrigin) (cspExtraSources['connect-src'] ??= []).push(bucketOrigin);
   const appUrl = (env.APP_URL || `http://localhost:${port}`).replace(/\/+$/, '');
   try {
     new URL(appUrl);
@@ -212,7 +304,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       }),
     ),
     trustedProxies: parseTrustedProxies(env.TRUSTED_PROXIES),
-    cspExtraSources: parseCspSources(env.CSP_EXTRA_SOURCES),
+    cspExtraSources,
     recaptchaVerifyUrl: env.RECAPTCHA_VERIFY_URL || 'https://www.google.com/recaptcha/api/siteverify',
     stripe: {
       secretKey: env.STRIPE_SECRET_KEY || undefined,
@@ -228,6 +320,7 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env, cwd = process.c
       apiUrl: paypalApiUrl,
     },
     logging: parseLogging(env, cwd),
+    storage,
     mail: {
       host: env.MAIL_HOST || undefined,
       port: env.MAIL_PORT ? Number(env.MAIL_PORT) : undefined,

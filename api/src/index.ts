@@ -5,6 +5,7 @@ export type { BootstrapData, BrowserBootstrap, CurrentUser, ThemeSelection } fro
 export type { MenuConfig, MenuItemConfig, SeoPage, Settings } from './services/settings.service.ts';
 export type { AlbumResource, ArtistResource, TrackResource } from './schemas/catalog.ts';
 export { prepare } from './startup/prepare.ts';
-export { createLocalStorage, type Storage } from './storage/storage.ts';
+export { createLocalStorage, StoragePathError, StorageUnavailableError, StorageWriteError, type Storage } from './storage/storage.ts';
+export { createS3Storage, type S3Storage } from './storage/s3-storage.ts';
 export type { PlaylistSearchResult, SearchResponse, TagSearchResult, UserSearchResult } from './schemas/search.ts';
 export type { AdminAppearanceApi } from './admin/appearance.routes.ts';

@@ -11,7 +11,8 @@ import { createApp } from './app.ts';
 import { loadConfig, type Config } from './config.ts';
 import { memoryLogger, useLogger } from './logging/logger.ts';
 import { hashPassword } from './services/auth.service.ts';
-import { createLocalStorage, type Storage } from './storage/storage.ts';
+import { createStorage } from './storage/create-storage.ts';
+import type { Storage } from './storage/storage.ts';
 
 /**
  * A real app on a temporary SQLite file and storage folder, called in process with
@@ -26,6 +27,22 @@ export interface TestAppOptions {
   directory?: string;
   /** Stands in for the storage, to make it fail as a disk can. */
   wrapStorage?: (storage: Storage) => Storage;
+  /**
+   * Where file bytes go: the local disk, or a local S3-compatible server started for this app
+   * (tests/support/s3-local). Unset, TEST_STORAGE decides, so the whole suite can run on either.
+   */
+  storage?: 'local' | 's3';
+}
+
+interface LocalS3 {
+  env: Record<string, string>;
+  close(): Promise<void>;
+}
+
+/** Starts s3-local; it lives in tests/support (a test double), loaded only when a test asks for S3. */
+async function startLocalS3(): Promise<LocalS3> {
+  const module = (await import(new URL('../../tests/support/s3-local/index.ts', import.meta.url).href)) as { startS3Local: () => Promise<LocalS3> };
+  return module.startS3Local();
 }
 
 export async function createTestApp(env: Record<string, string> = {}, options: TestAppOptions = {}) {
@@ -34,10 +51,13 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const db = await createTestDb({ onQuery: ({ sql }) => queries.push(sql), directory: options.directory });
   await seedFoundation(db);
   const storageDir = mkdtempSync(path.join(options.directory ?? tmpdir(), 'music-storage-'));
-  const localStorage = createLocalStorage(storageDir);
-  const storage = options.wrapStorage?.(localStorage) ?? localStorage;
+  const s3 = (options.storage ?? (process.env.TEST_STORAGE === 's3' ? 's3' : 'local')) === 's3' ? await startLocalS3() : undefined;
+  // Objects under a prefix, as in a shared bucket, so nothing may assume keys start at the root.
+  const s3Env = s3 ? { ...s3.env, STORAGE_S3_PREFIX: 'site/' } : {};
+  const config: Config = loadConfig({ STORAGE_PATH: storageDir, APP_URL: 'http://localhost', SEED_DEMO: 'false', ...s3Env, ...env });
+  const created = createStorage(config);
+  const storage = options.wrapStorage?.(created) ?? created;
   if (options.demoCatalog) await seedDemoCatalog(db, { storage, audioCacheDir: TEST_AUDIO_CACHE });
-  const config: Config = loadConfig({ STORAGE_PATH: storageDir, APP_URL: 'http://localhost', SEED_DEMO: 'false', ...env });
   const app = createApp({ db, storage, config });
   return {
     app,
@@ -74,6 +94,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     },
     async close() {
       await db.destroy();
+      await s3?.close();
       rmSync(storageDir, { recursive: true, force: true });
     },
   };
@@ -137,6 +158,7 @@ export function createClient(app: ReturnType<typeof createApp>, options: ClientO
 
 export type TestClient = ReturnType<typeof createClient>;
 export type { Db, Storage };
+export type { S3Storage } from './storage/s3-storage.ts';
 export { id3v2Tag, pngImage, taggedMp3, toneMp3, wavFile, type Id3Tags } from './testing-audio.ts';
 
 /** Captures the process log from now on, each entry as parsed JSON; `restore` puts the previous log back. */

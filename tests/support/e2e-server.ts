@@ -3,6 +3,7 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { E2E_ADMIN, E2E_OAUTH_PORT, E2E_PAYPAL_PORT, E2E_SMTP_PORT, E2E_STRIPE_PORT, E2E_STRIPE_WEBHOOK_SECRET } from './constants.ts';
 import { startPayPalLocal } from './paypal-local/index.ts';
+import { startS3Local } from './s3-local/index.ts';
 import { startStripeLocal } from './stripe-local/index.ts';
 
 /**
@@ -47,5 +48,15 @@ Object.assign(process.env, stripe.env, { STRIPE_SECRET_KEY: stripe.secretKey, ST
 // verifies by asking it (verify-webhook-signature), as it would ask PayPal.
 const paypal = await startPayPalLocal({ port: E2E_PAYPAL_PORT, webhookUrl: `${process.env.APP_URL}/api/v1/billing/paypal/webhook` });
 Object.assign(process.env, paypal.env);
+
+// E2E_STORAGE=s3: the files go to a local S3-compatible server, as with STORAGE_DRIVER=s3, on a
+// port of its own choosing (the product is told where) and a folder emptied at each start. The
+// browser sends uploads to it directly (its CORS rule allows any origin).
+if (process.env.E2E_STORAGE === 's3') {
+  const buckets = path.join(here, '../.tmp/e2e-s3');
+  rmSync(buckets, { recursive: true, force: true });
+  const s3 = await startS3Local({ directory: buckets });
+  Object.assign(process.env, s3.env, { STORAGE_S3_PREFIX: 'e2e/', STORAGE_S3_DIRECT_UPLOADS: 'true' });
+}
 
 await import('../../api/src/server.ts');

@@ -16,7 +16,12 @@ export interface UploadRestrictions {
   resumable: boolean;
   resumableThreshold: number;
   concurrency: number;
+  /** The server hands out presigned addresses, so files go to the S3 bucket directly (spec §7 s3/…). */
+  directUpload?: boolean;
 }
+
+/** From this size on a direct upload would be a multipart one; such files go through tus instead (spec §9: multipart at 100 MB). */
+export const DIRECT_UPLOAD_LIMIT = 100 * 1024 * 1024;
 
 export const TYPE_NOT_ALLOWED = msg('This file type is not allowed');
 export const TIMED_OUT = msg('Upload timed out');

@@ -1,6 +1,6 @@
 import { BasePlugin, type DefinePluginOpts, type PluginOpts, type Uppy, type UppyFile } from '@uppy/core';
 import { Upload as TusUpload, type DetailedError } from 'tus-js-client';
-import { msg, RETRY_DELAYS_MS, STALL_TIMEOUT_MS, TIMED_OUT, uploadsToStart, type QueuedUpload, type UploadRestrictions } from './restrictions.ts';
+import { DIRECT_UPLOAD_LIMIT, msg, RETRY_DELAYS_MS, STALL_TIMEOUT_MS, TIMED_OUT, uploadsToStart, type QueuedUpload, type UploadRestrictions } from './restrictions.ts';
 
 export interface FileEntry {
   id: number;
@@ -79,7 +79,13 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
     for (const cancel of [...this.#cancels.values()]) cancel();
   };
 
+  /** With S3 storage and direct uploads on, files under 100 MB go to the bucket in one presigned PUT. */
+  #direct(file: File): boolean {
+    return Boolean(this.opts.restrictions.directUpload) && (file.size ?? 0) < DIRECT_UPLOAD_LIMIT;
+  }
+
   #chunked(file: File): boolean {
+    if (this.#direct(file)) return false;
     const { resumable, resumableThreshold } = this.opts.restrictions;
     return resumable && (file.size ?? 0) >= resumableThreshold;
   }
@@ -130,7 +136,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
     try {
       watch();
       progress(0, file.size ?? 0);
-      const transfer = this.#chunked(file) ? this.#sendResumable(file, progress) : this.#sendMultipart(file, progress);
+      const transfer = this.#direct(file) ? this.#sendDirect(file, progress) : this.#chunked(file) ? this.#sendResumable(file, progress) : this.#sendMultipart(file, progress);
       cancelTransfer = transfer.cancel;
       const entry = await transfer.done;
       clearTimeout(stall);
@@ -180,6 +186,50 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       done: done.catch((error) => Promise.reject(reason ?? error)),
       cancel: (why?: Error) => {
         reason = why;
+        xhr.abort();
+      },
+    };
+  }
+
+  /**
+   * Spec §7 direct upload: `POST s3/simple/presign` for an address in the bucket, the bytes PUT
+   * there (no cookies go to the bucket), then `POST s3/entries`, where the server checks them.
+   */
+  #sendDirect(file: File, progress: (sent: number, total: number) => void) {
+    const xhr = new XMLHttpRequest();
+    const abort = new AbortController();
+    const relativePath = file.meta.relativePath ?? null;
+    const call = async <T>(path: string, body: unknown): Promise<T> => {
+      const response = await fetch(path, {
+        method: 'POST',
+        credentials: 'same-origin',
+        signal: abort.signal,
+        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': readCookie('XSRF-TOKEN') },
+        body: JSON.stringify(body),
+      }).catch(() => Promise.reject(new UploadFailed(DEFAULT_ERROR)));
+      const text = await response.text();
+      if (!response.ok) throw new UploadFailed(messageFromBody(text));
+      return JSON.parse(text) as T;
+    };
+    const done = (async () => {
+      const { url, key } = await call<{ url: string; key: string }>('/api/v1/s3/simple/presign', { filename: file.name ?? 'file', mime: file.type || null, size: file.size ?? 0, extension: file.extension || null, metadata: { relativePath } });
+      await new Promise<void>((resolve, reject) => {
+        xhr.open('PUT', url);
+        xhr.upload.onprogress = (event) => progress(event.loaded, event.lengthComputable ? event.total : (file.size ?? 0));
+        xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new UploadFailed(DEFAULT_ERROR)));
+        xhr.onerror = () => reject(new UploadFailed(DEFAULT_ERROR));
+        xhr.onabort = () => reject(new UploadFailed(msg('Upload aborted')));
+        xhr.send(file.data as Blob);
+      });
+      const body = { filename: key, clientName: file.name ?? 'file', clientMime: file.type || null, clientExtension: file.extension || null, size: file.size ?? 0, metadata: { relativePath } };
+      return (await call<{ fileEntry: FileEntry }>('/api/v1/s3/entries', body)).fileEntry;
+    })();
+    let reason: Error | undefined;
+    return {
+      done: done.catch((error) => Promise.reject(reason ?? error)),
+      cancel: (why?: Error) => {
+        reason = why;
+        abort.abort();
         xhr.abort();
       },
     };

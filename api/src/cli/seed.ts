@@ -4,7 +4,7 @@ import { parseArgs } from 'node:util';
 import { sqlitePathFromUrl } from '@app/db';
 import { seedScaleCatalog } from '@app/db/seed/scale';
 import { loadConfig } from '../config.ts';
-import { createLocalStorage } from '../storage/storage.ts';
+import { createStorage } from '../storage/create-storage.ts';
 
 /**
  * `pnpm db:seed --tracks 1000000 [--database file] [--storage folder] [--summary file.json]`:
@@ -51,7 +51,7 @@ function progress(step: string, done: number, total: number) {
 
 console.log(`Seeding ${tracks.toLocaleString('en')} tracks into ${file}${existsSync(file) ? '' : ' (new file)'}; files go to ${config.storagePath}`);
 try {
-  const summary = await seedScaleCatalog(file, { tracks, storage: createLocalStorage(config.storagePath), audioCacheDir: config.demoAudioCache, onProgress: progress });
+  const summary = await seedScaleCatalog(file, { tracks, storage: createStorage(config), audioCacheDir: config.demoAudioCache, onProgress: progress });
   console.log(
     `Done in ${summary.seconds.toFixed(1)} s: ${summary.tracks} tracks, ${summary.albums} albums, ${summary.artists} artists, ` +
       `${summary.users} listeners, ${summary.playlists} playlists (${summary.playlistTracks} entries), ${summary.likes} likes, ${summary.follows} follows.`,

@@ -17,7 +17,7 @@ import {
   ValidationError,
   zodErrorsByField,
 } from '../services/errors.ts';
-import { StoragePathError, type StorageFailure } from '../storage/storage.ts';
+import { StoragePathError, StorageUnavailableError, type StorageFailure } from '../storage/storage.ts';
 import { isApiPath } from './paths.ts';
 
 /** The error payload of the specification: `message`, and for validation `errors` by field. */
@@ -127,6 +127,10 @@ export function errorResponse(error: unknown, c: Context, debug: boolean): Respo
   }
   if (error instanceof StoragePathError) {
     return c.json({ message: 'That file name is not allowed.' } satisfies ErrorPayload, 400);
+  }
+  if (error instanceof StorageUnavailableError) {
+    if (wantsPage(c)) return c.html(errorPage(503), 503, { 'Retry-After': '30' });
+    return c.json({ message: 'The server cannot reach its storage right now. Try again later.' } satisfies ErrorPayload, 503, { 'Retry-After': '30' });
   }
   // 507 Insufficient Storage: the request was fine, the server could not keep it. The caller logs
   // the real error for the admin; reads go on being served.

@@ -254,6 +254,8 @@ describe('GET uploads/restrictions', () => {
       resumable: true,
       resumableThreshold: 4 * 1024 * 1024,
       concurrency: 3,
+      // Browsers send to the bucket themselves only with S3 storage and STORAGE_S3_DIRECT_UPLOADS.
+      directUpload: false,
     });
     expect((await listener.get('/api/v1/uploads/restrictions')).status).toBe(403);
   });

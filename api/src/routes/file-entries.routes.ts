@@ -7,6 +7,7 @@ import { ApiError, forbidden, notFound, unauthenticated, validationFailed, valid
 import { parseRange } from '../http/range.ts';
 import { errorResponses, ErrorSchema, idParam, jsonResponse as json } from '../schemas/common.ts';
 import { BACKSTAGE_UPLOAD_TYPES, deleteEntries, loadUploadRules, manageableEntry, mayUpload, mayUploadForBackstageRequest, presentFileEntry, storeUpload } from '../services/file-entries.service.ts';
+import { directUploadsEnabled } from '../services/direct-uploads.service.ts';
 import { completeUpload, findOwnUpload, prepareCreation, resumableUploads } from '../services/resumable-uploads.service.ts';
 import { checkDeclaredUpload, checkRelativePath, RESUMABLE_THRESHOLD_BYTES, tooLargeMessage, UPLOAD_CONCURRENCY } from '../services/upload-rules.ts';
 
@@ -44,10 +45,12 @@ const UploadRulesSchema = z
     resumable: z.boolean(),
     resumableThreshold: z.number(),
     concurrency: z.number(),
+    /** With S3 storage the browser may send files to the bucket itself (s3/simple/presign, s3/multipart/*). */
+    directUpload: z.boolean(),
   })
   .openapi('UploadRestrictions');
 
-const uploaders: MiddlewareHandler<AppEnv> = async (c, next) => {
+export const uploaders: MiddlewareHandler<AppEnv> = async (c, next) => {
   const auth = c.get('auth');
   if (!auth.user) throw unauthenticated();
   if (!mayUpload(auth)) throw forbidden("You don't have permission to upload files.");
@@ -137,7 +140,7 @@ export const fileEntriesRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
     }),
     async (c) => {
       const rules = await loadUploadRules(c.get('deps'));
-      return c.json({ ...rules, resumableThreshold: RESUMABLE_THRESHOLD_BYTES, concurrency: UPLOAD_CONCURRENCY }, 200);
+      return c.json({ ...rules, resumableThreshold: RESUMABLE_THRESHOLD_BYTES, concurrency: UPLOAD_CONCURRENCY, directUpload: directUploadsEnabled(c.get('deps')) }, 200);
     },
   )
   .openapi(

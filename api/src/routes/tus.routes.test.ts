@@ -1,10 +1,12 @@
-import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
+import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Upload } from 'tus-js-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRole, findFileEntry, saveSettings } from '@app/db';
+import { isS3Storage } from '../storage/s3-storage.ts';
 import { createTestApp, pngImage, wavFile, type TestApp, type TestClient } from '../testing.ts';
 
 /**
@@ -43,8 +45,20 @@ function sessionHeaders(client: TestClient): Record<string, string> {
   };
 }
 
-const tusDir = () => path.join(t.storageDir, 'tus');
-const tusFiles = () => (existsSync(tusDir()) ? readdirSync(tusDir()).sort() : []);
+/** What the resumable area holds: files under STORAGE_PATH/tus, or objects under `tus/` in the bucket (TEST_STORAGE=s3). */
+async function tusFiles(): Promise<string[]> {
+  if (isS3Storage(t.storage)) {
+    const prefix = `${t.storage.prefixed('tus')}/`;
+    const listed = await t.storage.client.send(new ListObjectsV2Command({ Bucket: t.storage.bucket, Prefix: prefix }));
+    return (listed.Contents ?? []).map((object) => object.Key!.slice(prefix.length)).sort();
+  }
+  const tusDir = path.join(t.storageDir, 'tus');
+  return existsSync(tusDir) ? readdirSync(tusDir).sort() : [];
+}
+
+async function storedBytes(key: string): Promise<Buffer> {
+  return Buffer.from(await new Response(t.storage.read('uploads', key)).arrayBuffer());
+}
 
 interface Run {
   upload: Upload;
@@ -52,7 +66,7 @@ interface Run {
 }
 
 /** Starts (or resumes, given an upload address) an upload; `stopAt` aborts it once that many bytes went out. */
-function runUpload(client: TestClient, bytes: Uint8Array, options: { uploadUrl?: string; stopAt?: number; patchOffsets: number[]; name?: string }): Run & { stopped: Promise<void> } {
+function runUpload(client: TestClient, bytes: Uint8Array, options: { uploadUrl?: string; stopAt?: number; patchOffsets: number[]; name?: string; metadata?: Record<string, string> }): Run & { stopped: Promise<void> } {
   let upload!: Upload;
   let resolveStopped!: () => void;
   const stopped = new Promise<void>((resolve) => (resolveStopped = resolve));
@@ -64,7 +78,7 @@ function runUpload(client: TestClient, bytes: Uint8Array, options: { uploadUrl?:
       retryDelays: null,
       overridePatchMethod: true,
       headers: sessionHeaders(client),
-      metadata: { name: options.name ?? 'Long Take.wav', clientMime: 'audio/wav' },
+      metadata: { name: options.name ?? 'Long Take.wav', clientMime: 'audio/wav', ...options.metadata },
       onBeforeRequest(req) {
         if (req.getHeader('X-HTTP-Method-Override') === 'PATCH') options.patchOffsets.push(Number(req.getHeader('Upload-Offset')));
       },
@@ -122,10 +136,10 @@ describe('resumable uploads (tus)', () => {
     expect(response.status).toBe(201);
     const { fileEntry } = await response.json();
     expect(fileEntry).toMatchObject({ name: 'Long Take.wav', file_size: source.byteLength, mime: 'audio/wav', extension: 'wav' });
-    const stored = readFileSync(path.join(t.storageDir, 'uploads', fileEntry.file_name));
+    const stored = await storedBytes(fileEntry.file_name);
     expect(stored.equals(Buffer.from(source))).toBe(true);
     // The finished upload left the resumable area.
-    expect(tusFiles().filter((name) => name.startsWith(uploadUrl.split('/').pop()!))).toEqual([]);
+    expect((await tusFiles()).filter((name) => name.startsWith(uploadUrl.split('/').pop()!))).toEqual([]);
   });
 
   it('answers a wrong Upload-Offset with 409 and leaves the upload unchanged', async () => {
@@ -140,20 +154,18 @@ describe('resumable uploads (tus)', () => {
       fetch(url, { method: 'PATCH', headers: { ...sessionHeaders(artist), 'Tus-Resumable': '1.0.0', 'Upload-Offset': String(offset), 'Content-Type': 'application/offset+octet-stream' }, body: Buffer.from(body) });
 
     expect((await patch(0, source.subarray(0, 1000))).status).toBe(204);
-    const id = url.split('/').pop()!;
-    const before = readFileSync(path.join(tusDir(), id));
 
+    // The refused bytes are not written: the offset stays, and the finished file is the source byte for byte.
     const conflict = await patch(500, new Uint8Array(1000).fill(0xee));
     expect(conflict.status).toBe(409);
     expect((await conflict.json()).message).toMatch(/^Upload-Offset conflict/);
-    expect(readFileSync(path.join(tusDir(), id)).equals(before)).toBe(true);
     expect((await head(artist, url)).headers.get('Upload-Offset')).toBe('1000');
     // Ahead of the server is as wrong as behind it.
     expect((await patch(2000, source.subarray(2000, 3000))).status).toBe(409);
 
     expect((await patch(1000, source.subarray(1000))).status).toBe(204);
     const { fileEntry } = await (await complete(artist, url)).json();
-    expect(readFileSync(path.join(t.storageDir, 'uploads', fileEntry.file_name)).equals(Buffer.from(source))).toBe(true);
+    expect((await storedBytes(fileEntry.file_name)).equals(Buffer.from(source))).toBe(true);
   });
 
   it('keeps each upload to its owner and to people allowed to upload', async () => {
@@ -191,14 +203,14 @@ describe('resumable uploads (tus)', () => {
   });
 
   it('refuses a 3 GB upload over the limit before any byte arrives, with the spec message', async () => {
-    const before = tusFiles();
+    const before = await tusFiles();
     const response = await fetch(`${base}/api/v1/tus/upload`, {
       method: 'POST',
       headers: { ...sessionHeaders(artist), 'Tus-Resumable': '1.0.0', 'Upload-Length': String(3 * 1024 ** 3), 'Upload-Metadata': `name ${btoa('huge.wav')}` },
     });
     expect(response.status).toBe(413);
     expect(await response.json()).toEqual({ message: 'file exceeds maximum allowed size of 200 MB', errors: { file: 'file exceeds maximum allowed size of 200 MB' } });
-    expect(tusFiles()).toEqual(before);
+    expect(await tusFiles()).toEqual(before);
     const noLength = await fetch(`${base}/api/v1/tus/upload`, { method: 'POST', headers: { ...sessionHeaders(artist), 'Tus-Resumable': '1.0.0', 'Upload-Defer-Length': '1' } });
     expect(noLength.status).toBe(400);
   });
@@ -222,7 +234,7 @@ describe('resumable uploads (tus)', () => {
     const response = await complete(artist, run.upload.url!);
     expect(response.status).toBe(422);
     expect((await response.json()).message).toBe("The file's content does not match its extension.");
-    expect(tusFiles().filter((name) => name.startsWith(id))).toEqual([]);
+    expect((await tusFiles()).filter((name) => name.startsWith(id))).toEqual([]);
     expect(readdirSync(t.storageDir)).not.toContain('escape.wav');
     expect(readdirSync(path.dirname(t.storageDir))).not.toContain('escape.wav');
   });
@@ -237,11 +249,13 @@ describe('resumable uploads (tus)', () => {
   });
 
   it('keeps the owner server-side, whatever the client claims', async () => {
-    const run = runUpload(artist, wavFile(2048, 9), { name: 'claimed.wav', patchOffsets: [] });
+    const artistId = (await (await artist.get('/api/v1/users/me')).json()).user.id;
+    const otherId = (await (await otherArtist.get('/api/v1/users/me')).json()).user.id;
+    const run = runUpload(artist, wavFile(2048, 9), { name: 'claimed.wav', patchOffsets: [], metadata: { userId: String(otherId) } });
     await run.done;
-    const info = JSON.parse(readFileSync(path.join(tusDir(), `${run.upload.url!.split('/').pop()}.json`), 'utf8'));
-    expect(info.metadata.userId).toBe(String((await (await artist.get('/api/v1/users/me')).json()).user.id));
+    // The other artist cannot take it over, and the entry is the uploader's.
+    expect((await complete(otherArtist, run.upload.url!)).status).toBe(404);
     const { fileEntry } = await (await complete(artist, run.upload.url!)).json();
-    expect(await findFileEntry(t.db, fileEntry.id)).toMatchObject({ name: 'claimed.wav', user_id: info.metadata.userId * 1 });
+    expect(await findFileEntry(t.db, fileEntry.id)).toMatchObject({ name: 'claimed.wav', user_id: artistId });
   });
 });

@@ -105,7 +105,11 @@ async function readHead(path: string): Promise<Uint8Array> {
   }
 }
 
-export type UploadSource = { kind: 'bytes'; bytes: Uint8Array } | { kind: 'file'; path: string; size: number };
+export type UploadSource =
+  | { kind: 'bytes'; bytes: Uint8Array }
+  | { kind: 'file'; path: string; size: number }
+  /** Bytes already in the storage's backend (a resumable upload finished in the S3 bucket), moved in without a download. */
+  | { kind: 'staged'; size: number; readHead(bytes: number): Promise<Uint8Array>; storeAs(disk: Disk, key: string): Promise<void> };
 
 /**
  * Keeps an uploaded file: its real type is read from its bytes and checked against its name and
@@ -120,7 +124,7 @@ export async function storeUpload(deps: AppDeps, user: UserRow, source: UploadSo
     const message = tooLargeMessage(rules.maxSize);
     throw new TooLargeError(message, { file: message });
   }
-  const head = source.kind === 'bytes' ? source.bytes.subarray(0, SNIFF_BYTES) : await readHead(source.path);
+  const head = source.kind === 'bytes' ? source.bytes.subarray(0, SNIFF_BYTES) : source.kind === 'file' ? await readHead(source.path) : await source.readHead(SNIFF_BYTES);
   const type = await sniffType(head, extensionOf(name));
   const allowed =
     typeAllowed(rules, { extension: type.extension, mimes: [type.mime, metadata.clientMime] }) &&
@@ -132,7 +136,8 @@ export async function storeUpload(deps: AppDeps, user: UserRow, source: UploadSo
 
   const key = `${randomUUID()}${type.extension ? `.${type.extension}` : ''}`;
   if (source.kind === 'bytes') await deps.storage.put(metadata.disk, key, source.bytes);
-  else await deps.storage.putFile(metadata.disk, key, source.path);
+  else if (source.kind === 'file') await deps.storage.putFile(metadata.disk, key, source.path);
+  else await source.storeAs(metadata.disk, key);
   try {
     return await insertFileEntry(deps.db, {
       name,

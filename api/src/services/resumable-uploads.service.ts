@@ -3,13 +3,16 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
+import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { ERRORS, Metadata, Server, type Upload } from '@tus/server';
+import { S3Store, type Options as S3StoreOptions } from '@tus/s3-store';
+import { type DataStore, ERRORS, Metadata, Server, type Upload } from '@tus/server';
 import type { UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
 import { ConflictError, DomainError, ForbiddenError, MalformedRequestError, notFound } from './errors.ts';
+import { isS3NotFound, isS3Storage, s3ClientConfig, s3Failure, type S3Storage } from '../storage/s3-storage.ts';
 import { asStorageWriteError, fileWriteFailure } from '../storage/storage.ts';
-import { storeUpload, type UploadMetadata } from './file-entries.service.ts';
+import { storeUpload, type UploadMetadata, type UploadSource } from './file-entries.service.ts';
 import { loadSettings } from './settings.service.ts';
 import { checkDeclaredUpload, checkRelativePath, uploadRules } from './upload-rules.ts';
 import { logger } from '../logging/logger.ts';
@@ -21,11 +24,20 @@ const EXPIRATION_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
+/**
+ * Where tus keeps unfinished uploads: files under STORAGE_PATH/tus with the local driver, objects
+ * under `<prefix>tus/` of the bucket with S3, so that any process can continue any upload.
+ */
 interface Resumable {
   server: Server;
-  store: FileStore;
-  directory: string;
+  store: DataStore;
   lastCleanup: number;
+  /** A finished upload, as storeUpload takes it. */
+  finished(upload: Upload): UploadSource;
+  /** Whether the finished bytes are still where tus put them (not yet moved into storage). */
+  staged(id: string): Promise<boolean>;
+  /** Forgets an upload: its bytes, if still there, and its record. */
+  discard(id: string): Promise<void>;
 }
 
 const servers = new WeakMap<AppDeps, Resumable>();
@@ -68,27 +80,151 @@ class UploadStore extends FileStore {
 }
 
 /**
- * One tus server per app. Its state is on disk under STORAGE_PATH/tus: each upload is a file
- * whose length is the offset reached, plus a JSON file with its length and metadata, so any
- * process sharing the storage folder can continue an upload another one started. (The lock that
- * keeps two requests from writing the same upload at once is per process; a client sends one
- * request at a time per upload.)
+ * S3 parts other than the last must be at least 5 MiB. tus chunks of the default size
+ * (uploads.chunk_size, 5 MB) then make exactly one part each; a smaller chunk is kept as an
+ * incomplete part object until the next one completes it.
+ */
+const S3_PART_SIZE = 5 * 1024 * 1024;
+
+/** No cache: another process may have moved the upload on, so each request reads its record from S3. */
+const uncached: NonNullable<S3StoreOptions['cache']> = {
+  get: async () => undefined,
+  set: async () => undefined,
+  delete: async () => undefined,
+};
+
+/**
+ * tus's S3 store with its objects under a prefix (`<prefix>tus/<id>`, `.info`, `.part`): the
+ * store names objects by upload id alone, so its client adds the prefix to every key it sends and
+ * takes it off the keys it lists. S3's errors become the storage errors the app answers with
+ * 503 or 507 instead of tus's generic 500.
+ */
+class PrefixedS3Store extends S3Store {
+  constructor(options: S3StoreOptions, prefix: string) {
+    super(options);
+    this.client.middlewareStack.add(
+      (next, context) => async (args) => {
+        const input = args.input as { Key?: string; Prefix?: string; Delete?: { Objects?: { Key?: string }[] } };
+        if (typeof input.Key === 'string') input.Key = prefix + input.Key;
+        for (const object of input.Delete?.Objects ?? []) object.Key = prefix + object.Key;
+        if (context.commandName === 'ListMultipartUploadsCommand') input.Prefix = prefix;
+        const result = await next(args);
+        const output = result.output as { Uploads?: { Key?: string }[] };
+        for (const upload of output.Uploads ?? []) if (upload.Key?.startsWith(prefix)) upload.Key = upload.Key.slice(prefix.length);
+        return result;
+      },
+      { step: 'initialize', name: 'tusObjectPrefix' },
+    );
+  }
+
+  override async create(upload: Upload): Promise<Upload> {
+    return this.failing(true, () => super.create(upload));
+  }
+
+  override async write(readable: Readable, id: string, offset: number): Promise<number> {
+    if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
+    return this.failing(true, () => super.write(readable, id, offset));
+  }
+
+  override async getUpload(id: string): Promise<Upload> {
+    if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
+    return this.failing(false, () => super.getUpload(id));
+  }
+
+  override async remove(id: string): Promise<void> {
+    return this.failing(true, () => super.remove(id));
+  }
+
+  private async failing<T>(writing: boolean, call: () => Promise<T>): Promise<T> {
+    try {
+      return await call();
+    } catch (error) {
+      // tus's own answers (a wrong offset, no such upload) carry their status and stay as they are.
+      if (error && typeof error === 'object' && 'status_code' in error) throw error;
+      throw s3Failure(error, writing);
+    }
+  }
+}
+
+function localResumable(deps: AppDeps): Omit<Resumable, 'server' | 'lastCleanup'> {
+  const directory = path.join(deps.config.storagePath, 'tus');
+  // The store makes its folder in a callback that throws, which would end the process on a full
+  // or read-only disk; made here first, a failure is this request's error and the next one tries again.
+  try {
+    mkdirSync(directory, { recursive: true });
+  } catch (error) {
+    throw asStorageWriteError(error);
+  }
+  return {
+    store: new UploadStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS }),
+    finished: (upload) => ({ kind: 'file', path: path.join(directory, upload.id), size: upload.size ?? 0 }),
+    staged: async (id) => Boolean(await stat(path.join(directory, id)).catch(() => undefined)),
+    async discard(id) {
+      await rm(path.join(directory, id), { force: true });
+      await rm(path.join(directory, `${id}.json`), { force: true });
+    },
+  };
+}
+
+function s3Resumable(deps: AppDeps, storage: S3Storage): Omit<Resumable, 'server' | 'lastCleanup'> {
+  if (deps.config.storage.driver !== 's3') throw new Error('An S3 storage needs the S3 configuration (STORAGE_DRIVER=s3).');
+  const prefix = `${storage.prefixed('tus')}/`;
+  const store = new PrefixedS3Store(
+    {
+      partSize: S3_PART_SIZE,
+      s3ClientConfig: { ...s3ClientConfig(deps.config.storage), bucket: storage.bucket },
+      cache: uncached,
+      // Expiry tags need S3's object tagging, which many S3-compatible servers lack; expired uploads
+      // are found by listing the unfinished multipart uploads instead.
+      useTags: false,
+      expirationPeriodInMilliseconds: EXPIRATION_MS,
+    },
+    prefix,
+  );
+  const deleteObject = async (key: string) => {
+    await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key })).catch((error) => {
+      if (!isS3NotFound(error)) throw s3Failure(error, true);
+    });
+  };
+  return {
+    store,
+    finished: (upload) => ({
+      kind: 'staged',
+      size: upload.size ?? 0,
+      readHead: (bytes) => storage.readHead(prefix + upload.id, bytes),
+      storeAs: (disk, key) => storage.adopt(prefix + upload.id, disk, key),
+    }),
+    staged: async (id) => {
+      try {
+        await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: prefix + id }));
+        return true;
+      } catch (error) {
+        if (isS3NotFound(error)) return false;
+        throw s3Failure(error, false);
+      }
+    },
+    async discard(id) {
+      // A finished upload has no multipart upload left to abort: only its objects go.
+      await deleteObject(`${prefix}${id}`);
+      await deleteObject(`${prefix}${id}.info`);
+      await deleteObject(`${prefix}${id}.part`);
+    },
+  };
+}
+
+/**
+ * One tus server per app. Its state lives in the storage (see Resumable), never in process
+ * memory, so any process sharing the storage can continue an upload another one started. (The
+ * lock that keeps two requests from writing the same upload at once is per process; a client
+ * sends one request at a time per upload.)
  */
 export function resumableUploads(deps: AppDeps): Resumable {
   let resumable = servers.get(deps);
   if (!resumable) {
-    const directory = path.join(deps.config.storagePath, 'tus');
-    // The store makes its folder in a callback that throws, which would end the process on a full
-    // or read-only disk; made here first, a failure is this request's error and the next one tries again.
-    try {
-      mkdirSync(directory, { recursive: true });
-    } catch (error) {
-      throw asStorageWriteError(error);
-    }
-    const store = new UploadStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS });
+    const backend = isS3Storage(deps.storage) ? s3Resumable(deps, deps.storage) : localResumable(deps);
     const server = new Server({
       path: TUS_PATH,
-      datastore: store,
+      datastore: backend.store,
       relativeLocation: true,
       // Same-origin only: no CORS headers for other sites.
       allowedOrigins: [],
@@ -101,7 +237,7 @@ export function resumableUploads(deps: AppDeps): Resumable {
         return undefined;
       },
     });
-    resumable = { server, store, directory, lastCleanup: 0 };
+    resumable = { ...backend, server, lastCleanup: 0 };
     servers.set(deps, resumable);
   }
   return resumable;
@@ -169,12 +305,6 @@ export async function findOwnUpload(deps: AppDeps, user: UserRow, id: string): P
   }
 }
 
-async function discard(deps: AppDeps, id: string) {
-  const { directory } = resumableUploads(deps);
-  await rm(path.join(directory, id), { force: true });
-  await rm(path.join(directory, `${id}.json`), { force: true });
-}
-
 /**
  * `POST tus/entries`: turns a finished upload into a file entry. Its bytes are checked as a
  * plain upload's are; an upload that fails the checks is deleted, not kept.
@@ -193,15 +323,16 @@ export async function completeUpload(deps: AppDeps, user: UserRow, uploadKey: st
     parentId: null,
     relativePath: meta.relativePath ?? null,
   };
+  const resumable = resumableUploads(deps);
   try {
-    const entry = await storeUpload(deps, user, { kind: 'file', path: path.join(resumableUploads(deps).directory, upload.id), size: upload.size }, metadata);
-    await rm(path.join(resumableUploads(deps).directory, `${upload.id}.json`), { force: true });
+    const entry = await storeUpload(deps, user, resumable.finished(upload), metadata);
+    await resumable.discard(upload.id);
     return entry;
   } catch (error) {
     // Refused uploads go. So does one whose bytes were moved into storage and removed again (the
     // database had no room for its entry): a record without its file would stop the cleanup of expired uploads.
-    const moved = !(await stat(path.join(resumableUploads(deps).directory, upload.id)).catch(() => undefined));
-    if ((error instanceof DomainError) || moved) await discard(deps, upload.id);
+    const moved = !(await resumable.staged(upload.id));
+    if ((error instanceof DomainError) || moved) await resumable.discard(upload.id);
     throw error;
   }
 }

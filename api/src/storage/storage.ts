@@ -6,8 +6,8 @@ import { Readable } from 'node:stream';
 export type Disk = 'public' | 'uploads';
 
 /**
- * Where file bytes live. Local disk by default; an S3-compatible backend implements the same
- * interface, so routes never touch paths directly.
+ * Where file bytes live. Local disk by default; an S3-compatible backend (s3-storage.ts)
+ * implements the same interface, so routes never touch paths directly.
  */
 export interface Storage {
   put(disk: Disk, key: string, data: Uint8Array | string): Promise<void>;
@@ -26,6 +26,17 @@ export interface Storage {
 }
 
 export class StoragePathError extends Error {}
+
+/**
+ * The storage could not be reached or answered with an error of its own (a remote backend that is
+ * down, times out or refuses the credentials on a read). Answered 503; the cause is for the error log.
+ */
+export class StorageUnavailableError extends Error {
+  constructor(cause: unknown) {
+    super(cause instanceof Error ? `Storage unavailable: ${cause.message}` : 'Storage unavailable', { cause });
+    this.name = 'StorageUnavailableError';
+  }
+}
 
 /** Why a write could not be done: no room left (disk or quota full), or the storage cannot be written (read-only, or not ours to write). */
 export type StorageFailure = 'full' | 'unwritable';
