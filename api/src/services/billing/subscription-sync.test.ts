@@ -1,4 +1,4 @@
-import { saveStripeCustomer } from '@app/db';
+import { saveStripeCustomer, setProductStripeId } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
@@ -86,5 +86,22 @@ describe('storeStripeSubscription', () => {
     // A read that began once the cancellation's read had ended is newer: it is written.
     const renewed = await storeStripeSubscription(deps(), subscription('sub_race'), { startedAt: at(14), endedAt: at(15) });
     expect(renewed).toMatchObject({ written: true, row: { renews_at: new Date((now + 30 * DAY) * 1000).toISOString(), ends_at: null } });
+  });
+
+  it('gives a subscription first seen after its Stripe price was replaced the plan price of the same period', async () => {
+    const admin = await t.loggedIn('plans@example.com', ['admin']);
+    const plan = await (await admin.post('/api/admin/plans', {
+      name: 'Late webhook',
+      prices: [
+        { amount: 900, currency: 'USD', interval: 'year', interval_count: 1 },
+        { amount: 100, currency: 'USD', interval: 'month', interval_count: 1 },
+      ],
+    })).json();
+    await setProductStripeId(t.db, plan.id, 'prod_late');
+    const monthly = plan.prices.find((price: { interval: string }) => price.interval === 'month');
+    // The price it was bought at is no longer any of ours: the back office changed its amount since.
+    const replaced = { id: 'price_replaced', product: 'prod_late', currency: 'usd', recurring: { interval: 'month', interval_count: 1 } };
+    const row = await store(subscription('sub_late', { items: { object: 'list', data: [{ current_period_start: now, current_period_end: now + 30 * DAY, price: replaced }] } } as unknown as Partial<Stripe.Subscription>));
+    expect(row).toMatchObject({ product_id: plan.id, price_id: monthly.id });
   });
 });

@@ -4,6 +4,7 @@ import {
   findPriceByStripeId,
   findProduct,
   findProductByStripeId,
+  pricesOfProducts,
   saveReadGatewaySubscription,
   userOfStripeCustomer,
   type Db,
@@ -129,8 +130,15 @@ async function planOf(db: Db, stripePrice: Stripe.Price | undefined, existing: S
   const stripeProductId = idOf(stripePrice.product as string | Stripe.Product | null);
   const product = stripeProductId ? await findProductByStripeId(db, stripeProductId) : undefined;
   const productId = product?.id ?? existing?.product_id ?? null;
-  const keepPrice = existing?.price_id != null && existing.product_id === productId ? existing.price_id : null;
-  return { productId, priceId: keepPrice };
+  if (existing?.price_id != null && existing.product_id === productId) return { productId, priceId: existing.price_id };
+  // First seen after its price was replaced (a late webhook): the plan's price for the same period.
+  const samePeriod =
+    productId === null || !stripePrice.recurring
+      ? undefined
+      : (await pricesOfProducts(db, [productId])).get(productId)?.find(
+          (price) => price.interval === stripePrice.recurring!.interval && price.interval_count === stripePrice.recurring!.interval_count && price.currency.toLowerCase() === stripePrice.currency.toLowerCase(),
+        );
+  return { productId, priceId: samePeriod?.id ?? null };
 }
 
 /**
