@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { clearPageCache, findCachedPage, storeCachedPage, type CachedPage, type Db } from '@app/db';
+import { clearPageCache, findCachedPage, pageCacheGeneration, storeCachedPage, type CachedPage, type Db } from '@app/db';
+import { loadSettings } from './settings.service.ts';
 
 export type { CachedPage };
 
@@ -57,6 +58,78 @@ export async function storeRenderedPage(db: Db, key: string, seconds: number, re
 
 export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefined> {
   return findCachedPage(db, key, Date.now());
+}
+
+/**
+ * Each process keeps copies of the pages it served last, with the two settings a cached page
+ * needs, for as long as the database's cache generation (when it was last cleared) stays the same:
+ * a hit then costs one tiny query instead of reading and parsing every setting and the page's row.
+ * Nothing lives only here: every copy is of a row in the database, and a clearing by any process
+ * makes all copies go at the next request.
+ */
+export const HOT_PAGES = { maxBytes: 8 * 1024 * 1024, maxPages: 500 };
+
+interface HotPages {
+  generation: number;
+  /** `cache.public_pages_seconds` and `analytics.page_views`, as they were in this generation. */
+  settings?: Promise<GuestPageSettings>;
+  pages: Map<string, CachedPage & { expires_at: number }>;
+  bytes: number;
+}
+
+export interface GuestPageSettings {
+  cacheSeconds: number;
+  pageViews: boolean;
+}
+
+const hot = new WeakMap<Db, HotPages>();
+
+/** The page cache as a visitor who is not logged in sees it now: its settings, and a lookup that tries this process's copies first. */
+export async function guestPageCache(db: Db): Promise<GuestPageSettings & { find: (key: string) => Promise<CachedPage | undefined> }> {
+  const generation = await pageCacheGeneration(db);
+  let state = hot.get(db);
+  if (!state || state.generation !== generation) {
+    state = { generation, pages: new Map(), bytes: 0 };
+    hot.set(db, state);
+  }
+  const current = state;
+  current.settings ??= loadSettings(db).then((settings) => ({ cacheSeconds: settings['cache.public_pages_seconds'], pageViews: settings['analytics.page_views'] !== false }));
+  const settings = await current.settings;
+  const find = async (key: string): Promise<CachedPage | undefined> => {
+    const now = Date.now();
+    const copy = current.pages.get(key);
+    if (copy && copy.expires_at > now) {
+      // Most recently used last, so the oldest go first when room is needed.
+      current.pages.delete(key);
+      current.pages.set(key, copy);
+      return copy;
+    }
+    if (copy) forget(current, key);
+    const page = await findCachedPage(db, key, now);
+    if (page && hot.get(db) === current) keep(current, key, page);
+    return page;
+  };
+  return { ...settings, find };
+}
+
+function pageBytes(page: CachedPage): number {
+  return page.html.byteLength + page.gzipped.byteLength;
+}
+
+function forget(state: HotPages, key: string) {
+  const page = state.pages.get(key);
+  if (!page) return;
+  state.pages.delete(key);
+  state.bytes -= pageBytes(page);
+}
+
+function keep(state: HotPages, key: string, page: CachedPage & { expires_at: number }) {
+  const bytes = pageBytes(page);
+  if (bytes > HOT_PAGES.maxBytes / 8) return;
+  forget(state, key);
+  while (state.pages.size && (state.pages.size >= HOT_PAGES.maxPages || state.bytes + bytes > HOT_PAGES.maxBytes)) forget(state, state.pages.keys().next().value!);
+  state.pages.set(key, page);
+  state.bytes += bytes;
 }
 
 export function clearSharedPageCache(db: Db): Promise<void> {
