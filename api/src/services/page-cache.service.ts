@@ -61,13 +61,13 @@ export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefin
 }
 
 /**
- * Each process keeps copies of the pages it served last, with the two settings a cached page
+ * Each process keeps copies of pages it served (as many as fit in `HOT_PAGES`), with the two settings a cached page
  * needs, for as long as the database's cache generation (when it was last cleared) stays the same:
  * a hit then costs one tiny query instead of reading and parsing every setting and the page's row.
  * Nothing lives only here: every copy is of a row in the database, and a clearing by any process
  * makes all copies go at the next request.
  */
-export const HOT_PAGES = { maxBytes: 8 * 1024 * 1024, maxPages: 500 };
+export const HOT_PAGES = { maxBytes: 4 * 1024 * 1024, maxPages: 500 };
 
 interface HotPages {
   generation: number;
@@ -75,6 +75,8 @@ interface HotPages {
   settings?: Promise<GuestPageSettings>;
   pages: Map<string, CachedPage & { expires_at: number }>;
   bytes: number;
+  /** When expired copies were last looked for, so a full set is not walked on every miss. */
+  sweptAt: number;
 }
 
 export interface GuestPageSettings {
@@ -89,7 +91,7 @@ export async function guestPageCache(db: Db): Promise<GuestPageSettings & { find
   const generation = await pageCacheGeneration(db);
   let state = hot.get(db);
   if (!state || state.generation !== generation) {
-    state = { generation, pages: new Map(), bytes: 0 };
+    state = { generation, pages: new Map(), bytes: 0, sweptAt: 0 };
     hot.set(db, state);
   }
   const current = state;
@@ -98,15 +100,10 @@ export async function guestPageCache(db: Db): Promise<GuestPageSettings & { find
   const find = async (key: string): Promise<CachedPage | undefined> => {
     const now = Date.now();
     const copy = current.pages.get(key);
-    if (copy && copy.expires_at > now) {
-      // Most recently used last, so the oldest go first when room is needed.
-      current.pages.delete(key);
-      current.pages.set(key, copy);
-      return copy;
-    }
+    if (copy && copy.expires_at > now) return copy;
     if (copy) forget(current, key);
     const page = await findCachedPage(db, key, now);
-    if (page && hot.get(db) === current) keep(current, key, page);
+    if (page && hot.get(db) === current) keep(current, key, page, now);
     return page;
   };
   return { ...settings, find };
@@ -123,11 +120,21 @@ function forget(state: HotPages, key: string) {
   state.bytes -= pageBytes(page);
 }
 
-function keep(state: HotPages, key: string, page: CachedPage & { expires_at: number }) {
+/**
+ * Keeps a copy while there is room, after dropping expired ones; when there is none, the page is
+ * served from the database. Not least-recently-used: visitors and crawlers going round more pages
+ * than fit would push every copy out before it is asked for again.
+ */
+function keep(state: HotPages, key: string, page: CachedPage & { expires_at: number }, now: number) {
   const bytes = pageBytes(page);
-  if (bytes > HOT_PAGES.maxBytes / 8) return;
+  // Two requests may have read the same page at once: count it once.
   forget(state, key);
-  while (state.pages.size && (state.pages.size >= HOT_PAGES.maxPages || state.bytes + bytes > HOT_PAGES.maxBytes)) forget(state, state.pages.keys().next().value!);
+  const full = () => state.pages.size >= HOT_PAGES.maxPages || state.bytes + bytes > HOT_PAGES.maxBytes;
+  if (full() && now - state.sweptAt >= 1000) {
+    state.sweptAt = now;
+    for (const [other, copy] of state.pages) if (copy.expires_at <= now) forget(state, other);
+  }
+  if (full()) return;
   state.pages.set(key, page);
   state.bytes += bytes;
 }
