@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../connection.ts';
 
 export interface CachedPage {
@@ -26,9 +27,16 @@ export async function findCachedPage(db: Db, key: string, nowMs: number): Promis
  * settings, permissions), so a process may keep copies of pages and settings while it stays the same.
  */
 export async function pageCacheGeneration(db: Db): Promise<number> {
-  const row = await db.selectFrom('page_cache_state').select('cleared_at').executeTakeFirst();
-  return row?.cleared_at ?? 0;
+  // Read on every page cache hit: built and compiled once per database, not per request.
+  let query = generationQueries.get(db);
+  if (!query) {
+    query = db.selectFrom('page_cache_state').select('cleared_at').compile();
+    generationQueries.set(db, query);
+  }
+  const { rows } = await db.executeQuery(query);
+  return rows[0]?.cleared_at ?? 0;
 }
+const generationQueries = new WeakMap<Db, CompiledQuery<{ cleared_at: number }>>();
 
 /**
  * Stores a page, unless the cache was cleared after its rendering began (it may show what was just
