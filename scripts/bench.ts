@@ -9,6 +9,7 @@ import { tracks as tracksResource } from '../api/src/admin/resources/tracks.ts';
 import { measureFirstLoadJs } from './bench/first-load-js.ts';
 import { lighthousePerformance } from './bench/lighthouse.ts';
 import { percentile, randomInts, runLoad, type LoadResult, type Target } from './bench/load.ts';
+import { cannon, type CannonResult } from './bench/cannon.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 
 /**
@@ -29,12 +30,18 @@ const { values: options } = parseArgs({
     tracks: { type: 'string', default: '1000000' },
     'no-lighthouse': { type: 'boolean', default: false },
     'no-foundation': { type: 'boolean', default: false },
+    quick: { type: 'boolean', default: false },
   },
 });
-const TRACKS = Number(options.tracks);
+/** `--quick`: a 20,000-track catalogue (unless --tracks says otherwise) and the issue's throughput rows alone, in shorter runs. */
+const QUICK = options.quick;
+const TRACKS = Number(QUICK && !process.argv.some((a) => a.startsWith('--tracks')) ? 20000 : options.tracks);
 const PORT = Number(process.env.BENCH_PORT ?? 3931);
 const SCALE_PORT = PORT + 1;
 const BUDGETS = { startMs: 3000, idleRssMb: 200, homeMedianMs: 20 };
+/** The issue's measure: 20 connections for 6 s without Accept-Encoding, as ratios to a bare Hono process. */
+const FAST = { connections: 20, seconds: QUICK ? 3 : 6, pageRatio: 0.3, adminRatio: 0.15 };
+const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
 const TARGETS = { seedSeconds: 180, searchP95Ms: 50, pageRatio: 0.3, jsonRatio: 0.5, adminMedianMs: 100, firstLoadJsBytes: 150_000, lighthouse: 90 };
 /** Connections kept busy by the throughput runs; the latency runs send one request at a time. */
 const CONCURRENCY = 8;
@@ -61,14 +68,14 @@ function step(message: string) {
   console.log(`» ${message}`);
 }
 
-function startServer(env: NodeJS.ProcessEnv): Promise<{ child: ChildProcess; readyMs: number }> {
+function startServer(env: NodeJS.ProcessEnv, args = [path.join(root, 'api/src/server.ts')], ready = 'Ready in'): Promise<{ child: ChildProcess; readyMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...startFlags, path.join(root, 'api/src/server.ts')], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  const child = spawn(process.execPath, [...startFlags, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     let output = '';
     child.stdout!.on('data', (chunk: Buffer) => {
       output += chunk;
-      if (output.includes('Ready in')) resolve({ child, readyMs: performance.now() - started });
+      if (output.includes(ready)) resolve({ child, readyMs: performance.now() - started });
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
@@ -90,7 +97,7 @@ const cpuMs = (pid: number) => {
 const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
 const ms = (value: number) => `${value.toFixed(1)} ms`;
 /** Requests per second, padded so the figures after it line up. */
-const rate = (perSecond: number) => `${perSecond.toFixed(0)} req/s`.padEnd(11);
+const rate = (perSecond: number) => `${perSecond.toFixed(0)} req/s`.padEnd(12);
 const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** Sequential requests; pages get a query string no one asked before, so each one is rendered, not read from the page cache. */
@@ -211,6 +218,52 @@ function expectStatuses(result: LoadResult, allowed: number[], what: string) {
   if (bad.length) throw new Error(`${what}: unexpected answers ${describeStatuses(result)}`);
 }
 
+/**
+ * The issue's rows: pages a visitor who is not logged in gets from the page cache, and the back
+ * office's tracks list, each as a ratio to a bare Hono process started here, measured the same way
+ * (autocannon, 20 connections, no Accept-Encoding) in the same run.
+ */
+async function staticFast(run: { base: string; pid: number; albumPages: string[]; guestHeaders: Record<string, string>; adminHeaders: Record<string, string>; adminListPath: string }) {
+  const rows = section(`Static-fast pages and API: ${FAST.connections} connections, ${FAST.seconds} s each, no Accept-Encoding, against a bare Hono process`);
+  const barePort = SCALE_PORT + 1;
+  const bare = await startServer({ ...process.env, NODE_ENV: 'production' }, [path.join(root, 'scripts/bench/bare-hono.ts'), String(barePort)], 'Bare Hono ready');
+  const measure = async (label: string, url: string, paths: string[], headers: Record<string, string>, pid?: number): Promise<CannonResult & { cpuPerRequest?: number }> => {
+    step(`Throughput (${FAST.connections} connections): ${label}…`);
+    // Warm up: every page into the page cache first (one at a time, so each is rendered once), then JIT and connections.
+    for (const p of paths) await (await fetch(`${url}${p}`, { headers })).arrayBuffer();
+    await cannon({ url, paths, headers, connections: FAST.connections, seconds: 1 });
+    const cpuBefore = pid ? cpuMs(pid) : 0;
+    const result = await cannon({ url, paths, headers, connections: FAST.connections, seconds: FAST.seconds });
+    const bad = Object.keys(result.statuses).filter((status) => status !== '200');
+    if (bad.length || result.errors) throw new Error(`${label}: unexpected answers ${JSON.stringify(result.statuses)}, ${result.errors} errors`);
+    return { ...result, cpuPerRequest: pid ? (cpuMs(pid) - cpuBefore) / result.requests : undefined };
+  };
+  try {
+    const bareBase = `http://localhost:${barePort}`;
+    const guest = { ...run.guestHeaders, 'User-Agent': BROWSER_UA };
+    const barePage = await measure('bare Hono, 20 KB HTML', bareBase, ['/page'], {}, bare.child.pid);
+    const bareJson = await measure('bare Hono, tiny JSON', bareBase, ['/json'], {}, bare.child.pid);
+    const album = await measure('album pages (page cache)', run.base, run.albumPages, guest, run.pid);
+    const home = await measure('home page (page cache)', run.base, ['/'], guest, run.pid);
+    const search = await measure('search page /search/a (page cache)', run.base, ['/search/a'], guest, run.pid);
+    const admin = await measure('back-office tracks list JSON, 25 rows', run.base, [run.adminListPath], { ...run.adminHeaders, 'User-Agent': BROWSER_UA }, run.pid);
+    const line = (result: CannonResult & { cpuPerRequest?: number }) =>
+      `${rate(result.perSecond)}p50 ${result.p50} ms${result.cpuPerRequest === undefined ? '' : `, CPU ${result.cpuPerRequest.toFixed(2)} ms/req`}`;
+    rows.push({ label: 'bare Hono: 20 KB HTML page', value: line(barePage) });
+    rows.push({ label: 'bare Hono: tiny JSON', value: line(bareJson) });
+    for (const [label, result] of [['anonymous album page (page cache)', album], ['home page (page cache)', home], ['search page /search/a (page cache)', search]] as const) {
+      const ratio = result.perSecond / barePage.perSecond;
+      rows.push({ label, value: `${line(result)}, ${ratio.toFixed(2)}× bare page`, target: `>= ${FAST.pageRatio}×`, ok: ratio >= FAST.pageRatio });
+    }
+    const adminRatio = admin.perSecond / bareJson.perSecond;
+    rows.push({ label: 'back-office tracks list JSON (admin, 25 rows)', value: `${line(admin)}, ${adminRatio.toFixed(2)}× bare JSON`, target: `>= ${FAST.adminRatio}×`, ok: adminRatio >= FAST.adminRatio });
+    const rss = rssMb(run.pid);
+    rows.push({ label: 'server memory after these runs (RSS)', value: `${rss.toFixed(0)} MB`, target: `< ${BUDGETS.idleRssMb} MB`, ok: rss < BUDGETS.idleRssMb });
+  } finally {
+    await stop(bare.child);
+  }
+}
+
 async function scaleBenchmarks() {
   const { dir, summary, reused } = scaleStorage(TRACKS);
   const seedRows = section(`Scale catalogue: ${summary.tracks.toLocaleString('en')} tracks, ${summary.albums.toLocaleString('en')} albums, ${summary.artists.toLocaleString('en')} artists, ${summary.users.toLocaleString('en')} listeners, ${summary.playlists.toLocaleString('en')} playlists`);
@@ -245,6 +298,23 @@ async function scaleBenchmarks() {
       if (response.status !== 301 || !location) throw new Error(`album ${id}: expected a redirect to its address, got ${response.status}`);
       albumPages.push(location);
     }
+
+    step('Logging in to the back office…');
+    const admin = new Map(guest);
+    const login = await fetch(`${base}/auth/login`, {
+      method: 'POST',
+      headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(admin), 'X-XSRF-TOKEN': decodeURIComponent(admin.get('XSRF-TOKEN')!) },
+      body: JSON.stringify(ADMIN),
+    });
+    cookiesOf(login, admin);
+    if (!login.ok) throw new Error(`admin login answered ${login.status}: ${await login.text()}`);
+    const adminHeaders = { Cookie: cookieHeader(admin) };
+
+    const adminList = (sort: string, order: string, filter: Record<string, string>) =>
+      `/api/admin/tracks?sort=${encodeURIComponent(JSON.stringify([sort, order]))}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
+
+    await staticFast({ base, pid: child.pid!, albumPages, guestHeaders, adminHeaders, adminListPath: adminList('created_at', 'DESC', {}) });
+    if (QUICK) return;
 
     // (b) Throughput against a bare route of the same process.
     const throughput = section(`Throughput, ${CONCURRENCY} concurrent connections, ${THROUGHPUT_SECONDS} s each`);
@@ -323,22 +393,10 @@ async function scaleBenchmarks() {
     }
 
     // (d) The back office's tracks list: each whitelisted sort, filtered by text.
-    step('Logging in to the back office…');
-    const admin = new Map(guest);
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(admin), 'X-XSRF-TOKEN': decodeURIComponent(admin.get('XSRF-TOKEN')!) },
-      body: JSON.stringify(ADMIN),
-    });
-    cookiesOf(login, admin);
-    if (!login.ok) throw new Error(`admin login answered ${login.status}: ${await login.text()}`);
-    const adminHeaders = { Cookie: cookieHeader(admin) };
     // What people type: a common word, a rare one, two words, the start of a word.
     const q = summary.queries;
     const words = [0, 1].flatMap((i) => [q.common[i], q.rare[i], q.twoWords[i], q.prefix[i]]).filter(Boolean).map((w) => w.query);
     const adminRows = section(`Back office GET /api/admin/tracks, 25 rows, sequential requests`);
-    const adminList = (sort: string, order: string, filter: Record<string, string>) =>
-      `/api/admin/tracks?sort=${encodeURIComponent(JSON.stringify([sort, order]))}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
     adminRows.push({ label: `filtered by text, rotating: ${words.slice(0, 4).map((w) => `"${w}"`).join(', ')}…`, value: '' });
     for (const field of tracksResource.table.sortable) {
       for (const order of ['ASC', 'DESC']) {
@@ -394,7 +452,7 @@ buildIfNeeded();
 console.log(`Node flags: ${startFlags.join(' ') || 'none'}`);
 if (!Number.isInteger(TRACKS) || TRACKS < 1000) throw new Error(`--tracks must be a whole number of at least 1000, got "${options.tracks}"`);
 const started = performance.now();
-if (!options['no-foundation']) await foundationBudgets();
+if (!options['no-foundation'] && !QUICK) await foundationBudgets();
 await scaleBenchmarks();
 
 console.log('');

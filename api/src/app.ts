@@ -8,13 +8,15 @@ import { serveStatic } from '@hono/node-server/serve-static';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
-import type { Context } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import { createAdminRoutes } from './admin/admin.routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { accountGates, authenticate } from './http/auth.ts';
 import { clientIp } from './http/client-ip.ts';
 import { visitorChoices } from './http/login.ts';
 import { csrfProtection } from './http/csrf.ts';
+import { getCookie } from './http/cookies.ts';
+import { SESSION_COOKIE } from './services/auth.service.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
 import { isApiPath } from './http/paths.ts';
@@ -49,14 +51,14 @@ import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { activeWorkspace } from './http/workspace.ts';
 import { subsonicRoutes } from './subsonic/subsonic.routes.ts';
 import { subsonicAccountRoutes } from './subsonic/app-password.routes.ts';
-import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
+import { ACTIVE_WORKSPACE_COOKIE, workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
 import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.routes.ts';
 import { s3UploadsRoutes } from './routes/s3-uploads.routes.ts';
 import { trackImportRoutes } from './routes/track-import.routes.ts';
 import { billingRoutes } from './routes/billing.routes.ts';
 import { backstageMusicRoutes } from './routes/backstage-music.routes.ts';
 import { browserBootstrap, buildBootstrapData, loadBackOfficeLook, type BootstrapData, type BrowserBootstrap } from './services/bootstrap.service.ts';
-import { loadSettings } from './services/settings.service.ts';
+import { loadSettings, type Settings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
 import { adminAppearanceRoutes } from './admin/appearance.routes.ts';
 import { adminAccountsRoutes } from './admin/accounts.routes.ts';
@@ -67,7 +69,7 @@ import { pageViewOf, recordPageView } from './services/page-views.service.ts';
 import { translateErrors } from './http/translate-errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { logger } from './logging/logger.ts';
-import { findFreshPage, isShareablePage, pageCacheKey, storeRenderedPage } from './services/page-cache.service.ts';
+import { guestPageCache, isShareablePage, pageCacheKey, storeRenderedPage } from './services/page-cache.service.ts';
 import { cachedPageResponse, clearPageCacheOnWrites } from './http/page-cache.ts';
 
 /** What the Astro site receives with every page request. */
@@ -143,6 +145,47 @@ const UPLOAD_BODY_LIMITS: [RegExp, number][] = [
   [PLAYLIST_IMAGE_ROUTE, PLAYLIST_IMAGE_MAX_BYTES + 64 * 1024],
 ];
 
+/** A page view, counted in the batch after the page has gone out; a failure costs the report a row, never the visitor a page. */
+function countView(c: Context<AppEnv>, status: number, contentType: string) {
+  const view = pageViewOf({
+    method: c.req.method,
+    path: c.req.path,
+    status,
+    contentType,
+    userAgent: c.req.header('User-Agent'),
+    purpose: c.req.header('Sec-Purpose') ?? c.req.header('Purpose'),
+    ip: clientIp(c),
+    country: c.req.header('CF-IPCountry'),
+    userId: c.get('auth')?.user?.id ?? null,
+  });
+  if (view) recordPageView(c.get('deps').db, view, (error) => logger.warn({ err: error }, 'Could not record page views'));
+}
+
+/** The page cache's key for this request of a visitor who is not logged in. */
+function guestPageKey(c: Context<AppEnv>): string {
+  const url = new URL(c.req.url);
+  return pageCacheKey({ pathAndQuery: url.pathname + url.search, ...visitorChoices(c) });
+}
+
+/**
+ * Most page requests are visitors who are not logged in asking for a page the page cache holds.
+ * They are answered here, right after the headers and cookies every visitor gets (request log,
+ * security headers, XSRF cookie), without the steps that only matter to a signed-in user or an API
+ * call: a request that carries a session, a workspace choice or anything but GET goes the whole
+ * way, and so does a miss, which the page route renders and stores.
+ */
+function guestPageCacheHits(): MiddlewareHandler<AppEnv> {
+  return async (c, next) => {
+    if (c.req.method !== 'GET' || isApiPath(c.req.path) || c.req.path.startsWith('/admin') || c.req.header('Authorization') !== undefined) return next();
+    if (getCookie(c, SESSION_COOKIE) !== undefined || getCookie(c, ACTIVE_WORKSPACE_COOKIE) !== undefined) return next();
+    const guestCache = await guestPageCache(c.get('deps').db);
+    const cached = guestCache.cacheSeconds > 0 ? await guestCache.find(guestPageKey(c)) : undefined;
+    if (!cached) return next();
+    if (guestCache.pageViews) countView(c, cached.status, cached.headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html');
+    return cachedPageResponse(c, cached);
+  };
+}
+
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
 
@@ -177,6 +220,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     onMethodNotAllowed: (c, methods) => c.json({ message: `${c.req.method} is not allowed here. Allowed: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
   }));
   app.use(csrfProtection());
+  if (options.siteHandler) app.use(guestPageCacheHits());
   app.use(async (c, next) => {
     if (!isApiPath(c.req.path)) return next();
     // File uploads may be as large as the upload settings say; their routes enforce that limit.
@@ -252,38 +296,28 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (isApiPath(c.req.path)) return next();
       const { incoming, outgoing } = (c.env ?? {}) as Partial<HttpBindings>;
       if (!incoming || !outgoing) throw new ApiError(500, 'Pages can only be served by the Node server.');
-      const settings = await loadSettings(deps.db);
+      // Visitors who are not logged in share pages through the page cache (Settings > Cache); a
+      // hit reads no other setting, so the rest are read only for a page that is rendered.
+      const guestCache = c.req.method === 'GET' && !c.get('auth').user ? await guestPageCache(deps.db) : undefined;
+      let settings: Settings | undefined;
       const recordView = (status: number, contentType: string) => {
-        if (settings['analytics.page_views'] === false) return;
-        // One insert after the page has gone out; a failure costs the report a row, never the visitor a page.
-        const view = pageViewOf({
-          method: c.req.method,
-          path: c.req.path,
-          status,
-          contentType,
-          userAgent: c.req.header('User-Agent'),
-          purpose: c.req.header('Sec-Purpose') ?? c.req.header('Purpose'),
-          ip: clientIp(c),
-          country: c.req.header('CF-IPCountry'),
-          userId: c.get('auth').user?.id ?? null,
-        });
-        if (view) recordPageView(deps.db, view).catch((error) => logger.warn({ err: error, req_id: c.get('requestId') }, 'Could not record a page view'));
+        if (guestCache?.pageViews ?? (settings?.['analytics.page_views'] !== false)) countView(c, status, contentType);
       };
 
-      // Visitors who are not logged in share pages through the page cache (Settings > Cache).
       const cookies = visitorChoices(c);
-      const cacheSeconds = c.req.method === 'GET' && !c.get('auth').user ? settings['cache.public_pages_seconds'] : 0;
-      const url = new URL(c.req.url);
-      const cacheKey = cacheSeconds > 0 ? pageCacheKey({ pathAndQuery: url.pathname + url.search, ...cookies }) : undefined;
-      const cached = cacheKey ? await findFreshPage(deps.db, cacheKey) : undefined;
+      const cacheSeconds = guestCache?.cacheSeconds ?? 0;
+      const cacheKey = cacheSeconds > 0 ? guestPageKey(c) : undefined;
+      const cached = cacheKey ? await guestCache?.find(cacheKey) : undefined;
       if (cached) {
         recordView(cached.status, cached.headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html');
         return cachedPageResponse(c, cached);
       }
 
       const renderedFrom = Date.now();
+      const pageSettings = await loadSettings(deps.db);
+      settings = pageSettings;
       const cookieHeader = c.req.header('Cookie') ?? '';
-      const bootstrap = await buildBootstrapData(deps, c.get('auth'), cookies, settings);
+      const bootstrap = await buildBootstrapData(deps, c.get('auth'), cookies, pageSettings);
       const locals: SiteLocals = {
         bootstrap: { ...bootstrap, ...(await workspaceBootstrap(deps.db, c.get('auth').user, c.get('workspaceId'))) },
         browserBootstrap: browserBootstrap(bootstrap),
@@ -294,7 +328,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         },
         responseHeaders: [...c.get('pageHeaders').entries(), ['X-Request-Id', c.get('requestId')], ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
         contentSecurityPolicy: (astroPolicy) =>
-          pagePolicy({ astroPolicy, settings, siteUrl: deps.config.appUrl, framable: EMBED_PATH.test(c.req.path), extra: deps.config.cspExtraSources }),
+          pagePolicy({ astroPolicy, settings: pageSettings, siteUrl: deps.config.appUrl, framable: EMBED_PATH.test(c.req.path), extra: deps.config.cspExtraSources }),
         storeInPageCache: cacheKey
           ? (response) => {
               if (!isShareablePage(response)) return void response.body?.cancel();

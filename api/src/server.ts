@@ -8,6 +8,7 @@ import { configureLogging, logger } from './logging/logger.ts';
 import { prepare } from './startup/prepare.ts';
 import { logError } from './services/error-log.service.ts';
 import { startSchedule } from './services/schedule.service.ts';
+import { flushPageViews } from './services/page-views.service.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started = performance.now();
@@ -70,7 +71,10 @@ process.on('unhandledRejection', (reason) => {
 function shutdown() {
   stopSchedule();
   server.close(() => {
-    void prepared.db.destroy().finally(() => process.exit(0));
+    // Page views are written in batches: the last one goes in before the database closes.
+    void flushPageViews(prepared.db)
+      .catch((error) => logger.warn({ err: error }, 'Could not record page views'))
+      .finally(() => prepared.db.destroy().finally(() => process.exit(0)));
   });
   // Open keep-alive connections must not hold the process forever.
   setTimeout(() => process.exit(0), 3000).unref();

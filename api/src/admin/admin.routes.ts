@@ -30,6 +30,9 @@ function parseJsonParam(value: string | undefined, name: string): unknown {
   }
 }
 
+// Built once: making a zod schema costs more than using it, and the list runs on every page of every list.
+const sortParam = z.tuple([z.string(), z.string().transform((o) => o.toUpperCase()).pipe(z.enum(['ASC', 'DESC']))]);
+const rangeParam = z.tuple([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]);
 const filterValue = z.union([z.string().max(500), z.number(), z.boolean(), z.null(), z.array(z.union([z.string().max(500), z.number()])).max(MAX_RANGE)]);
 
 /** Reads ra-data-simple-rest's `sort`, `range` and `filter`, refusing anything not whitelisted. */
@@ -40,7 +43,7 @@ export function parseListQuery(resource: AdminResource, query: Record<string, st
   let sort: ListQuery['sort'];
   const rawSort = parseJsonParam(query.sort, 'sort');
   if (rawSort !== undefined) {
-    const parsed = z.tuple([z.string(), z.string().transform((o) => o.toUpperCase()).pipe(z.enum(['ASC', 'DESC']))]).safeParse(rawSort);
+    const parsed = sortParam.safeParse(rawSort);
     if (!parsed.success) errors.sort = 'Sort must be ["field","ASC"] or ["field","DESC"].';
     else if (!table.sortable.includes(parsed.data[0])) errors.sort = `Sorting by "${parsed.data[0]}" is not allowed. Sortable fields: ${table.sortable.join(', ')}.`;
     else sort = { field: parsed.data[0], order: parsed.data[1] };
@@ -49,7 +52,7 @@ export function parseListQuery(resource: AdminResource, query: Record<string, st
   let range = { start: 0, end: 24 };
   const rawRange = parseJsonParam(query.range, 'range');
   if (rawRange !== undefined) {
-    const parsed = z.tuple([z.number().int().min(0).max(Number.MAX_SAFE_INTEGER), z.number().int().min(0).max(Number.MAX_SAFE_INTEGER)]).safeParse(rawRange);
+    const parsed = rangeParam.safeParse(rawRange);
     if (!parsed.success || parsed.data[1] < parsed.data[0]) errors.range = 'Range must be [start,end] with 0 <= start <= end.';
     else if (parsed.data[1] - parsed.data[0] + 1 > MAX_RANGE) errors.range = `A range may cover at most ${MAX_RANGE} records.`;
     else range = { start: parsed.data[0], end: parsed.data[1] };

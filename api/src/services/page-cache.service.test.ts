@@ -1,9 +1,9 @@
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, expect, it } from 'vitest';
-import { createTestDb, type Db } from '@app/db';
-import { findFreshPage, pageCacheKey, storeRenderedPage } from './page-cache.service.ts';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, createTestDb, saveSettings, type Db } from '@app/db';
+import { clearSharedPageCache, findFreshPage, guestPageCache, pageCacheKey, storeRenderedPage } from './page-cache.service.ts';
 
-let db: Db;
+let db: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {
   db = await createTestDb();
 });
@@ -26,4 +26,49 @@ it("keeps a visitor's language choice apart: one cached page per language, the s
   expect(pageCacheKey({ ...base, language: 'fr' })).not.toBe(pageCacheKey(base));
   expect(pageCacheKey({ ...base, language: 'fr' })).not.toBe(pageCacheKey({ ...base, language: 'de' }));
   expect(pageCacheKey({ ...base, language: undefined })).toBe(pageCacheKey(base));
+});
+
+describe("a process's copies of cached pages", () => {
+  const key = pageCacheKey({ pathAndQuery: '/album/2/a/b', theme: undefined, cookieNotice: undefined });
+  // Rendering begins after the last clearing, or the page is refused.
+  const later = () => new Promise((resolve) => setTimeout(resolve, 2));
+  const store = async (html: string) => {
+    await later();
+    await storeRenderedPage(db, key, 60, Date.now(), new Response(html, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
+  };
+  const served = async (from: Db) => {
+    const page = await (await guestPageCache(from)).find(key);
+    return page && new TextDecoder().decode(page.html);
+  };
+
+  it('go as soon as another process clears the cache, and its settings change with it', async () => {
+    // A second connection to the same file stands for another server process.
+    const other = createDb(db.file);
+    try {
+      await clearSharedPageCache(db);
+      await store('<p>before</p>');
+      expect(await served(db)).toBe('<p>before</p>');
+      expect(await served(db)).toBe('<p>before</p>');
+
+      await saveSettings(other, { 'cache.public_pages_seconds': 5, 'analytics.page_views': false });
+      expect(await served(db)).toBeUndefined();
+      expect(await guestPageCache(db)).toMatchObject({ cacheSeconds: 5, pageViews: false });
+
+      await store('<p>after</p>');
+      expect(await served(db)).toBe('<p>after</p>');
+      await clearSharedPageCache(other);
+      expect(await served(db)).toBeUndefined();
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it('expire with the page they copy', async () => {
+    await clearSharedPageCache(db);
+    await later();
+    await storeRenderedPage(db, key, 1, Date.now(), new Response('<p>short</p>', { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
+    expect(await served(db)).toBe('<p>short</p>');
+    await new Promise((resolve) => setTimeout(resolve, 1100));
+    expect(await served(db)).toBeUndefined();
+  });
 });

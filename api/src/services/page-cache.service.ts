@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { clearPageCache, findCachedPage, storeCachedPage, type CachedPage, type Db } from '@app/db';
+import { clearPageCache, findCachedPage, pageCacheGeneration, storeCachedPage, type CachedPage, type Db } from '@app/db';
+import { loadSettings } from './settings.service.ts';
 
 export type { CachedPage };
 
@@ -57,6 +58,85 @@ export async function storeRenderedPage(db: Db, key: string, seconds: number, re
 
 export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefined> {
   return findCachedPage(db, key, Date.now());
+}
+
+/**
+ * Each process keeps copies of pages it served (as many as fit in `HOT_PAGES`), with the two settings a cached page
+ * needs, for as long as the database's cache generation (when it was last cleared) stays the same:
+ * a hit then costs one tiny query instead of reading and parsing every setting and the page's row.
+ * Nothing lives only here: every copy is of a row in the database, and a clearing by any process
+ * makes all copies go at the next request.
+ */
+export const HOT_PAGES = { maxBytes: 4 * 1024 * 1024, maxPages: 500 };
+
+interface HotPages {
+  generation: number;
+  /** `cache.public_pages_seconds` and `analytics.page_views`, as they were in this generation. */
+  settings?: Promise<GuestPageSettings>;
+  pages: Map<string, CachedPage & { expires_at: number }>;
+  bytes: number;
+  /** When expired copies were last looked for, so a full set is not walked on every miss. */
+  sweptAt: number;
+}
+
+export interface GuestPageSettings {
+  cacheSeconds: number;
+  pageViews: boolean;
+}
+
+const hot = new WeakMap<Db, HotPages>();
+
+/** The page cache as a visitor who is not logged in sees it now: its settings, and a lookup that tries this process's copies first. */
+export async function guestPageCache(db: Db): Promise<GuestPageSettings & { find: (key: string) => Promise<CachedPage | undefined> }> {
+  const generation = await pageCacheGeneration(db);
+  let state = hot.get(db);
+  if (!state || state.generation !== generation) {
+    state = { generation, pages: new Map(), bytes: 0, sweptAt: 0 };
+    hot.set(db, state);
+  }
+  const current = state;
+  current.settings ??= loadSettings(db).then((settings) => ({ cacheSeconds: settings['cache.public_pages_seconds'], pageViews: settings['analytics.page_views'] !== false }));
+  const settings = await current.settings;
+  const find = async (key: string): Promise<CachedPage | undefined> => {
+    const now = Date.now();
+    const copy = current.pages.get(key);
+    if (copy && copy.expires_at > now) return copy;
+    if (copy) forget(current, key);
+    const page = await findCachedPage(db, key, now);
+    if (page && hot.get(db) === current) keep(current, key, page, now);
+    return page;
+  };
+  return { ...settings, find };
+}
+
+function pageBytes(page: CachedPage): number {
+  return page.html.byteLength + page.gzipped.byteLength;
+}
+
+function forget(state: HotPages, key: string) {
+  const page = state.pages.get(key);
+  if (!page) return;
+  state.pages.delete(key);
+  state.bytes -= pageBytes(page);
+}
+
+/**
+ * Keeps a copy while there is room, after dropping expired ones; when there is none, the page is
+ * served from the database. Not least-recently-used: visitors and crawlers going round more pages
+ * than fit would push every copy out before it is asked for again.
+ */
+function keep(state: HotPages, key: string, page: CachedPage & { expires_at: number }, now: number) {
+  const bytes = pageBytes(page);
+  // Two requests may have read the same page at once: count it once.
+  forget(state, key);
+  const full = () => state.pages.size >= HOT_PAGES.maxPages || state.bytes + bytes > HOT_PAGES.maxBytes;
+  if (full() && now - state.sweptAt >= 1000) {
+    state.sweptAt = now;
+    for (const [other, copy] of state.pages) if (copy.expires_at <= now) forget(state, other);
+  }
+  if (full()) return;
+  state.pages.set(key, page);
+  state.bytes += bytes;
 }
 
 export function clearSharedPageCache(db: Db): Promise<void> {

@@ -1,5 +1,7 @@
-import { describe, expect, it } from 'vitest';
-import { pageViewOf, type ServedPage } from './page-views.service.ts';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createTestDb } from '@app/db';
+import { flushPageViews, PAGE_VIEW_BATCH, pageViewOf, recordPageView, type ServedPage } from './page-views.service.ts';
+import { visitorsInsights } from './reports.service.ts';
 
 const chrome = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/156.0 Safari/537.36';
 const page = (changes: Partial<ServedPage> = {}): ServedPage => ({
@@ -38,5 +40,40 @@ describe('pageViewOf', () => {
     expect(pageViewOf(page({ status: 302 }))).toBeNull();
     expect(pageViewOf(page({ contentType: 'application/json' }))).toBeNull();
     expect(pageViewOf(page({ method: 'POST' }))).toBeNull();
+  });
+});
+
+describe('recordPageView', () => {
+  const view = (path: string) => pageViewOf(page({ path }))!;
+  const today = () => new Date().toISOString().slice(0, 10);
+  let db: Awaited<ReturnType<typeof createTestDb>>;
+  beforeAll(async () => {
+    db = await createTestDb();
+  });
+  afterAll(() => db.destroy());
+
+  it('counts every view in the visitors report, in batches written within a second', async () => {
+    const failed = vi.fn();
+    for (let i = 0; i < 3; i++) recordPageView(db, view(`/album/${i}/a/b`), failed);
+    // The report shows what was served so far, even before the batch is written.
+    expect((await visitorsInsights(db, { from: today(), to: today() })).views).toBe(3);
+
+    recordPageView(db, view('/search'), failed);
+    const written = async () => Number((await db.selectFrom('page_views').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect(await written()).toBe(3);
+    await new Promise((resolve) => setTimeout(resolve, PAGE_VIEW_BATCH.delayMs + 200));
+    expect(await written()).toBe(4);
+
+    // A full batch goes at once.
+    for (let i = 0; i < PAGE_VIEW_BATCH.size; i++) recordPageView(db, view('/'), failed);
+    await vi.waitFor(async () => expect(await written()).toBe(4 + PAGE_VIEW_BATCH.size), { timeout: 500 });
+    expect(failed).not.toHaveBeenCalled();
+  });
+
+  it('loses nothing when the server stops: the last batch is written by flushPageViews', async () => {
+    recordPageView(db, view('/last'), () => {});
+    await flushPageViews(db);
+    const last = await db.selectFrom('page_views').select('path').where('path', '=', '/last').execute();
+    expect(last).toHaveLength(1);
   });
 });

@@ -1,5 +1,5 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { insertPageView, type Db, type PageViewRow } from '@app/db';
+import { insertPageViews, type Db, type PageViewRow } from '@app/db';
 import { describeUserAgent } from './user-agent.ts';
 
 /** Crawlers, link previews and scripts are not visitors. */
@@ -49,6 +49,35 @@ export function pageViewOf(page: ServedPage, now = new Date()): Omit<PageViewRow
   };
 }
 
-export async function recordPageView(db: Db, view: Omit<PageViewRow, 'id' | 'created_at'>): Promise<void> {
-  await insertPageView(db, view);
+type PageView = Omit<PageViewRow, 'id' | 'created_at'>;
+
+/**
+ * Views are written in batches, a second after the first of a batch or at once when it is full:
+ * one insert per page served cost a cached page about as much as everything else. A process loses
+ * at most that second of views if it dies; `flushPageViews` writes them on shutdown and before a
+ * report is read, so what this process has served is always counted.
+ */
+export const PAGE_VIEW_BATCH = { size: 200, delayMs: 1000 };
+const pending = new WeakMap<Db, { views: PageView[]; timer: NodeJS.Timeout }>();
+
+export function recordPageView(db: Db, view: PageView, onError: (error: unknown) => void): void {
+  let batch = pending.get(db);
+  if (!batch) {
+    const timer = setTimeout(() => void flushPageViews(db).catch(onError), PAGE_VIEW_BATCH.delayMs);
+    // A pending batch must not keep a process alive that has nothing else to do; shutdown flushes it.
+    timer.unref();
+    batch = { views: [], timer };
+    pending.set(db, batch);
+  }
+  batch.views.push(view);
+  if (batch.views.length >= PAGE_VIEW_BATCH.size) void flushPageViews(db).catch(onError);
+}
+
+/** Writes the views this process holds for `db`. */
+export async function flushPageViews(db: Db): Promise<void> {
+  const batch = pending.get(db);
+  if (!batch) return;
+  pending.delete(db);
+  clearTimeout(batch.timer);
+  await insertPageViews(db, batch.views);
 }

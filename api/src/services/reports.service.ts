@@ -1,4 +1,5 @@
 import { playsReport, visitorsReport, type Db, type PlaysReport, type PlaysScope, type ReportRange, type VisitorsReport } from '@app/db';
+import { flushPageViews } from './page-views.service.ts';
 import { validationFailed } from './errors.ts';
 
 /** Longest range one report may cover, so a request cannot ask the database to group years of rows. */
@@ -23,5 +24,6 @@ export async function playsInsights(db: Db, range: ReportRange, scope: PlaysScop
 /** Page views and unique visitors over a range, from the page_views log. */
 export async function visitorsInsights(db: Db, range: ReportRange): Promise<VisitorsReport> {
   checkRange(range.from, range.to);
+  await flushPageViews(db);
   return visitorsReport(db, range);
 }

@@ -1,3 +1,4 @@
+import type { CompiledQuery } from 'kysely';
 import type { Db } from '../connection.ts';
 
 export interface CachedPage {
@@ -11,15 +12,31 @@ export interface CachedPage {
 }
 
 /** The page stored under this key, unless it has expired. */
-export async function findCachedPage(db: Db, key: string, nowMs: number): Promise<CachedPage | undefined> {
+export async function findCachedPage(db: Db, key: string, nowMs: number): Promise<(CachedPage & { expires_at: number }) | undefined> {
   const row = await db
     .selectFrom('page_cache')
-    .select(['status', 'headers', 'html', 'html_gzip', 'created_at'])
+    .select(['status', 'headers', 'html', 'html_gzip', 'created_at', 'expires_at'])
     .where('key', '=', key)
     .where('expires_at', '>', nowMs)
     .executeTakeFirst();
-  return row && { status: row.status, headers: JSON.parse(row.headers) as [string, string][], html: row.html, gzipped: row.html_gzip, created_at: row.created_at };
+  return row && { status: row.status, headers: JSON.parse(row.headers) as [string, string][], html: row.html, gzipped: row.html_gzip, created_at: row.created_at, expires_at: row.expires_at };
 }
+
+/**
+ * When the cache was last cleared: it changes with every change visitors may see (content,
+ * settings, permissions), so a process may keep copies of pages and settings while it stays the same.
+ */
+export async function pageCacheGeneration(db: Db): Promise<number> {
+  // Read on every page cache hit: built and compiled once per database, not per request.
+  let query = generationQueries.get(db);
+  if (!query) {
+    query = db.selectFrom('page_cache_state').select('cleared_at').compile();
+    generationQueries.set(db, query);
+  }
+  const { rows } = await db.executeQuery(query);
+  return rows[0]?.cleared_at ?? 0;
+}
+const generationQueries = new WeakMap<Db, CompiledQuery<{ cleared_at: number }>>();
 
 /**
  * Stores a page, unless the cache was cleared after its rendering began (it may show what was just

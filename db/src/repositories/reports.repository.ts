@@ -3,8 +3,9 @@ import { removeExpiredPages } from './page-cache.repository.ts';
 import type { Db } from '../connection.ts';
 import type { PageViewsTable, ScheduleRunRow } from '../tables/reports.table.ts';
 
-export async function insertPageView(db: Db, view: Insertable<PageViewsTable>): Promise<void> {
-  await db.insertInto('page_views').values(view).execute();
+/** One multi-row insert for a batch of views. */
+export async function insertPageViews(db: Db, views: Insertable<PageViewsTable>[]): Promise<void> {
+  if (views.length) await db.insertInto('page_views').values(views).execute();
 }
 
 export interface ReportRange {

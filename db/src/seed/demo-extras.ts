@@ -137,7 +137,7 @@ export async function seedDemoExtras(trx: Db, random: Random): Promise<void> {
  * The home page is the "discover" channel, made of nested channels; "genre" lists the tracks of
  * the genre named in the address (/genre/jazz), under the genre's albums and artists.
  */
-async function seedChannels(trx: Db, playlistIds: number[]): Promise<void> {
+export async function seedChannels(trx: Db, playlistIds: number[]): Promise<void> {
   const insert = async (values: {
     name: string;
     slug: string;

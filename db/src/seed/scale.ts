@@ -5,6 +5,7 @@ import { countRows } from '../repositories/catalog.repository.ts';
 import { createRandom, type Random } from './audio/random.ts';
 import { renderPieces } from './audio/render-pool.ts';
 import { albumCoverSvg, artistImageSvg } from './covers.ts';
+import { seedChannels } from './demo-extras.ts';
 import { DEMO_GENRES, type DemoGenre } from './demo-names.ts';
 import { GENRE_STYLES } from './demo-styles.ts';
 import { seedFoundation, type SeedProgress, type SeedStorage } from './index.ts';
@@ -488,5 +489,14 @@ export async function seedScaleCatalog(file: string, options: ScaleSeedOptions):
   raw.pragma('locking_mode = NORMAL');
   raw.pragma('journal_mode = WAL');
   raw.close();
+
+  // The home page is the "discover" channel, as on the demo catalogue, so it can be measured here too.
+  const channelsDb = createDb(file);
+  try {
+    const editorsPicks = await channelsDb.selectFrom('playlists').select('id').where('public', '=', 1).orderBy('plays', 'desc').limit(6).execute();
+    await seedChannels(channelsDb, editorsPicks.map((p) => p.id));
+  } finally {
+    await channelsDb.destroy();
+  }
   return { ...summary, seconds: (performance.now() - started) / 1000, phases };
 }
