@@ -2,14 +2,32 @@ import { createHash } from 'node:crypto';
 import node from '@astrojs/node';
 import react from '@astrojs/react';
 import { defineConfig } from 'astro/config';
+import { fileURLToPath } from 'node:url';
 import { FIRST_PAINT_SCRIPT } from './src/lib/first-paint.ts';
+import { precompressAssets } from './src/lib/precompress.ts';
+
+/** Brotli and gzip copies of the built scripts and styles, which the server sends as they are (api/src/app.ts). */
+const precompress = () => {
+  let clientDir;
+  return {
+    name: 'precompress-assets',
+    hooks: {
+      'astro:config:done': ({ config }) => {
+        clientDir = fileURLToPath(config.build.client);
+      },
+      'astro:build:done': ({ logger }) => {
+        logger.info(`${precompressAssets(`${clientDir}/_astro`).length} compressed copies written`);
+      },
+    },
+  };
+};
 
 // Pages render on the server inside the API's Hono process (see api/src/app.ts), which passes
 // the visitor's bootstrap data and an in-process API client through `locals`.
 export default defineConfig({
   output: 'server',
   adapter: node({ mode: 'middleware' }),
-  integrations: [react()],
+  integrations: [react(), precompress()],
   // Accounts and sessions belong to the API; Astro's own session store stays off.
   session: false,
   prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
