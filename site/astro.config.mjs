@@ -43,6 +43,21 @@ export default defineConfig({
   // No Markdown pages; Shiki's inline styles would only make Astro warn about the policy.
   markdown: { syntaxHighlight: false },
   vite: {
-    build: { chunkSizeWarningLimit: 400 },
+    build: {
+      chunkSizeWarningLimit: 400,
+      rolldownOptions: {
+        output: {
+          // Every script is a request whose headers alone weigh about 0.7 KB. React with jotai go in
+          // one file and the modules many islands share in another, instead of some thirty small
+          // files per page: 12 KB less on an album page, fewer round trips before hydration.
+          codeSplitting: {
+            groups: [
+              { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|jotai)[\\/]/, priority: 20 },
+              { name: 'shared', test: /site[\\/]src[\\/](lib|stores|components)[\\/]/, minShareCount: 6, priority: 10 },
+            ],
+          },
+        },
+      },
+    },
   },
 });
