@@ -30,7 +30,9 @@ export default defineConfig({
   integrations: [react(), precompress()],
   // Accounts and sessions belong to the API; Astro's own session store stays off.
   session: false,
-  prefetch: { prefetchAll: false, defaultStrategy: 'hover' },
+  // No link asks to be prefetched (data-astro-prefetch); without this the client router would load
+  // the prefetch script on every page for nothing.
+  prefetch: false,
   build: { inlineStylesheets: 'auto' },
   security: {
     // Astro hashes the inline scripts it writes (island hydration) into a Content-Security-Policy
