@@ -1,66 +1,64 @@
-import { gzipSync } from 'node:zlib';
+import { DESKTOP_VIEWPORT, launchChromium } from './browser.ts';
 
 /**
- * The JavaScript a browser downloads before a page is interactive: module scripts, modulepreload
- * links, every island's component and renderer (client:load islands import them at once, the
- * persistent player included), everything those import statically, and inline scripts.
- * Dynamic `import()` targets are left out: they load later, on demand. Sizes are gzip level 6,
- * as a server or CDN would send them.
+ * Every script a browser downloads for a page, counted as Lighthouse counts them (its
+ * resource-summary "Script" row): bytes on the wire, headers included, compressed as the server
+ * really sends them, from the first request until the network has been quiet for a while. That
+ * takes in what loads after the first paint too: islands hydrated when idle or visible in the
+ * first screen, modules they import later, prefetched pages' scripts and the ClientRouter.
+ * A fresh browser profile each time (nothing cached), Lighthouse's desktop screen size, no
+ * scrolling, hovering or clicking: what loads on interaction is not counted, as it is not loaded.
  */
-export interface FirstLoadJs {
-  files: { url: string; bytes: number; gzip: number }[];
-  inlineGzip: number;
-  totalGzip: number;
+export interface PageScripts {
+  files: { url: string; transfer: number; afterLoad: boolean }[];
+  totalTransfer: number;
+  /** Of the total, what arrived after the page's load event. */
+  afterLoadTransfer: number;
 }
 
-const attribute = (tag: string, name: string) => new RegExp(`\\b${name}\\s*=\\s*"([^"]*)"`, 'i').exec(tag)?.[1];
-const decode = (value: string) => value.replace(/&amp;/g, '&').replace(/&quot;/g, '"').replace(/&#x2F;/gi, '/');
+/** How long the network must stay quiet, after the load event, before counting stops. */
+const QUIET_MS = 2000;
 
-/** Static `import … from "x"`, `import "x"` and `export … from "x"`; not `import("x")`. */
-const STATIC_IMPORT = /(?:^|[;\s}])(?:import|export)\s*(?:[\w$*{}\s,]+?\s*from\s*)?["']([^"']+)["']/g;
+export async function measurePageScripts(base: string, pagePath: string, headers: Record<string, string> = {}): Promise<PageScripts | { error: string }> {
+  const browser = await launchChromium();
+  if ('error' in browser) return browser;
+  try {
+    const context = await browser.newContext({ viewport: DESKTOP_VIEWPORT, extraHTTPHeaders: headers });
+    const page = await context.newPage();
+    const cdp = await context.newCDPSession(page);
+    await cdp.send('Network.enable');
+    const scripts = new Map<string, string>();
+    const files: PageScripts['files'] = [];
+    let inFlight = 0;
+    let lastActivity = performance.now();
+    let loaded = false;
+    cdp.on('Network.requestWillBeSent', () => {
+      inFlight++;
+      lastActivity = performance.now();
+    });
+    cdp.on('Network.responseReceived', (event) => {
+      if (event.type === 'Script') scripts.set(event.requestId, event.response.url);
+    });
+    const finished = (requestId: string, encodedDataLength: number) => {
+      inFlight--;
+      lastActivity = performance.now();
+      const url = scripts.get(requestId);
+      if (url) files.push({ url: new URL(url).pathname, transfer: encodedDataLength, afterLoad: loaded });
+    };
+    cdp.on('Network.loadingFinished', (event) => finished(event.requestId, event.encodedDataLength));
+    cdp.on('Network.loadingFailed', (event) => finished(event.requestId, 0));
 
-export async function measureFirstLoadJs(base: string, pagePath: string, headers: Record<string, string> = {}): Promise<FirstLoadJs> {
-  const page = await fetch(new URL(pagePath, base), { headers });
-  if (!page.ok) throw new Error(`${pagePath} answered ${page.status}`);
-  const html = await page.text();
-  const pending = new Set<string>();
-  let inlineGzip = 0;
-
-  for (const match of html.matchAll(/<script\b([^>]*)>([\s\S]*?)<\/script>/gi)) {
-    const [, attributes, body] = match;
-    const type = attribute(attributes, 'type');
-    if (type && !/module|javascript/i.test(type)) continue;
-    const src = attribute(attributes, 'src');
-    if (src) pending.add(new URL(decode(src), page.url).href);
-    else if (body.trim()) {
-      inlineGzip += gzipSync(body).byteLength;
-      for (const [, specifier] of body.matchAll(STATIC_IMPORT)) pending.add(new URL(specifier, page.url).href);
+    const response = await page.goto(new URL(pagePath, base).href, { waitUntil: 'load' });
+    if (!response?.ok()) return { error: `${pagePath} answered ${response?.status()}` };
+    loaded = true;
+    const deadline = performance.now() + 30_000;
+    while (inFlight > 0 || performance.now() - lastActivity < QUIET_MS) {
+      if (performance.now() > deadline) return { error: 'the network never went quiet' };
+      await new Promise((resolve) => setTimeout(resolve, 100));
     }
+    const total = (list: PageScripts['files']) => list.reduce((sum, file) => sum + file.transfer, 0);
+    return { files, totalTransfer: total(files), afterLoadTransfer: total(files.filter((file) => file.afterLoad)) };
+  } finally {
+    await browser.close();
   }
-  for (const [tag] of html.matchAll(/<link\b[^>]*>/gi)) {
-    if (/\brel\s*=\s*"modulepreload"/i.test(tag)) pending.add(new URL(decode(attribute(tag, 'href')!), page.url).href);
-  }
-  for (const [tag] of html.matchAll(/<astro-island\b[^>]*>/gi)) {
-    for (const name of ['component-url', 'renderer-url']) {
-      const value = attribute(tag, name);
-      if (value) pending.add(new URL(decode(value), page.url).href);
-    }
-  }
-
-  const files: FirstLoadJs['files'] = [];
-  const seen = new Set<string>();
-  while (pending.size) {
-    const [url] = pending;
-    pending.delete(url);
-    if (seen.has(url)) continue;
-    seen.add(url);
-    const response = await fetch(url, { headers });
-    if (!response.ok) throw new Error(`${url} answered ${response.status}`);
-    const code = Buffer.from(await response.arrayBuffer());
-    files.push({ url: new URL(url).pathname, bytes: code.byteLength, gzip: gzipSync(code).byteLength });
-    for (const [, specifier] of code.toString('utf8').matchAll(STATIC_IMPORT)) {
-      if (/^(\.{1,2}\/|\/)/.test(specifier)) pending.add(new URL(specifier, url).href);
-    }
-  }
-  return { files, inlineGzip, totalGzip: inlineGzip + files.reduce((sum, f) => sum + f.gzip, 0) };
 }

@@ -78,6 +78,40 @@ test('audio is served with Range support', async ({ request }) => {
   expect(outside.headers()['content-range']).toBe(`bytes */${size}`);
 });
 
+test('the first bytes of what a play button starts are fetched ahead, and a click starts the stream within the click', async ({ page }) => {
+  const streams: { path: string; range: string | undefined }[] = [];
+  const plays: string[] = [];
+  page.on('request', (request) => {
+    const path = new URL(request.url()).pathname;
+    if (/^\/api\/v1\/tracks\/\d+\/stream$/.test(path)) streams.push({ path, range: request.headers().range });
+    if (request.method() === 'POST' && path.endsWith('/plays')) plays.push(path);
+  });
+  await page.goto('/album/3/x/y');
+  const rows = page.locator('tr.track-row');
+  const ids = await rows.evaluateAll((elements) => elements.map((row) => row.getAttribute('data-track-id')));
+  const warmUps = () => streams.filter((s) => s.range === 'bytes=0-65535').map((s) => s.path);
+
+  // In view: the album's play button warms its first track, and only that one of the page's buttons.
+  await expect.poll(warmUps).toEqual([`/api/v1/tracks/${ids[0]}/stream`]);
+  // On the way to a row's play button, that row's track.
+  const names = await rowNames(page);
+  await rows.nth(3).getByRole('button', { name: `Play ${names[3]}` }).hover();
+  await expect.poll(warmUps).toEqual([`/api/v1/tracks/${ids[0]}/stream`, `/api/v1/tracks/${ids[3]}/stream`]);
+  expect(plays).toEqual([]);
+
+  // The player's <audio> has its address by the time the click has been handled (this listener
+  // runs after the islands' own), not a render later.
+  await page.evaluate(() => {
+    document.addEventListener('click', () => ((window as unknown as { srcInClick: string | null }).srcInClick = document.querySelector('audio')!.getAttribute('src')), { once: true });
+  });
+  await page.getByRole('main').getByRole('button', { name: 'Play', exact: true }).first().click();
+  expect(await page.evaluate(() => (window as unknown as { srcInClick: string | null }).srcInClick)).toBe(`/api/v1/tracks/${ids[0]}/stream`);
+  await expect.poll(async () => (await audioState(page)).time, { timeout: 15_000 }).toBeGreaterThan(0.3);
+  await expect(page.getByTestId('player-track-name')).toHaveText(names[0]);
+  // Fetching ahead counted no play; the player posts one only after the track was heard long enough.
+  expect(plays).toEqual([]);
+});
+
 // ---------- The full player: queue, shuffle and repeat, restore, keyboard, counting, lyrics ----------
 
 const audioState = (page: Page) =>

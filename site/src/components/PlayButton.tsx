@@ -1,5 +1,7 @@
 import { Provider } from 'jotai';
+import { useEffect, useRef } from 'react';
 import { translator, type Lines } from '../lib/i18n.ts';
+import { warmUpWhenVisible } from '../lib/stream-warmup.ts';
 import { useAtomAfterHydration, useHydrated } from '../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, playRadio, togglePlayback, type QueueTrack, type RadioSeed } from '../stores/player.atoms.ts';
 import { appStore } from '../stores/store.ts';
@@ -29,8 +31,13 @@ function Button({ tracks, lines, name, radio }: Props) {
   const current = useAtomAfterHydration(currentTrackAtom, null, hydrated);
   const playing = useAtomAfterHydration(isPlayingAtom, false, hydrated);
   const ours = tracks.some((track) => track.id === current?.id);
+  const buttonRef = useRef<HTMLButtonElement>(null);
+  const first = tracks[0]?.stream_url;
+  // What this button plays first starts loading as soon as the listener can see the button.
+  useEffect(() => warmUpWhenVisible(buttonRef.current, first), [first]);
   return (
     <button
+      ref={buttonRef}
       type="button"
       className="button primary"
       disabled={!hydrated || !tracks.length}

@@ -1,6 +1,7 @@
 import { Provider } from 'jotai';
 import { formatDuration } from '../lib/format.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
+import { warmUpStream } from '../lib/stream-warmup.ts';
 import { useAtomAfterHydration, useHydrated } from '../lib/use-hydrated.ts';
 import { currentTrackAtom, isPlayingAtom, playQueue, togglePlayback, type QueueTrack } from '../stores/player.atoms.ts';
 import { appStore } from '../stores/store.ts';
@@ -80,6 +81,9 @@ function Tracks({ tracks, lines, variant, label, showPlayAll }: Props) {
                     className="icon-button row-play"
                     disabled={!hydrated}
                     onClick={() => playAt(index)}
+                    // The row the listener is about to press starts loading on the way there.
+                    onPointerEnter={() => warmUpStream(track.stream_url)}
+                    onFocus={() => warmUpStream(track.stream_url)}
                     aria-label={rowPlaying ? t('Pause :name', { name: track.name }) : t('Play :name', { name: track.name })}
                   >
                     {rowPlaying || active ? <Icon name={rowPlaying ? 'pause' : 'play'} /> : <span className="row-number">{index + 1}</span>}

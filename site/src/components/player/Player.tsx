@@ -3,7 +3,6 @@ import { lazy, Suspense } from 'react';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { isPlayingAtom } from '../../stores/player.atoms.ts';
 import { appStore } from '../../stores/store.ts';
-import NowPlaying from './NowPlaying.tsx';
 import PlayerControls from './PlayerControls.tsx';
 import PlayerIcon from './PlayerIcon.tsx';
 import PlayerTrackActions from './PlayerTrackActions.tsx';
@@ -17,8 +16,10 @@ import { usePreloadNext } from './use-preload-next.ts';
 import { useVolume } from './use-volume.ts';
 import VolumeControl from './VolumeControl.tsx';
 
-// The queue (and the drag and drop library it sorts with) loads when first opened, not with every page.
+// The queue (and the drag and drop library it sorts with) and the now-playing view (with its
+// lyrics) load when first opened, not with every page.
 const QueuePanel = lazy(() => import('./QueuePanel.tsx'));
+const NowPlaying = lazy(() => import('./NowPlaying.tsx'));
 
 /**
  * The one player of the site, owning the only `<audio>` element. The layout renders it once with
@@ -117,7 +118,11 @@ function PlayerBar({ lines, defaultVolume }: { lines: Lines; defaultVolume: numb
           <QueuePanel lines={lines} onClose={panels.close} />
         </Suspense>
       )}
-      {panels.panel === 'now-playing' && track && <NowPlaying track={track} position={position} lines={lines} onClose={panels.close} controls={controls} seekBar={seekBar} />}
+      {panels.panel === 'now-playing' && track && (
+        <Suspense>
+          <NowPlaying track={track} position={position} lines={lines} onClose={panels.close} controls={controls} seekBar={seekBar} />
+        </Suspense>
+      )}
     </>
   );
 }
