@@ -80,6 +80,9 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('pnpm db:copy from SQLite to Postg
     // The count table: a line per table, the same number on both sides.
     expect(copy.output).toMatch(/^tracks\s+300\s+300$/m);
     expect(copy.output).toMatch(/^subscriptions\s+1\s+1$/m);
+    // Progress: rows per table and a percentage of the whole copy, ending at 100 %.
+    expect(copy.output).toMatch(/^tracks: 300 of 300 rows, \d+% of all$/m);
+    expect(copy.output).toMatch(/^\w+: [\d,]+ of [\d,]+ rows, 100% of all$/m);
 
     for (const table of ['users', 'tracks', 'albums', 'artists', 'playlists', 'playlist_track', 'likes', 'subscriptions', 'notifications', 'roles', 'permissions', 'file_entries'] as const) {
       const [from, to] = await Promise.all([source, target].map((db) => count(db, table)));
