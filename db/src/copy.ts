@@ -171,7 +171,10 @@ async function copyInto(source: SqliteDatabase.Database, client: pg.Client, opti
         const insert = (rows: unknown[][]) => {
           const values: unknown[] = [];
           const tuples = rows.map((row) => `(${row.map((value, i) => `$${values.push(toPostgres(value, types[i]))}`).join(', ')})`);
-          return client.query(`INSERT INTO ${quote(table.name)} (${table.columns.map(quote).join(', ')}) VALUES ${tuples.join(', ')}`, values);
+          // A value PostgreSQL refuses (text with a NUL character) is named by its table, so it can be found and fixed.
+          return client.query(`INSERT INTO ${quote(table.name)} (${table.columns.map(quote).join(', ')}) VALUES ${tuples.join(', ')}`, values).catch((error: Error) => {
+            throw new CopyError(`PostgreSQL refused a row of ${table.name}: ${error.message}. Nothing was kept.`);
+          });
         };
         let copiedRows = 0;
         options.onProgress?.({ table: table.name, copied: 0, total, copiedAll, totalAll });

@@ -129,6 +129,20 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('pnpm db:copy from SQLite to Postg
     expect(await count(target, 'playlists')).toBe(await count(source, 'playlists'));
   });
 
+  it('stops at a row PostgreSQL refuses, names its table and keeps the target as it was', async () => {
+    const before = await count(target, 'playlists');
+    const user = await source.selectFrom('users').select('id').where('email', '=', LISTENER.email).executeTakeFirstOrThrow();
+    // SQLite stores a NUL character in text; PostgreSQL refuses it.
+    await source.insertInto('playlists').values({ owner_id: user.id, name: 'Bad\u0000name' }).execute();
+    const stopped = dbCopy(['--to', target.file, '--from', sourceFile, '--force']);
+    expect(stopped.status).toBe(1);
+    expect(stopped.output).toContain('PostgreSQL refused a row of playlists');
+    expect(stopped.output).not.toMatch(/\n\s+at /);
+    // The copy was one transaction: the emptying and the rows before the bad one are undone.
+    expect(await count(target, 'playlists')).toBe(before);
+    expect(await count(target, 'users')).toBe(await count(source, 'users'));
+  });
+
   it('refuses a target that is not PostgreSQL, without a stack trace', () => {
     const refused = dbCopy(['--to', path.join(work, 'other.sqlite'), '--from', sourceFile]);
     expect(refused.status).toBe(1);
