@@ -1,4 +1,5 @@
 export { createDb, createTestDb, migrateToLatest, sqlitePathFromUrl, type Db } from './connection.ts';
+export { copySqliteToPostgres, CopyError, type CopyProgress, type CopyResult } from './copy.ts';
 export { backupSqliteDatabase, inspectSqliteDatabase, isKnownMigration, LATEST_MIGRATION } from './backup.ts';
 export type { Database } from './tables/database.ts';
 export type { UserRow, NewUserRow, UserUpdate } from './tables/users.table.ts';
