@@ -69,7 +69,7 @@ import { pageViewOf, recordPageView } from './services/page-views.service.ts';
 import { translateErrors } from './http/translate-errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { logger } from './logging/logger.ts';
-import { guestPageCache, isShareablePage, pageCacheKey, storeRenderedPage } from './services/page-cache.service.ts';
+import { guestPageCache, isShareablePage, pageCacheKey, siteBuildId, storeRenderedPage } from './services/page-cache.service.ts';
 import { cachedPageResponse, clearPageCacheOnWrites } from './http/page-cache.ts';
 
 /** What the Astro site receives with every page request. */
@@ -161,10 +161,10 @@ function countView(c: Context<AppEnv>, status: number, contentType: string) {
   if (view) recordPageView(c.get('deps').db, view, (error) => logger.warn({ err: error }, 'Could not record page views'));
 }
 
-/** The page cache's key for this request of a visitor who is not logged in. */
-function guestPageKey(c: Context<AppEnv>): string {
+/** The page cache's key for this request of a visitor who is not logged in, for this build of the site. */
+function guestPageKey(c: Context<AppEnv>, siteBuild: string): string {
   const url = new URL(c.req.url);
-  return pageCacheKey({ pathAndQuery: url.pathname + url.search, ...visitorChoices(c) });
+  return pageCacheKey({ pathAndQuery: url.pathname + url.search, ...visitorChoices(c), build: siteBuild });
 }
 
 /**
@@ -174,12 +174,12 @@ function guestPageKey(c: Context<AppEnv>): string {
  * call: a request that carries a session, a workspace choice or anything but GET goes the whole
  * way, and so does a miss, which the page route renders and stores.
  */
-function guestPageCacheHits(): MiddlewareHandler<AppEnv> {
+function guestPageCacheHits(siteBuild: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     if (c.req.method !== 'GET' || isApiPath(c.req.path) || c.req.path.startsWith('/admin') || c.req.header('Authorization') !== undefined) return next();
     if (getCookie(c, SESSION_COOKIE) !== undefined || getCookie(c, ACTIVE_WORKSPACE_COOKIE) !== undefined) return next();
     const guestCache = await guestPageCache(c.get('deps').db);
-    const cached = guestCache.cacheSeconds > 0 ? await guestCache.find(guestPageKey(c)) : undefined;
+    const cached = guestCache.cacheSeconds > 0 ? await guestCache.find(guestPageKey(c, siteBuild)) : undefined;
     if (!cached) return next();
     if (guestCache.pageViews) countView(c, cached.status, cached.headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html');
     return cachedPageResponse(c, cached);
@@ -226,7 +226,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     onMethodNotAllowed: (c, methods) => c.json({ message: `${c.req.method} is not allowed here. Allowed: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
   }));
   app.use(csrfProtection());
-  if (options.siteHandler) app.use(guestPageCacheHits());
+  // Pages name the build's hashed scripts: a page cached by another build would load files that are gone.
+  const siteBuild = options.siteClientDir ? siteBuildId(options.siteClientDir) : '';
+  if (options.siteHandler) app.use(guestPageCacheHits(siteBuild));
   app.use(async (c, next) => {
     if (!isApiPath(c.req.path)) return next();
     // File uploads may be as large as the upload settings say; their routes enforce that limit.
@@ -312,7 +314,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
       const cookies = visitorChoices(c);
       const cacheSeconds = guestCache?.cacheSeconds ?? 0;
-      const cacheKey = cacheSeconds > 0 ? guestPageKey(c) : undefined;
+      const cacheKey = cacheSeconds > 0 ? guestPageKey(c, siteBuild) : undefined;
       const cached = cacheKey ? await guestCache?.find(cacheKey) : undefined;
       if (cached) {
         recordView(cached.status, cached.headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html');

@@ -1,7 +1,10 @@
+import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createTestDb, saveSettings, type Db } from '@app/db';
-import { clearSharedPageCache, findFreshPage, guestPageCache, pageCacheKey, storeRenderedPage } from './page-cache.service.ts';
+import { clearSharedPageCache, findFreshPage, guestPageCache, pageCacheKey, siteBuildId, storeRenderedPage } from './page-cache.service.ts';
 
 let db: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {
@@ -26,6 +29,23 @@ it("keeps a visitor's language choice apart: one cached page per language, the s
   expect(pageCacheKey({ ...base, language: 'fr' })).not.toBe(pageCacheKey(base));
   expect(pageCacheKey({ ...base, language: 'fr' })).not.toBe(pageCacheKey({ ...base, language: 'de' }));
   expect(pageCacheKey({ ...base, language: undefined })).toBe(pageCacheKey(base));
+});
+
+it('keeps each build of the site apart, so a deploy never serves pages naming scripts that are gone', () => {
+  const dir = mkdtempSync(path.join(tmpdir(), 'site-build-'));
+  try {
+    mkdirSync(path.join(dir, '_astro'));
+    writeFileSync(path.join(dir, '_astro', 'Player.a1b2c3.js'), '');
+    const first = siteBuildId(dir);
+    expect(siteBuildId(dir)).toBe(first);
+    writeFileSync(path.join(dir, '_astro', 'Player.d4e5f6.js'), '');
+    const second = siteBuildId(dir);
+    expect(second).not.toBe(first);
+    const page = { pathAndQuery: '/album/1/a/b', theme: undefined, cookieNotice: undefined };
+    expect(pageCacheKey({ ...page, build: first })).not.toBe(pageCacheKey({ ...page, build: second }));
+  } finally {
+    rmSync(dir, { recursive: true, force: true });
+  }
 });
 
 describe("a process's copies of cached pages", () => {

@@ -1,4 +1,6 @@
 import { createHash } from 'node:crypto';
+import { readdirSync } from 'node:fs';
+import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { clearPageCache, findCachedPage, pageCacheGeneration, storeCachedPage, type CachedPage, type Db } from '@app/db';
@@ -22,12 +24,15 @@ export interface GuestPageRequest {
   theme: string | undefined;
   cookieNotice: string | undefined;
   language?: string | undefined;
+  /** The site build that renders the page (siteBuildId). */
+  build?: string;
 }
 
 export function pageCacheKey(request: GuestPageRequest): string {
   const parts = [request.pathAndQuery, request.theme ?? '', request.cookieNotice ?? ''];
   // Kept out of the key when unset, so the pages cached before languages could be chosen stay valid.
   if (request.language) parts.push(request.language);
+  if (request.build) parts.push(`build:${request.build}`);
   return createHash('sha256').update(JSON.stringify(parts)).digest('hex');
 }
 
@@ -141,4 +146,18 @@ function keep(state: HotPages, key: string, page: CachedPage & { expires_at: num
 
 export function clearSharedPageCache(db: Db): Promise<void> {
   return clearPageCache(db);
+}
+
+/**
+ * Names a build of the site by its hashed script and style files (`_astro/`), whose names change
+ * with their content: after a deploy, pages cached by the previous build are no longer found.
+ */
+export function siteBuildId(siteClientDir: string): string {
+  let files: string[];
+  try {
+    files = readdirSync(path.join(siteClientDir, '_astro')).sort();
+  } catch {
+    return '';
+  }
+  return createHash('sha256').update(files.join('\n')).digest('hex').slice(0, 16);
 }
