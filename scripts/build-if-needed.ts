@@ -41,7 +41,9 @@ export function buildIfNeeded(): void {
     const result = spawnSync(process.execPath, [path.join(dir, target.bin), 'build'], {
       cwd: dir,
       stdio: ['ignore', 'inherit', 'inherit'],
-      env: { ...process.env, ASTRO_TELEMETRY_DISABLED: '1' },
+      // Always a production build, even when asked from inside a test run (vitest sets NODE_ENV=test,
+      // and a React build for tests renders with jsxDEV, which the production server lacks).
+      env: { ...process.env, NODE_ENV: 'production', ASTRO_TELEMETRY_DISABLED: '1' },
     });
     if (result.status !== 0) {
       console.error(`Building the ${target.name} failed.`);
