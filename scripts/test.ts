@@ -104,9 +104,10 @@ function playwright(reportName: string, specs: string[] = [], env: Record<string
     ...env,
   });
   if (existsSync(report)) {
-    const { stats } = JSON.parse(readFileSync(report, 'utf8'));
+    const { stats, errors = [] } = JSON.parse(readFileSync(report, 'utf8'));
     passed += stats.expected + stats.flaky;
-    failed += stats.unexpected;
+    // Errors outside tests (the web server could not start, a spec failed to load) run no test at all.
+    failed += stats.unexpected + errors.length;
   } else crashed = true;
 }
 
