@@ -26,7 +26,11 @@ export async function startServerProcess(command: string, args: string[], option
   let printed = '';
   const exited = new Promise<void>((resolve) => child.once('exit', () => resolve()));
   await new Promise<void>((resolve, reject) => {
-    const timer = setTimeout(() => reject(new Error(`${command} was not ready after ${options.timeoutMs ?? 60_000} ms:\n${printed}`)), options.timeoutMs ?? 60_000);
+    const timer = setTimeout(() => {
+      // A server that never got ready must not outlive the run that gave up on it.
+      child.kill('SIGKILL');
+      reject(new Error(`${command} was not ready after ${options.timeoutMs ?? 60_000} ms:\n${printed}`));
+    }, options.timeoutMs ?? 60_000);
     const read = (chunk: Buffer) => {
       printed += chunk.toString();
       if (/Ready in \d+ ms/.test(printed)) {
