@@ -3,6 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
+import { playwrightCounts } from './playwright-report.ts';
 
 /**
  * `pnpm test`: the static checks (typecheck, lint, knip, astro check; one test each), unit and
@@ -103,11 +104,10 @@ function playwright(reportName: string, specs: string[] = [], env: Record<string
     PLAYWRIGHT_JSON_OUTPUT_NAME: report,
     ...env,
   });
-  if (existsSync(report)) {
-    const { stats, errors = [] } = JSON.parse(readFileSync(report, 'utf8'));
-    passed += stats.expected + stats.flaky;
-    // Errors outside tests (the web server could not start, a spec failed to load) run no test at all.
-    failed += stats.unexpected + errors.length;
+  const counts = playwrightCounts(report);
+  if (counts) {
+    passed += counts.passed;
+    failed += counts.failed;
   } else crashed = true;
 }
 
