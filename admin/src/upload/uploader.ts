@@ -1,4 +1,7 @@
+import type { S3UploadsApi } from '@app/api';
 import { BasePlugin, type DefinePluginOpts, type PluginOpts, type Uppy, type UppyFile } from '@uppy/core';
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { Upload as TusUpload, type DetailedError } from 'tus-js-client';
 import {
   DIRECT_UPLOAD_LIMIT,
@@ -50,18 +53,24 @@ const ABORTED = msg('Upload aborted');
 
 class UploadFailed extends Error {}
 
-/** One JSON call to the API as the pages make them (session cookie, XSRF header); a refusal rejects with the server's message. */
-async function postJson<T>(path: string, body: unknown, signal?: AbortSignal): Promise<T> {
-  const response = await fetch(path, {
-    method: 'POST',
-    credentials: 'same-origin',
-    signal,
-    headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': readCookie('XSRF-TOKEN') },
-    body: JSON.stringify(body),
-  }).catch(() => Promise.reject(new UploadFailed(DEFAULT_ERROR)));
+/** The spec's s3/… calls, typed from the API's routes, sent as the pages send them (session cookie, XSRF header). */
+const s3Api = hc<S3UploadsApi>('/api/v1', {
+  fetch: (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('Accept', 'application/json');
+    headers.set('X-XSRF-TOKEN', readCookie('XSRF-TOKEN'));
+    return fetch(input, { ...init, headers, credentials: 'same-origin' }).catch(() => Promise.reject(new UploadFailed(DEFAULT_ERROR)));
+  },
+});
+
+type Success<R> = R extends ClientResponse<infer Body, infer Status, 'json'> ? (Status extends SuccessStatusCode ? Body : never) : never;
+
+/** The answer of a call that worked; a refusal rejects with the server's message. */
+async function answer<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<Success<R>> {
+  const response = await call;
   const text = await response.text();
   if (!response.ok) throw new UploadFailed(messageFromBody(text));
-  return JSON.parse(text) as T;
+  return JSON.parse(text) as Success<R>;
 }
 
 /** PUTs bytes to a presigned bucket address (no cookies go to the bucket); `inFlight` lets a cancel stop it. */
@@ -312,7 +321,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
     const size = file.size ?? 0;
     const done = (async () => {
       const declared = { filename: file.name ?? 'file', mime: file.type || null, size, extension: file.extension || null, metadata: { relativePath } };
-      const { url, key } = await postJson<{ url: string; key: string }>('/api/v1/s3/simple/presign', declared, abort.signal);
+      const { url, key } = await answer(s3Api.s3.simple.presign.$post({ json: declared }, { init: { signal: abort.signal } }));
       await putToBucket(url, file.data as Blob, (sent) => progress(sent, size), inFlight);
       return this.#directEntry(file, key, abort.signal);
     })();
@@ -330,7 +339,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
   /** `POST s3/entries`: the server checks the bytes in the bucket and makes them a file entry. */
   async #directEntry(file: File, key: string, signal: AbortSignal): Promise<FileEntry> {
     const body = { filename: key, clientName: file.name ?? 'file', clientMime: file.type || null, clientExtension: file.extension || null, size: file.size ?? 0, metadata: { relativePath: file.meta.relativePath ?? null } };
-    return (await postJson<{ fileEntry: FileEntry }>('/api/v1/s3/entries', body, signal)).fileEntry;
+    return (await answer(s3Api.s3.entries.$post({ json: body }, { init: { signal } }))).fileEntry;
   }
 
   /**
@@ -361,20 +370,20 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       const stored = multipartRecords.read(file);
       if (stored) {
         const target = { key: stored.fileKey, uploadId: stored.uploadId };
-        const answer = await postJson<{ parts: { PartNumber: number; ETag: string; Size: number }[] }>('/api/v1/s3/multipart/get-uploaded-parts', target, abort.signal).catch((error) => {
+        const held = await answer(s3Api.s3.multipart['get-uploaded-parts'].$post({ json: target }, { init: { signal: abort.signal } })).catch((error) => {
           if (abort.signal.aborted) throw error;
           // Gone (aborted, expired, another account's): this file starts over.
           multipartRecords.clear(file);
           return undefined;
         });
-        if (answer) {
+        if (held) {
           upload = target;
-          ({ done: received, left } = partsLeft(parts, answer.parts));
+          ({ done: received, left } = partsLeft(parts, held.parts));
         }
       }
       if (!upload) {
         const declared = { filename: file.name ?? 'file', mime: file.type || null, size, extension: file.extension || null, metadata: { relativePath: file.meta.relativePath ?? null } };
-        upload = await postJson<{ key: string; uploadId: string }>('/api/v1/s3/multipart/create', declared, abort.signal);
+        upload = await answer(s3Api.s3.multipart.create.$post({ json: declared }, { init: { signal: abort.signal } }));
         multipartRecords.write(file, { createdAt: Date.now(), fileKey: upload.key, uploadId: upload.uploadId });
       }
       const { key, uploadId } = upload;
@@ -383,7 +392,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
 
       const addresses = new Map<number, Promise<string>>();
       const sign = (numbers: number[]) => {
-        const batch = postJson<{ urls: { url: string; partNumber: number }[] }>('/api/v1/s3/multipart/batch-sign-part-urls', { key, uploadId, partNumbers: numbers }, abort.signal);
+        const batch = answer(s3Api.s3.multipart['batch-sign-part-urls'].$post({ json: { key, uploadId, partNumbers: numbers } }, { init: { signal: abort.signal } }));
         for (const number of numbers) {
           const address = batch.then(({ urls }) => urls.find((url) => url.partNumber === number)?.url ?? Promise.reject(new UploadFailed(DEFAULT_ERROR)));
           // Parts of a failed batch that no one waits for yet (the upload stopped first) are no error of their own.
@@ -434,7 +443,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
 
       report();
       const joined = [...received].sort(([a], [b]) => a - b).map(([PartNumber, ETag]) => ({ PartNumber, ETag }));
-      await postJson('/api/v1/s3/multipart/complete', { key, uploadId, parts: joined }, abort.signal);
+      await answer(s3Api.s3.multipart.complete.$post({ json: { key, uploadId, parts: joined } }, { init: { signal: abort.signal } }));
       multipartRecords.clear(file);
       upload = undefined;
       return this.#directEntry(file, key, abort.signal);
@@ -446,7 +455,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       // A stalled upload is kept for the retry to resume; anything else is abandoned in the bucket too.
       if (!(failure instanceof UploadFailed && failure.message === TIMED_OUT)) {
         multipartRecords.clear(file);
-        if (upload) void postJson('/api/v1/s3/multipart/abort', upload).catch(() => undefined);
+        if (upload) void answer(s3Api.s3.multipart.abort.$post({ json: upload })).catch(() => undefined);
       }
       return Promise.reject(failure);
     });
