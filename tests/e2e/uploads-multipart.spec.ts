@@ -129,6 +129,30 @@ test('a file of 100 MB goes to the bucket in parts, survives a failed part and a
   expect(Buffer.from(await stream.body()).equals(song.bytes)).toBe(true);
 });
 
+test('an upload that stalls times out, and Retry continues it from the parts the bucket holds', async ({ page }) => {
+  await openUpload(page);
+  // Parts 1 and 2 arrive; the others hang until the 30 s without progress run out.
+  const held: Route[] = [];
+  await page.route(
+    (url) => url.searchParams.has('partNumber') && partNumber(url.href) > 2,
+    (route) => void held.push(route),
+  );
+  await pickAndUpload(page);
+  const review = page.getByTestId('upload-review');
+  await expect(review.locator('tr[data-status="failed"]')).toContainText('Upload timed out', { timeout: 60_000 });
+  // Kept for the retry: nothing was aborted.
+  expect(unfinishedUploads()).toHaveLength(1);
+  await page.unrouteAll({ behavior: 'ignoreErrors' });
+  for (const route of held) await route.abort().catch(() => undefined);
+
+  const parts: number[] = [];
+  page.on('request', (request) => void (isPart(request) && parts.push(partNumber(request.url()))));
+  await page.getByRole('button', { name: 'Retry upload' }).first().click();
+  await expect(review.locator('tr[data-status="completed"]')).toHaveCount(1, { timeout: 180_000 });
+  expect(parts.sort()).toEqual([3, 4, 5, 6]);
+  expect(unfinishedUploads()).toEqual([]);
+});
+
 test('cancelling a multipart upload abandons it in the bucket', async ({ page }) => {
   await openUpload(page);
   // The parts never arrive, so the upload is in the middle when it is cancelled.
