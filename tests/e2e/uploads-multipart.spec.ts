@@ -9,7 +9,7 @@ import { E2E_ADMIN } from '../support/constants.ts';
 /**
  * A file of 100 MB and more, with S3 direct uploads on, goes from the browser to the bucket as an
  * S3 multipart upload (spec §7, §9): parts of 20 MB, a failed part sent again, an upload broken
- * off by a reload continued from the parts the bucket holds, one object in the end that plays
+ * off by a reload or a timeout continued from the parts the bucket holds, one object in the end that plays
  * back byte for byte. Only with E2E_STORAGE=s3 (scripts/test.ts runs it so).
  */
 test.skip(process.env.E2E_STORAGE !== 's3', 'multipart uploads go to an S3 bucket: run with E2E_STORAGE=s3');
