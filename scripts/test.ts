@@ -93,9 +93,9 @@ if (!only || only === 'binary') runVitest('vitest-binary.json', ['--config', 'vi
 if (!only || only === 'e2e') {
   buildIfNeeded();
   playwright('playwright.json');
-  // Uploading (the browser sending to the bucket) and streaming back, in the back office and in
-  // backstage, with the files in a local S3-compatible server.
-  playwright('playwright-s3.json', ['e2e/uploads.spec.ts', 'e2e/backstage-flow.spec.ts'], { E2E_STORAGE: 's3' });
+  // Uploading (the browser sending to the bucket, in one PUT or, from 100 MB, in parts) and
+  // streaming back, in the back office and in backstage, with the files in a local S3-compatible server.
+  playwright('playwright-s3.json', ['e2e/uploads.spec.ts', 'e2e/uploads-multipart.spec.ts', 'e2e/backstage-flow.spec.ts'], { E2E_STORAGE: 's3' });
 }
 
 function playwright(reportName: string, specs: string[] = [], env: Record<string, string> = {}) {

@@ -9,3 +9,4 @@ export { createLocalStorage, StoragePathError, StorageUnavailableError, StorageW
 export { createS3Storage, type S3Storage } from './storage/s3-storage.ts';
 export type { PlaylistSearchResult, SearchResponse, TagSearchResult, UserSearchResult } from './schemas/search.ts';
 export type { AdminAppearanceApi } from './admin/appearance.routes.ts';
+export type { S3UploadsApi } from './routes/s3-uploads.routes.ts';

@@ -237,6 +237,46 @@ describe('direct uploads to the bucket (spec §7, s3/…)', () => {
     expect((await call(artist, 'multipart/batch-sign-part-urls', { key, uploadId, partNumbers: [1] })).status).toBe(404);
   });
 
+  it('keeps each multipart upload to the user who started it: guests, listeners, other artists and admins cannot touch it', async () => {
+    const size = 5 * 1024 * 1024 + 10;
+    const { uploadId, key } = await (await call(artist, 'multipart/create', { filename: 'Mine.wav', size })).json();
+    const guest = t.client();
+    await guest.get('/api/v1/genres');
+    const admin = await t.loggedIn('admin-direct@example.com', ['admin']);
+    const otherArtist = await t.loggedIn('other-multipart@example.com', ['artists']);
+    const { uploadId: otherUploadId, key: otherKey } = await (await call(otherArtist, 'multipart/create', { filename: 'Theirs.wav', size })).json();
+    const calls = (target: { key: string; uploadId: string }) =>
+      [
+        ['multipart/create', { filename: 'x.wav', size: 10 }],
+        ['multipart/get-uploaded-parts', target],
+        ['multipart/batch-sign-part-urls', { ...target, partNumbers: [1] }],
+        ['multipart/complete', { ...target, parts: [{ PartNumber: 1, ETag: '"x"' }] }],
+        ['multipart/abort', target],
+      ] as const;
+
+    for (const [path, body] of calls({ key, uploadId })) {
+      expect((await call(guest, path, body)).status, `guest ${path}`).toBe(401);
+      expect((await call(listener, path, body)).status, `listener ${path}`).toBe(403);
+    }
+    // Admins upload like anyone who may, into uploads of their own.
+    expect((await call(admin, 'multipart/create', { filename: 'Admin.wav', size })).status).toBe(200);
+    // Another uploader, even an admin, finds no such upload, whether by its key or by its id under their own key.
+    for (const [who, client, ownKey] of [['artist', otherArtist, otherKey], ['admin', admin, undefined]] as const) {
+      for (const target of [{ key, uploadId }, ...(ownKey ? [{ key: ownKey, uploadId }] : [])]) {
+        for (const [path, body] of calls(target).slice(1)) expect((await call(client, path, body)).status, `${who} ${path} ${target.key}`).toBe(404);
+      }
+    }
+    // Nor can the owner reach another's upload through their own key.
+    expect((await call(artist, 'multipart/get-uploaded-parts', { key, uploadId: otherUploadId })).status).toBe(404);
+
+    // After all that the upload is whole and still its owner's.
+    const { urls } = await (await call(artist, 'multipart/batch-sign-part-urls', { key, uploadId, partNumbers: [1] })).json();
+    expect((await fetch(urls[0].url, { method: 'PUT', body: new Uint8Array(1024) })).status).toBe(200);
+    expect((await (await call(artist, 'multipart/get-uploaded-parts', { key, uploadId })).json()).parts).toHaveLength(1);
+    expect((await call(artist, 'multipart/abort', { key, uploadId })).status).toBe(200);
+    expect((await call(otherArtist, 'multipart/abort', { key: otherKey, uploadId: otherUploadId })).status).toBe(200);
+  });
+
   it('is offered only with S3 storage and STORAGE_S3_DIRECT_UPLOADS on', async () => {
     expect((await artist.get('/api/v1/uploads/restrictions').then((r) => r.json())).directUpload).toBe(true);
     for (const env of [{}, s3.env]) {

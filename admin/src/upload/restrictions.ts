@@ -20,8 +20,48 @@ export interface UploadRestrictions {
   directUpload?: boolean;
 }
 
-/** From this size on a direct upload would be a multipart one; such files go through tus instead (spec §9: multipart at 100 MB). */
+/** From this size on a direct upload is a multipart one (spec §9: multipart at 100 MB). */
 export const DIRECT_UPLOAD_LIMIT = 100 * 1024 * 1024;
+
+/** Multipart uploads to the bucket (spec §9): parts of 20 MB at least, 10 addresses asked for at once, 5 parts in flight, 3 retries each. */
+export const MULTIPART = { minPartSize: 20 * 1024 * 1024, maxParts: 10_000, signBatch: 10, concurrentParts: 5, retries: 3, firstRetryMs: 1000 };
+
+/** Each part's size: 20 MB, or more when 10,000 parts of 20 MB would not hold the file. */
+export function multipartPartSize(size: number): number {
+  return Math.max(MULTIPART.minPartSize, Math.ceil(size / MULTIPART.maxParts));
+}
+
+export interface FilePart {
+  partNumber: number;
+  start: number;
+  end: number;
+}
+
+/** The file cut into its parts, numbered from 1 as S3 counts them. */
+export function multipartParts(size: number): FilePart[] {
+  const partSize = multipartPartSize(size);
+  const parts: FilePart[] = [];
+  for (let start = 0, partNumber = 1; start < size || partNumber === 1; start += partSize, partNumber += 1) {
+    parts.push({ partNumber, start, end: Math.min(size, start + partSize) });
+  }
+  return parts;
+}
+
+/**
+ * Which parts a resumed upload still has to send: those the bucket has not received whole (a part
+ * of another size was cut for another file or broken off), and the ETags of those it has.
+ */
+export function partsLeft(parts: readonly FilePart[], received: readonly { PartNumber: number; ETag: string; Size: number }[]) {
+  const done = new Map<number, string>();
+  for (const part of parts) {
+    const got = received.find((r) => r.PartNumber === part.partNumber);
+    if (got && got.Size === part.end - part.start) done.set(part.partNumber, got.ETag);
+  }
+  return { done, left: parts.filter((part) => !done.has(part.partNumber)) };
+}
+
+/** Waits before the retries of a failed part: doubling from one second (spec §9, exponential backoff). */
+export const partRetryDelay = (retry: number) => MULTIPART.firstRetryMs * 2 ** retry;
 
 export const TYPE_NOT_ALLOWED = msg('This file type is not allowed');
 export const TIMED_OUT = msg('Upload timed out');
@@ -65,7 +105,7 @@ export type UploadStatus = 'pending' | 'inProgress' | 'completed' | 'failed' | '
 export interface QueuedUpload {
   id: string;
   status: UploadStatus;
-  /** Sent in chunks (resumable): such an upload runs alone. */
+  /** Sent in chunks (resumable tus, or an S3 multipart upload): such an upload runs alone. */
   chunked: boolean;
 }
 

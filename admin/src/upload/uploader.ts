@@ -1,6 +1,23 @@
+import type { S3UploadsApi } from '@app/api';
 import { BasePlugin, type DefinePluginOpts, type PluginOpts, type Uppy, type UppyFile } from '@uppy/core';
+import { hc, type ClientResponse } from 'hono/client';
+import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { Upload as TusUpload, type DetailedError } from 'tus-js-client';
-import { DIRECT_UPLOAD_LIMIT, msg, RETRY_DELAYS_MS, STALL_TIMEOUT_MS, TIMED_OUT, uploadsToStart, type QueuedUpload, type UploadRestrictions } from './restrictions.ts';
+import {
+  DIRECT_UPLOAD_LIMIT,
+  MULTIPART,
+  msg,
+  multipartParts,
+  partRetryDelay,
+  partsLeft,
+  RETRY_DELAYS_MS,
+  STALL_TIMEOUT_MS,
+  TIMED_OUT,
+  uploadsToStart,
+  type FilePart,
+  type QueuedUpload,
+  type UploadRestrictions,
+} from './restrictions.ts';
 
 export interface FileEntry {
   id: number;
@@ -32,8 +49,97 @@ interface UploaderOptions extends PluginOpts {
 }
 
 const DEFAULT_ERROR = msg('There was an issue. Please try again.');
+const ABORTED = msg('Upload aborted');
 
 class UploadFailed extends Error {}
+
+/** The spec's s3/… calls, typed from the API's routes, sent as the pages send them (session cookie, XSRF header). */
+const s3Api = hc<S3UploadsApi>('/api/v1', {
+  fetch: (input: RequestInfo | URL, init: RequestInit = {}) => {
+    const headers = new Headers(init.headers);
+    headers.set('Accept', 'application/json');
+    headers.set('X-XSRF-TOKEN', readCookie('XSRF-TOKEN'));
+    return fetch(input, { ...init, headers, credentials: 'same-origin' }).catch(() => Promise.reject(new UploadFailed(DEFAULT_ERROR)));
+  },
+});
+
+type Success<R> = R extends ClientResponse<infer Body, infer Status, 'json'> ? (Status extends SuccessStatusCode ? Body : never) : never;
+
+/** The answer of a call that worked; a refusal rejects with the server's message. */
+async function answer<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<Success<R>> {
+  const response = await call;
+  const text = await response.text();
+  if (!response.ok) throw new UploadFailed(messageFromBody(text));
+  return JSON.parse(text) as Success<R>;
+}
+
+/** PUTs bytes to a presigned bucket address (no cookies go to the bucket); `inFlight` lets a cancel stop it. */
+function putToBucket(url: string, body: Blob, onProgress: (sent: number) => void, inFlight: Set<XMLHttpRequest>): Promise<XMLHttpRequest> {
+  return new Promise((resolve, reject) => {
+    const xhr = new XMLHttpRequest();
+    inFlight.add(xhr);
+    xhr.open('PUT', url);
+    xhr.upload.onprogress = (event) => onProgress(event.loaded);
+    xhr.onloadend = () => inFlight.delete(xhr);
+    xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve(xhr) : reject(new UploadFailed(DEFAULT_ERROR)));
+    xhr.onerror = () => reject(new UploadFailed(DEFAULT_ERROR));
+    xhr.onabort = () => reject(new UploadFailed(ABORTED));
+    xhr.send(body);
+  });
+}
+
+const wait = (ms: number, signal: AbortSignal) =>
+  new Promise<void>((resolve, reject) => {
+    const timer = setTimeout(resolve, ms);
+    signal.addEventListener(
+      'abort',
+      () => {
+        clearTimeout(timer);
+        reject(new UploadFailed(ABORTED));
+      },
+      { once: true },
+    );
+  });
+
+/**
+ * Where this browser keeps an unfinished multipart upload (spec §3: under a key prefixed
+ * s3-multipart built from the file's fingerprint), so the same file added again, after a reload
+ * or a timeout, continues it. Uppy's file id is that fingerprint: name, type, folder path, size
+ * and modification time.
+ */
+interface MultipartRecord {
+  createdAt: number;
+  fileKey: string;
+  uploadId: string;
+}
+/** Incomplete multipart uploads are for the bucket's lifecycle rule to drop after a day (README); older records lead nowhere. */
+const MULTIPART_RECORD_MS = 24 * 60 * 60 * 1000;
+const multipartRecords = {
+  key: (file: File) => `s3-multipart-${file.id}`,
+  read(file: File): MultipartRecord | undefined {
+    try {
+      const record = JSON.parse(localStorage.getItem(this.key(file)) ?? 'null') as MultipartRecord | null;
+      if (record && typeof record.fileKey === 'string' && typeof record.uploadId === 'string' && Date.now() - record.createdAt < MULTIPART_RECORD_MS) return record;
+    } catch {
+      // Storage turned off or a record this code did not write: start afresh.
+    }
+    return undefined;
+  },
+  write(file: File, record: MultipartRecord) {
+    try {
+      localStorage.setItem(this.key(file), JSON.stringify(record));
+    } catch {
+      // Without storage the upload still works; it just cannot be resumed after a reload.
+    }
+  },
+  clear(file: File) {
+    try {
+      localStorage.removeItem(this.key(file));
+    } catch {
+      // Nothing was stored.
+    }
+  },
+};
 
 /** The message the API put in its `{ message, errors }` payload, the file field's first. */
 export function messageFromBody(text: string | undefined | null): string {
@@ -50,8 +156,9 @@ export function messageFromBody(text: string | undefined | null): string {
  * Sends each file the way the server expects it (spec §7, §9): below the resumable threshold as
  * one multipart `POST file-entries`, from it on as a tus upload (`POST tus/upload`, chunks sent as
  * POST with a method override, then `POST tus/entries`), resuming an upload this browser started
- * before. At most `concurrency` run at once, one while a chunked upload runs; an upload without
- * progress for 30 s fails with 'Upload timed out'.
+ * before. With S3 direct uploads on, files go to the bucket instead: under 100 MB in one PUT, from
+ * 100 MB on as an S3 multipart upload. At most `concurrency` run at once, one while a chunked or
+ * multipart upload runs; an upload without progress for 30 s fails with 'Upload timed out'.
  */
 export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions, never>, UploadMeta, UploadBody> {
   #cancels = new Map<string, () => void>();
@@ -84,8 +191,14 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
     return Boolean(this.opts.restrictions.directUpload) && (file.size ?? 0) < DIRECT_UPLOAD_LIMIT;
   }
 
+  /** With S3 storage and direct uploads on, files of 100 MB and more go to the bucket in parts. */
+  #directMultipart(file: File): boolean {
+    return Boolean(this.opts.restrictions.directUpload) && (file.size ?? 0) >= DIRECT_UPLOAD_LIMIT;
+  }
+
   #chunked(file: File): boolean {
     if (this.#direct(file)) return false;
+    if (this.#directMultipart(file)) return true;
     const { resumable, resumableThreshold } = this.opts.restrictions;
     return resumable && (file.size ?? 0) >= resumableThreshold;
   }
@@ -136,7 +249,13 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
     try {
       watch();
       progress(0, file.size ?? 0);
-      const transfer = this.#direct(file) ? this.#sendDirect(file, progress) : this.#chunked(file) ? this.#sendResumable(file, progress) : this.#sendMultipart(file, progress);
+      const transfer = this.#direct(file)
+        ? this.#sendDirect(file, progress)
+        : this.#directMultipart(file)
+          ? this.#sendDirectMultipart(file, progress)
+          : this.#chunked(file)
+            ? this.#sendResumable(file, progress)
+            : this.#sendMultipart(file, progress);
       cancelTransfer = transfer.cancel;
       const entry = await transfer.done;
       clearTimeout(stall);
@@ -178,7 +297,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
         else reject(new UploadFailed(messageFromBody(xhr.responseText)));
       };
       xhr.onerror = () => reject(new UploadFailed(DEFAULT_ERROR));
-      xhr.onabort = () => reject(new UploadFailed(msg('Upload aborted')));
+      xhr.onabort = () => reject(new UploadFailed(ABORTED));
       xhr.send(form);
     });
     let reason: Error | undefined;
@@ -196,33 +315,15 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
    * there (no cookies go to the bucket), then `POST s3/entries`, where the server checks them.
    */
   #sendDirect(file: File, progress: (sent: number, total: number) => void) {
-    const xhr = new XMLHttpRequest();
     const abort = new AbortController();
+    const inFlight = new Set<XMLHttpRequest>();
     const relativePath = file.meta.relativePath ?? null;
-    const call = async <T>(path: string, body: unknown): Promise<T> => {
-      const response = await fetch(path, {
-        method: 'POST',
-        credentials: 'same-origin',
-        signal: abort.signal,
-        headers: { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': readCookie('XSRF-TOKEN') },
-        body: JSON.stringify(body),
-      }).catch(() => Promise.reject(new UploadFailed(DEFAULT_ERROR)));
-      const text = await response.text();
-      if (!response.ok) throw new UploadFailed(messageFromBody(text));
-      return JSON.parse(text) as T;
-    };
+    const size = file.size ?? 0;
     const done = (async () => {
-      const { url, key } = await call<{ url: string; key: string }>('/api/v1/s3/simple/presign', { filename: file.name ?? 'file', mime: file.type || null, size: file.size ?? 0, extension: file.extension || null, metadata: { relativePath } });
-      await new Promise<void>((resolve, reject) => {
-        xhr.open('PUT', url);
-        xhr.upload.onprogress = (event) => progress(event.loaded, event.lengthComputable ? event.total : (file.size ?? 0));
-        xhr.onload = () => (xhr.status >= 200 && xhr.status < 300 ? resolve() : reject(new UploadFailed(DEFAULT_ERROR)));
-        xhr.onerror = () => reject(new UploadFailed(DEFAULT_ERROR));
-        xhr.onabort = () => reject(new UploadFailed(msg('Upload aborted')));
-        xhr.send(file.data as Blob);
-      });
-      const body = { filename: key, clientName: file.name ?? 'file', clientMime: file.type || null, clientExtension: file.extension || null, size: file.size ?? 0, metadata: { relativePath } };
-      return (await call<{ fileEntry: FileEntry }>('/api/v1/s3/entries', body)).fileEntry;
+      const declared = { filename: file.name ?? 'file', mime: file.type || null, size, extension: file.extension || null, metadata: { relativePath } };
+      const { url, key } = await answer(s3Api.s3.simple.presign.$post({ json: declared }, { init: { signal: abort.signal } }));
+      await putToBucket(url, file.data as Blob, (sent) => progress(sent, size), inFlight);
+      return this.#directEntry(file, key, abort.signal);
     })();
     let reason: Error | undefined;
     return {
@@ -230,7 +331,139 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       cancel: (why?: Error) => {
         reason = why;
         abort.abort();
-        xhr.abort();
+        for (const xhr of inFlight) xhr.abort();
+      },
+    };
+  }
+
+  /** `POST s3/entries`: the server checks the bytes in the bucket and makes them a file entry. */
+  async #directEntry(file: File, key: string, signal: AbortSignal): Promise<FileEntry> {
+    const body = { filename: key, clientName: file.name ?? 'file', clientMime: file.type || null, clientExtension: file.extension || null, size: file.size ?? 0, metadata: { relativePath: file.meta.relativePath ?? null } };
+    return (await answer(s3Api.s3.entries.$post({ json: body }, { init: { signal } }))).fileEntry;
+  }
+
+  /**
+   * Spec §7 multipart upload, for files of 100 MB and more: `s3/multipart/create` (or, for a file
+   * this browser had started, `get-uploaded-parts` to skip what the bucket already holds), parts
+   * of 20 MB PUT to addresses signed 10 at a time, 5 at once, each retried 3 times with a fresh
+   * address; then `complete` and `s3/entries`. A timeout keeps the upload so that a retry
+   * resumes it; removing the file or any other failure aborts it and forgets it (spec §4).
+   */
+  #sendDirectMultipart(file: File, progress: (sent: number, total: number) => void) {
+    const abort = new AbortController();
+    const inFlight = new Set<XMLHttpRequest>();
+    const size = file.size ?? 0;
+    const data = file.data as Blob;
+    const parts = multipartParts(size);
+    const sent = new Map<number, number>();
+    const report = () => progress([...sent.values()].reduce((sum, bytes) => sum + bytes, 0), size);
+    const stop = () => {
+      abort.abort();
+      for (const xhr of inFlight) xhr.abort();
+    };
+    let upload: { key: string; uploadId: string } | undefined;
+    let reason: Error | undefined;
+
+    const run = async (): Promise<FileEntry> => {
+      let received = new Map<number, string>();
+      let left: FilePart[] = parts;
+      const stored = multipartRecords.read(file);
+      if (stored) {
+        const target = { key: stored.fileKey, uploadId: stored.uploadId };
+        const held = await answer(s3Api.s3.multipart['get-uploaded-parts'].$post({ json: target }, { init: { signal: abort.signal } })).catch((error) => {
+          if (abort.signal.aborted) throw error;
+          // Gone (aborted, expired, another account's): this file starts over.
+          multipartRecords.clear(file);
+          return undefined;
+        });
+        if (held) {
+          upload = target;
+          ({ done: received, left } = partsLeft(parts, held.parts));
+        }
+      }
+      if (!upload) {
+        const declared = { filename: file.name ?? 'file', mime: file.type || null, size, extension: file.extension || null, metadata: { relativePath: file.meta.relativePath ?? null } };
+        upload = await answer(s3Api.s3.multipart.create.$post({ json: declared }, { init: { signal: abort.signal } }));
+        multipartRecords.write(file, { createdAt: Date.now(), fileKey: upload.key, uploadId: upload.uploadId });
+      }
+      const { key, uploadId } = upload;
+      for (const part of parts) if (received.has(part.partNumber)) sent.set(part.partNumber, part.end - part.start);
+      report();
+
+      const addresses = new Map<number, Promise<string>>();
+      const sign = (numbers: number[]) => {
+        const batch = answer(s3Api.s3.multipart['batch-sign-part-urls'].$post({ json: { key, uploadId, partNumbers: numbers } }, { init: { signal: abort.signal } }));
+        for (const number of numbers) {
+          const address = batch.then(({ urls }) => urls.find((url) => url.partNumber === number)?.url ?? Promise.reject(new UploadFailed(DEFAULT_ERROR)));
+          // Parts of a failed batch that no one waits for yet (the upload stopped first) are no error of their own.
+          address.catch(() => undefined);
+          addresses.set(number, address);
+        }
+      };
+      const addressOf = (part: FilePart) => {
+        if (!addresses.has(part.partNumber)) {
+          const from = left.indexOf(part);
+          sign(left.slice(from, from + MULTIPART.signBatch).map((p) => p.partNumber).filter((number) => !addresses.has(number)));
+        }
+        return addresses.get(part.partNumber)!;
+      };
+      const sendPart = async (part: FilePart) => {
+        for (let retry = 0; ; retry += 1) {
+          try {
+            const onProgress = (bytes: number) => {
+              sent.set(part.partNumber, bytes);
+              report();
+            };
+            const xhr = await putToBucket(await addressOf(part), data.slice(part.start, part.end), onProgress, inFlight);
+            // The bucket's CORS rule must expose ETag: without it the parts cannot be joined.
+            const etag = xhr.getResponseHeader('ETag');
+            if (!etag) throw new UploadFailed(DEFAULT_ERROR);
+            sent.set(part.partNumber, part.end - part.start);
+            received.set(part.partNumber, etag);
+            return;
+          } catch (error) {
+            sent.set(part.partNumber, 0);
+            if (abort.signal.aborted || retry >= MULTIPART.retries) throw error;
+            // A fresh address next time: the old one may be what failed (expired after 30 minutes).
+            addresses.delete(part.partNumber);
+            await wait(partRetryDelay(retry), abort.signal);
+          }
+        }
+      };
+      const queue = [...left];
+      const worker = async () => {
+        for (let part = queue.shift(); part; part = queue.shift()) await sendPart(part);
+      };
+      const failFast = (error: unknown) => {
+        // The first part that fails for good stops the others.
+        stop();
+        throw error;
+      };
+      await Promise.all(Array.from({ length: Math.min(MULTIPART.concurrentParts, queue.length) }, () => worker().catch(failFast)));
+
+      report();
+      const joined = [...received].sort(([a], [b]) => a - b).map(([PartNumber, ETag]) => ({ PartNumber, ETag }));
+      await answer(s3Api.s3.multipart.complete.$post({ json: { key, uploadId, parts: joined } }, { init: { signal: abort.signal } }));
+      multipartRecords.clear(file);
+      upload = undefined;
+      return this.#directEntry(file, key, abort.signal);
+    };
+
+    const done = run().catch((error) => {
+      stop();
+      const failure = reason ?? error;
+      // A stalled upload is kept for the retry to resume; anything else is abandoned in the bucket too.
+      if (!(failure instanceof UploadFailed && failure.message === TIMED_OUT)) {
+        multipartRecords.clear(file);
+        if (upload) void answer(s3Api.s3.multipart.abort.$post({ json: upload })).catch(() => undefined);
+      }
+      return Promise.reject(failure);
+    });
+    return {
+      done,
+      cancel: (why?: Error) => {
+        reason = why ?? new UploadFailed(ABORTED);
+        stop();
       },
     };
   }
@@ -283,7 +516,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       cancel: (why?: Error) => {
         // A timeout keeps what was sent so a retry resumes; removing the file deletes it on the server.
         void upload.abort(!why);
-        fail(why ?? new UploadFailed(msg('Upload aborted')));
+        fail(why ?? new UploadFailed(ABORTED));
       },
     };
   }

@@ -153,3 +153,6 @@ export const s3UploadsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
       return c.json({ fileEntry: presentFileEntry(deps.storage, entry) }, 201);
     },
   );
+
+/** The calls above, for the uploader's typed client (`hc<S3UploadsApi>('/api/v1')`). */
+export type S3UploadsApi = typeof s3UploadsRoutes;

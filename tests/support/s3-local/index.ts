@@ -62,6 +62,41 @@ interface KoaContext {
   body: unknown;
 }
 
+/**
+ * s3rver removes a folder a DELETE leaves empty, and makes a PUT's folder before it opens the file:
+ * a DELETE in between makes that open fail outside any handler, which ends the whole process (two
+ * direct uploads of one user share `direct/<id>/`). So a DELETE waits for the writes under way
+ * (PUTs, multipart completions), and writes wait for a DELETE under way.
+ */
+function deletesApartFromWrites() {
+  let writes = 0;
+  let deleting: Promise<void> | undefined;
+  const waitingForWrites: (() => void)[] = [];
+  return async (ctx: KoaContext & { query: Record<string, unknown> }, next: () => Promise<void>) => {
+    const write = ctx.method === 'PUT' || (ctx.method === 'POST' && 'uploadId' in ctx.query);
+    if (write) {
+      while (deleting) await deleting;
+      writes += 1;
+      try {
+        return await next();
+      } finally {
+        writes -= 1;
+        if (!writes) for (const go of waitingForWrites.splice(0)) go();
+      }
+    }
+    if (ctx.method !== 'DELETE') return next();
+    while (writes || deleting) await (deleting ?? new Promise<void>((go) => waitingForWrites.push(go)));
+    const run = next();
+    deleting = run.then(
+      () => undefined,
+      () => undefined,
+    ).finally(() => {
+      deleting = undefined;
+    });
+    return run;
+  };
+}
+
 export async function startS3Local(options: S3LocalOptions = {}): Promise<S3LocalHandle> {
   const bucket = options.bucket ?? 'cadence';
   const accessKeyId = options.accessKeyId ?? 's3-local-key';
@@ -81,6 +116,7 @@ export async function startS3Local(options: S3LocalOptions = {}): Promise<S3Loca
   });
   // Before s3rver's own middleware: Koa composes the list when the server starts listening.
   (server as unknown as { middleware: unknown[] }).middleware.unshift(multipartExtras(directory));
+  (server as unknown as { middleware: unknown[] }).middleware.unshift(deletesApartFromWrites());
   (server as unknown as { middleware: unknown[] }).middleware.unshift(async (ctx: KoaContext, next: () => Promise<void>) => {
     requests.push(`${ctx.method} ${ctx.originalUrl}`);
     // Browsers ask before a cross-origin PUT without credentials; S3 answers from the CORS rules.

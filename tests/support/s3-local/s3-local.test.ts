@@ -1,6 +1,7 @@
 import {
   AbortMultipartUploadCommand,
   CreateMultipartUploadCommand,
+  DeleteObjectCommand,
   GetObjectCommand,
   ListMultipartUploadsCommand,
   ListPartsCommand,
@@ -53,5 +54,22 @@ describe('s3-local', () => {
     await s3Client.send(new AbortMultipartUploadCommand({ Bucket: s3.bucket, Key: 'parts/big.bin', UploadId }));
     const gone = await s3Client.send(new ListPartsCommand({ Bucket: s3.bucket, Key: 'parts/big.bin', UploadId })).catch((error: Error) => error);
     expect(gone).toMatchObject({ name: 'NoSuchUpload' });
+  });
+
+  it('survives writes into a folder that a delete empties at the same moment', async () => {
+    // s3rver removes a folder a DELETE leaves empty, and makes a PUT's folder before opening its file:
+    // one between the two used to end the whole process (uploads of one user share direct/<id>/).
+    const s3Client = client();
+    for (let round = 0; round < 40; round += 1) {
+      await s3Client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `race/${round}/old.bin`, Body: 'old' }));
+      await Promise.all([
+        s3Client.send(new DeleteObjectCommand({ Bucket: s3.bucket, Key: `race/${round}/old.bin` })),
+        ...[1, 2, 3].map((n) => s3Client.send(new PutObjectCommand({ Bucket: s3.bucket, Key: `race/${round}/new-${n}.bin`, Body: 'new' }))),
+      ]);
+      for (const n of [1, 2, 3]) {
+        const object = await s3Client.send(new GetObjectCommand({ Bucket: s3.bucket, Key: `race/${round}/new-${n}.bin` }));
+        expect(await object.Body!.transformToString()).toBe('new');
+      }
+    }
   });
 });
