@@ -512,13 +512,16 @@ async function scaleBenchmarks() {
 
 buildIfNeeded();
 console.log(`Node flags: ${startFlags.join(' ') || 'none'}`);
-console.log(`Scale catalogue on ${DATABASE ? `PostgreSQL, ${describeDatabase(DATABASE)}` : 'SQLite'}; foundation budgets on SQLite.`);
+const FOUNDATION = !options['no-foundation'] && !QUICK;
+/** Which database each part ran on, above the report and under the progress. */
+const databases = `Scale catalogue on ${DATABASE ? `PostgreSQL (${describeDatabase(DATABASE)})` : 'SQLite'}${FOUNDATION ? '; foundation budgets on SQLite' : ''}.`;
+console.log(databases);
 if (!Number.isInteger(TRACKS) || TRACKS < 1000) throw new Error(`--tracks must be a whole number of at least 1000, got "${options.tracks}"`);
 const started = performance.now();
-if (!options['no-foundation'] && !QUICK) await foundationBudgets();
+if (FOUNDATION) await foundationBudgets();
 await scaleBenchmarks();
 
-console.log(`\nScale catalogue on ${DATABASE ? `PostgreSQL (${describeDatabase(DATABASE)})` : 'SQLite'}; foundation budgets on SQLite.\n`);
+console.log(`\n${databases}\n`);
 let failed = 0;
 for (const { title, rows } of report) {
   console.log(title);
