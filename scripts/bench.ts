@@ -6,6 +6,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
 import { tracks as tracksResource } from '../api/src/admin/resources/tracks.ts';
+import { copyForBench, describeDatabase, parseBenchDatabase } from '../db/src/bench-copy.ts';
+import { CopyError, type CopyProgress } from '../db/src/copy.ts';
 import { measureFirstAudio } from './bench/first-audio.ts';
 import { measurePageScripts } from './bench/first-load-js.ts';
 import { lighthousePerformance } from './bench/lighthouse.ts';
@@ -14,7 +16,7 @@ import { cannon, type CannonResult } from './bench/cannon.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 
 /**
- * `pnpm bench [--tracks 1000000] [--no-lighthouse]`: one run, one report.
+ * `pnpm bench [--tracks 1000000] [--no-lighthouse] [--database postgres://…]`: one run, one report.
  *
  * 1. The foundation's budgets on the demo catalogue: start-up time, idle memory, home page latency.
  * 2. The product at scale: a catalogue of `--tracks` tracks (seeded with `pnpm db:seed` into
@@ -22,6 +24,9 @@ import { buildIfNeeded } from './build-if-needed.ts';
  *    server: search latency, album page and album JSON throughput against a bare route of the same
  *    process, Range streaming, the back office's tracks list, the album page's scripts (all of
  *    them, as Lighthouse counts them), its time to first audio and its Lighthouse performance score.
+ *    With `--database postgres://…`, the same catalogue copied into that PostgreSQL database with
+ *    db:copy (once per seed: db/src/bench-copy.ts) and the server on it, with the same storage
+ *    folder for audio and covers. The foundation budgets stay on SQLite.
  *
  * Exits non-zero when a target is missed.
  */
@@ -32,8 +37,16 @@ const { values: options } = parseArgs({
     'no-lighthouse': { type: 'boolean', default: false },
     'no-foundation': { type: 'boolean', default: false },
     quick: { type: 'boolean', default: false },
+    database: { type: 'string' },
   },
 });
+let DATABASE: string | null;
+try {
+  DATABASE = parseBenchDatabase(options.database);
+} catch (error) {
+  console.error((error as Error).message);
+  process.exit(2);
+}
 /** `--quick`: a 20,000-track catalogue (unless --tracks says otherwise) and the issue's throughput rows alone, in shorter runs. */
 const QUICK = options.quick;
 const TRACKS = Number(QUICK && !process.argv.some((a) => a.startsWith('--tracks')) ? 20000 : options.tracks);
@@ -118,7 +131,7 @@ async function timeRequests(url: string, count: number): Promise<number[]> {
 
 /** The demo catalogue on a fresh storage folder: start-up, memory and home page budgets. */
 async function foundationBudgets() {
-  const rows = section('Foundation budgets (demo catalogue)');
+  const rows = section('Foundation budgets (demo catalogue, SQLite)');
   const storage = mkdtempSync(path.join(tmpdir(), 'music-bench-'));
   const env = { ...process.env, PORT: String(PORT), STORAGE_PATH: storage, DEMO_AUDIO_CACHE: audioCache, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production' };
   try {
@@ -177,7 +190,7 @@ interface ScaleSummary {
  * The scale catalogue's storage folder, seeded once per version of the seed and of the schema:
  * a change to either gives a new key, and older folders are removed.
  */
-function scaleStorage(tracks: number): { dir: string; summary: ScaleSummary; reused: boolean } {
+function scaleStorage(tracks: number): { dir: string; key: string; summary: ScaleSummary; reused: boolean } {
   const hash = createHash('sha256');
   for (const file of ['db/src/seed/scale.ts', 'db/src/seed/scale-names.ts', 'db/src/seed/covers.ts']) hash.update(readFileSync(path.join(root, file)));
   hash.update(readdirSync(path.join(root, 'db/src/migrations')).sort().join('\n'));
@@ -185,8 +198,9 @@ function scaleStorage(tracks: number): { dir: string; summary: ScaleSummary; reu
   const cacheRoot = path.join(root, '.cache/bench');
   const dir = path.join(cacheRoot, key);
   mkdirSync(cacheRoot, { recursive: true });
-  for (const entry of readdirSync(cacheRoot)) if (entry !== key) rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
-  if (existsSync(path.join(dir, 'summary.json'))) return { dir, summary: JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')), reused: true };
+  // Older versions of this size go; other sizes stay, so `--quick` and a full run do not seed each other away.
+  for (const entry of readdirSync(cacheRoot)) if (entry.startsWith(`scale-${tracks}-`) && entry !== key) rmSync(path.join(cacheRoot, entry), { recursive: true, force: true });
+  if (existsSync(path.join(dir, 'summary.json'))) return { dir, key, summary: JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')), reused: true };
 
   step(`Seeding the scale catalogue (${tracks.toLocaleString('en')} tracks) into ${path.relative(root, dir)}…`);
   const building = `${dir}.building`;
@@ -198,7 +212,22 @@ function scaleStorage(tracks: number): { dir: string; summary: ScaleSummary; reu
   );
   if (result.status !== 0) throw new Error('The scale seed failed.');
   renameSync(building, dir);
-  return { dir, summary: JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')), reused: false };
+  return { dir, key, summary: JSON.parse(readFileSync(path.join(dir, 'summary.json'), 'utf8')), reused: false };
+}
+
+/** The copy's progress: a line kept up to date on a terminal, a line each 5 % of all rows in a log. */
+function copyProgress() {
+  const started = performance.now();
+  let logged = -1;
+  return ({ table, copied, total, copiedAll, totalAll }: CopyProgress) => {
+    const percent = Math.floor((copiedAll / Math.max(1, totalAll)) * 100);
+    const line = `  copying: ${percent}% of ${totalAll.toLocaleString('en')} rows, ${((performance.now() - started) / 1000).toFixed(0)} s (${table}: ${copied.toLocaleString('en')} of ${total.toLocaleString('en')})`;
+    if (process.stdout.isTTY) process.stdout.write(`\r\x1b[K${line}${copiedAll === totalAll ? '\n' : ''}`);
+    else if (Math.floor(percent / 5) > logged) {
+      console.log(line);
+      logged = Math.floor(percent / 5);
+    }
+  };
 }
 
 function cookiesOf(response: Response, jar: Map<string, string>) {
@@ -248,8 +277,11 @@ async function staticFast(run: { base: string; pid: number; albumPages: string[]
     const home = await measure('home page (page cache)', run.base, ['/'], guest, run.pid);
     const search = await measure('search page /search/a (page cache)', run.base, ['/search/a'], guest, run.pid);
     const admin = await measure('back-office tracks list JSON, 25 rows', run.base, [run.adminListPath], { ...run.adminHeaders, 'User-Agent': BROWSER_UA }, run.pid);
+    // A route so slow that no request ends within the run (the back office's list on a loaded PostgreSQL) has no CPU per request to show.
     const line = (result: CannonResult & { cpuPerRequest?: number }) =>
-      `${rate(result.perSecond)}p50 ${result.p50} ms${result.cpuPerRequest === undefined ? '' : `, CPU ${result.cpuPerRequest.toFixed(2)} ms/req`}`;
+      result.requests === 0
+        ? `no answer within ${FAST.seconds} s`
+        : `${rate(result.perSecond)}p50 ${result.p50} ms${result.cpuPerRequest === undefined ? '' : `, CPU ${result.cpuPerRequest.toFixed(2)} ms/req`}`;
     rows.push({ label: 'bare Hono: 20 KB HTML page', value: line(barePage) });
     rows.push({ label: 'bare Hono: tiny JSON', value: line(bareJson) });
     for (const [label, result] of [['anonymous album page (page cache)', album], ['home page (page cache)', home], ['search page /search/a (page cache)', search]] as const) {
@@ -266,8 +298,8 @@ async function staticFast(run: { base: string; pid: number; albumPages: string[]
 }
 
 async function scaleBenchmarks() {
-  const { dir, summary, reused } = scaleStorage(TRACKS);
-  const seedRows = section(`Scale catalogue: ${summary.tracks.toLocaleString('en')} tracks, ${summary.albums.toLocaleString('en')} albums, ${summary.artists.toLocaleString('en')} artists, ${summary.users.toLocaleString('en')} listeners, ${summary.playlists.toLocaleString('en')} playlists`);
+  const { dir, key, summary, reused } = scaleStorage(TRACKS);
+  const seedRows = section(`Scale catalogue on ${DATABASE ? 'PostgreSQL' : 'SQLite'}: ${summary.tracks.toLocaleString('en')} tracks, ${summary.albums.toLocaleString('en')} albums, ${summary.artists.toLocaleString('en')} artists, ${summary.users.toLocaleString('en')} listeners, ${summary.playlists.toLocaleString('en')} playlists`);
   seedRows.push({
     label: `seed time${reused ? ' (when the cached copy was built)' : ''}`,
     value: `${summary.seconds.toFixed(1)} s`,
@@ -275,9 +307,19 @@ async function scaleBenchmarks() {
     ok: summary.seconds < TARGETS.seedSeconds,
   });
   seedRows.push({ label: '  phases', value: summary.phases.filter((p) => p.seconds >= 0.1).map((p) => `${p.name} ${p.seconds.toFixed(1)}s`).join(', ') });
+  if (DATABASE) {
+    step(`Copying the scale catalogue to ${describeDatabase(DATABASE)} (once per seed)…`);
+    const copy = await copyForBench(path.join(dir, 'database.sqlite'), DATABASE, { key, onProgress: copyProgress() }).catch((error: Error) => {
+      // A refused database or one that cannot be reached: the reason, not a stack trace.
+      console.error(error instanceof CopyError ? error.message : `The copy to PostgreSQL failed: ${error.message}`);
+      process.exit(1);
+    });
+    if (copy.reused) step('The database already holds this catalogue: reused.');
+    seedRows.push({ label: `copy to PostgreSQL with db:copy${copy.reused ? ' (when it was made)' : ''}`, value: `${copy.seconds.toFixed(1)} s` });
+  }
 
   step('Starting the server on the scale catalogue…');
-  const env = { ...process.env, PORT: String(SCALE_PORT), STORAGE_PATH: dir, DATABASE_URL: '', DEMO_AUDIO_CACHE: audioCache, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production', SEED_DEMO: 'false' };
+  const env = { ...process.env, PORT: String(SCALE_PORT), STORAGE_PATH: dir, DATABASE_URL: DATABASE ?? '', DEMO_AUDIO_CACHE: audioCache, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production', SEED_DEMO: 'false' };
   const { child, readyMs } = await startServer(env);
   const base = `http://localhost:${SCALE_PORT}`;
   try {
@@ -470,12 +512,16 @@ async function scaleBenchmarks() {
 
 buildIfNeeded();
 console.log(`Node flags: ${startFlags.join(' ') || 'none'}`);
+const FOUNDATION = !options['no-foundation'] && !QUICK;
+/** Which database each part ran on, above the report and under the progress. */
+const databases = `Scale catalogue on ${DATABASE ? `PostgreSQL (${describeDatabase(DATABASE)})` : 'SQLite'}${FOUNDATION ? '; foundation budgets on SQLite' : ''}.`;
+console.log(databases);
 if (!Number.isInteger(TRACKS) || TRACKS < 1000) throw new Error(`--tracks must be a whole number of at least 1000, got "${options.tracks}"`);
 const started = performance.now();
-if (!options['no-foundation'] && !QUICK) await foundationBudgets();
+if (FOUNDATION) await foundationBudgets();
 await scaleBenchmarks();
 
-console.log('');
+console.log(`\n${databases}\n`);
 let failed = 0;
 for (const { title, rows } of report) {
   console.log(title);
