@@ -58,6 +58,9 @@ export function mergeGrants(sharedGrants: GrantedPermission[], userGrants: Grant
 /** What decides whether a subscription's plan counts (services/subscriptions.service.ts#subscriptionStanding). */
 export type SubscriptionTerms = Pick<SubscriptionRow, 'status' | 'ends_at' | 'cancelled_at'>;
 
+/** A grant's permission name, read by a subquery rather than a join (see grantsOfUser). */
+const nameOf = (permissionId: string) => sql<string | null>`(select ${sql.ref('permissions.name')} from ${sql.table('permissions')} where ${sql.ref('permissions.id')} = ${sql.ref(permissionId)})`;
+
 const FROM_ROLE = 0;
 const SUBSCRIPTION = 1;
 const FROM_PLAN = 2;
@@ -70,7 +73,6 @@ const FROM_USER = 3;
  * table (names through subqueries): on SQLite a join costs several times as much.
  */
 const grantsOfUser = preparedQuery((db: Db, p: { userId: number }) => {
-  const nameOf = (permissionId: string) => sql<string | null>`(select ${sql.ref('permissions.name')} from ${sql.table('permissions')} where ${sql.ref('permissions.id')} = ${sql.ref(permissionId)})`;
   const none = sql<null>`null`;
   return db
     .selectFrom('role_permission')
@@ -118,15 +120,17 @@ export async function permissionsOfUser(db: Db, userId: number, planCounts: (ter
   return mergeGrants([...viaRoles, ...viaPlans], rows.filter((row) => row.source === FROM_USER).map(grant));
 }
 
-export async function permissionsOfGuests(db: Db): Promise<GrantedPermission[]> {
-  const rows = await db
+// Every request of a visitor who is not logged in reads these: prepared, and without joins.
+const grantsOfGuests = preparedQuery((db: Db) =>
+  db
     .selectFrom('role_permission')
-    .innerJoin('roles', 'roles.id', 'role_permission.role_id')
-    .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
-    .select(['permissions.name', 'role_permission.restrictions'])
-    .where('roles.guests', '=', 1)
-    .execute();
-  return mergeGrants(rows.map((row) => ({ name: row.name, restrictions: parseRestrictions(row.restrictions) })), []);
+    .select([nameOf('role_permission.permission_id').as('name'), 'role_permission.restrictions'])
+    .where('role_permission.role_id', 'in', db.selectFrom('roles').select('id').where('guests', '=', 1)),
+);
+
+export async function permissionsOfGuests(db: Db): Promise<GrantedPermission[]> {
+  const rows = await grantsOfGuests(db, {});
+  return mergeGrants(rows.map((row) => ({ name: row.name!, restrictions: parseRestrictions(row.restrictions) })), []);
 }
 
 /** Inserts permissions that are missing and refreshes the descriptions of existing ones. */
