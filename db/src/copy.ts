@@ -41,10 +41,11 @@ export interface CopyResult {
 
 /**
  * Not copied: the migration log (the target's own migration wrote it), the page cache (pages are
- * rendered again; its clearing time is the target's own), and FTS5 tables with their shadow tables,
+ * rendered again; its clearing time is the target's own), the row counts (the target's triggers
+ * count the rows as they are copied), and FTS5 tables with their shadow tables,
  * which PostgreSQL replaces by GIN indexes on the base columns, kept up to date by PostgreSQL.
  */
-const TARGET_OWN = new Set(['kysely_migration', 'kysely_migration_lock', 'page_cache', 'page_cache_state']);
+const TARGET_OWN = new Set(['kysely_migration', 'kysely_migration_lock', 'page_cache', 'page_cache_state', 'row_counts']);
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

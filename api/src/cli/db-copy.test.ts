@@ -2,8 +2,9 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, createTestDb, createUser, findRoleByName, insertNotification, migrateToLatest, type Database, type Db } from '@app/db';
+import { createDb, createTestDb, createUser, findRoleByName, insertNotification, listResource, migrateToLatest, type Database, type Db } from '@app/db';
 import { seedDemoCatalog, seedFoundation } from '@app/db/seed';
+import { tracks } from '../admin/resources/tracks.ts';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
 import { hashPassword } from '../services/auth.service.ts';
@@ -25,6 +26,11 @@ const LISTENER = { email: 'listener@example.com', password: 'listener-password-1
 function dbCopy(args: string[]) {
   const result = spawnSync(process.execPath, [CLI, 'db:copy', ...args], { cwd: ROOT, encoding: 'utf8', env: { PATH: process.env.PATH, HOME: tmpdir() } });
   return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}
+
+/** The total the back office shows as the tracks list opens (kept by the database's triggers). */
+async function listedTracks(db: Db) {
+  return (await listResource(db, tracks.table, { filter: {}, range: { start: 0, end: 0 } })).total;
 }
 
 async function count(db: Db, table: keyof Database) {
@@ -94,6 +100,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('pnpm db:copy from SQLite to Postg
       expect(to, table).toEqual(from);
     };
     for (const table of ['users', 'tracks', 'notifications', 'subscriptions'] as const) await sameRows(table);
+    expect(await listedTracks(target)).toBe(await count(source, 'tracks'));
     const cached = await target.selectFrom('page_cache').select('key').execute();
     expect(cached).toEqual([]);
 
@@ -127,6 +134,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('pnpm db:copy from SQLite to Postg
     expect(replaced.status).toBe(0);
     expect(await target.selectFrom('playlists').select('name').where('name', '=', 'After the move').executeTakeFirst()).toBeUndefined();
     expect(await count(target, 'playlists')).toBe(await count(source, 'playlists'));
+    expect(await listedTracks(target)).toBe(await count(source, 'tracks'));
   });
 
   it('stops at a row PostgreSQL refuses, names its table and keeps the target as it was', async () => {

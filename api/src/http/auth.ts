@@ -4,7 +4,7 @@ import { authenticateBearer } from '../services/access-tokens.service.ts';
 import { resolveAuth, SESSION_COOKIE } from '../services/auth.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { getCookie } from './cookies.ts';
-import { loadSettings } from '../services/settings.service.ts';
+import { loadSetting } from '../services/settings.service.ts';
 import { ApiError, forbidden, unauthenticated } from './errors.ts';
 import { isApiPath } from './paths.ts';
 
@@ -74,7 +74,7 @@ export function accountGates(): MiddlewareHandler<AppEnv> {
     const user = c.get('auth').user;
     if (!user || !isApiPath(c.req.path) || GATE_ALLOWED.has(`${c.req.method} ${c.req.path}`)) return next();
     if (user.banned_at) throw new ApiError(403, 'Your account is suspended.');
-    if (!user.email_verified_at && (await loadSettings(c.get('deps').db)).require_email_confirmation) {
+    if (!user.email_verified_at && (await loadSetting(c.get('deps').db, 'require_email_confirmation'))) {
       throw new ApiError(403, 'Verify your email address to continue.');
     }
     return next();

@@ -6,9 +6,8 @@ import {
   createUser,
   defaultRoleIds,
   deleteSession,
-  findLiveSession,
+  findLiveSessionWithUser,
   findUserByEmail,
-  findUserById,
   permissionsOfGuests,
   touchSession,
   type UserRow,
@@ -90,17 +89,15 @@ export async function endSession(deps: AppDeps, token: string): Promise<void> {
 export async function resolveAuth(deps: AppDeps, token: string | undefined): Promise<AuthState> {
   if (token && token.length <= 128) {
     const now = Date.now();
-    const session = await findLiveSession(deps.db, hashSessionToken(token), new Date(now).toISOString());
-    if (session) {
-      const user = await findUserById(deps.db, session.user_id);
-      if (user) {
-        if (now - Date.parse(session.last_active_at) > TOUCH_INTERVAL_MS) {
-          const lifetime = session.remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
-          // Left as it was when the disk is full: the session stays valid until the expiry last recorded.
-          await touchSession(deps.db, session.id, new Date(now).toISOString(), new Date(now + lifetime).toISOString()).catch(unlessStorageFailure);
-        }
-        return { user, session, permissions: await permissionsOfAccount(deps.db, user.id, now) };
+    const found = await findLiveSessionWithUser(deps.db, hashSessionToken(token), new Date(now).toISOString());
+    if (found) {
+      const { session, user } = found;
+      if (now - Date.parse(session.last_active_at) > TOUCH_INTERVAL_MS) {
+        const lifetime = session.remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
+        // Left as it was when the disk is full: the session stays valid until the expiry last recorded.
+        await touchSession(deps.db, session.id, new Date(now).toISOString(), new Date(now + lifetime).toISOString()).catch(unlessStorageFailure);
       }
+      return { user, session, permissions: await permissionsOfAccount(deps.db, user.id, now) };
     }
   }
   return { user: null, session: null, permissions: await permissionsOfGuests(deps.db) };

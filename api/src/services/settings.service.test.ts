@@ -1,6 +1,6 @@
 import { createTestDb, saveSettings, type Db } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { loadSettings, publicSettings, SETTINGS, updateSettings } from './settings.service.ts';
+import { loadSetting, loadSettings, publicSettings, SETTINGS, updateSettings } from './settings.service.ts';
 
 let db: Db;
 beforeAll(async () => {
@@ -28,6 +28,15 @@ describe('settings', () => {
     expect(settings['branding.site_name']).toBe('My Radio');
     expect(settings['cookie_notice.position']).toBe('bottom');
     expect(settings['billing.enable']).toBe(false);
+  });
+
+  it('reads one setting as loadSettings does: stored when valid, else the default', async () => {
+    await saveSettings(db, { 'require_email_confirmation': true, 'cookie_notice.position': 'sideways' });
+    expect(await loadSetting(db, 'require_email_confirmation')).toBe(true);
+    expect(await loadSetting(db, 'cookie_notice.position')).toBe('bottom');
+    expect(await loadSetting(db, 'registration.policies')).toEqual((await loadSettings(db))['registration.policies']);
+    await saveSettings(db, { 'require_email_confirmation': false });
+    expect(await loadSetting(db, 'require_email_confirmation')).toBe(false);
   });
 
   it('validates updates per field and stores nothing when one is wrong', async () => {

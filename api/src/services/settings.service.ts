@@ -294,16 +294,25 @@ export const SETTINGS = {
 export type SettingName = keyof typeof SETTINGS;
 export type Settings = { -readonly [K in SettingName]: z.infer<(typeof SETTINGS)[K]['schema']> };
 
+/** A setting's value from what is stored, else its default. */
+function settingValue(name: SettingName, stored: Record<string, unknown>): unknown {
+  const definition = SETTINGS[name] as SettingDefinition<z.ZodType>;
+  const parsed = name in stored ? definition.schema.safeParse(stored[name]) : undefined;
+  const fallback = definition.default;
+  // Object defaults are copied so that no caller can change them for the next request.
+  return parsed?.success ? parsed.data : typeof fallback === 'object' && fallback !== null ? structuredClone(fallback) : fallback;
+}
+
 export async function loadSettings(db: Db): Promise<Settings> {
   const stored = await getStoredSettings(db);
   const settings = {} as Record<string, unknown>;
-  for (const [name, definition] of Object.entries(SETTINGS) as [SettingName, SettingDefinition<z.ZodType>][]) {
-    const parsed = name in stored ? definition.schema.safeParse(stored[name]) : undefined;
-    const fallback = definition.default;
-    // Object defaults are copied so that no caller can change them for the next request.
-    settings[name] = parsed?.success ? parsed.data : typeof fallback === 'object' && fallback !== null ? structuredClone(fallback) : fallback;
-  }
+  for (const name of Object.keys(SETTINGS) as SettingName[]) settings[name] = settingValue(name, stored);
   return settings as Settings;
+}
+
+/** One setting, for a check that runs on every request: reads and parses only its row. */
+export async function loadSetting<K extends SettingName>(db: Db, name: K): Promise<Settings[K]> {
+  return settingValue(name, await getStoredSettings(db, name)) as Settings[K];
 }
 
 function pickSettings(settings: Partial<Settings>, keep: (definition: SettingDefinition<z.ZodType>) => boolean): Partial<Settings> {

@@ -58,6 +58,5 @@ export async function userSubscriptions(db: Db, userId: number, now: number = Da
  * same way (the most generous limit wins), with the grants made to the user directly on top.
  */
 export async function permissionsOfAccount(db: Db, userId: number, now: number = Date.now()): Promise<GrantedPermission[]> {
-  const plans = (await subscriptionsOfUser(db, userId)).filter((row) => row.product_id !== null && subscriptionStanding(row, now).valid).map((row) => row.product_id!);
-  return permissionsOfUser(db, userId, [...new Set(plans)]);
+  return permissionsOfUser(db, userId, (terms) => subscriptionStanding(terms, now).valid);
 }

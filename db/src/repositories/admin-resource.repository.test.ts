@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { createTestDb, type Db } from '../connection.ts';
+import { createDb, createTestDb, type Db } from '../connection.ts';
 import { createResource, escapeLike, listResource, updateResource, type ResourceTable } from './admin-resource.repository.ts';
 
 const genres: ResourceTable = {
@@ -12,7 +12,7 @@ const genres: ResourceTable = {
   counts: { tracks_count: { table: 'genre_track', foreignKey: 'genre_id' } },
 };
 
-let db: Db;
+let db: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {
   db = await createTestDb();
   for (const name of ['rock', 'pop', '100%-hits', 'lo_fi']) await createResource(db, genres, { name, display_name: name.toUpperCase() });
@@ -95,5 +95,48 @@ describe('searching a table with a full-text index', () => {
     expect(page.rows.map((r) => r.name)).toEqual([...names].sort().reverse().slice(100, 105));
     const byId = await listResource(db, tracks, { filter: { q: 'chorus' }, range: { start: 0, end: 2 } });
     expect(byId.rows.map((r) => r.id)).toEqual([...byId.rows.map((r) => r.id)].sort((a, b) => a - b));
+  });
+});
+
+describe('the total of a table as the list opens, unfiltered', () => {
+  const tracks: ResourceTable = { table: 'tracks', columns: ['id', 'name'], writable: ['name'], searchable: ['name'], sortable: ['id'], filters: {}, pivots: { artist_ids: { pivot: 'track_artist', localKey: 'track_id', foreignKey: 'artist_id', ordered: true } } };
+  const total = async (on: Db = db) => (await listResource(on, tracks, { filter: {}, range: { start: 0, end: 0 } })).total;
+  const counted = async () => Number((await db.selectFrom('tracks').select((eb) => eb.fn.countAll().as('count')).executeTakeFirstOrThrow()).count);
+
+  it('stays exact through writes of another process, cascades and writes rolled back', async () => {
+    // Another process on the same database: nothing this one keeps in memory may answer for it.
+    const other = createDb(db.file);
+    try {
+      const before = await counted();
+      expect(await total()).toBe(before);
+      const album = await other.insertInto('albums').values({ name: 'Counted' }).returning('id').executeTakeFirstOrThrow();
+      const inserted = await other.insertInto('tracks').values(['one', 'two', 'three'].map((name) => ({ name, album_id: album.id }))).returning('id').execute();
+      expect(await total()).toBe(before + 3);
+      await other.deleteFrom('tracks').where('id', '=', inserted[0].id).execute();
+      expect(await total()).toBe(before + 2);
+      await other.deleteFrom('albums').where('id', '=', album.id).execute();
+      expect(await total()).toBe(before);
+      await expect(
+        other.transaction().execute(async (trx) => {
+          await trx.insertInto('tracks').values({ name: 'never' }).execute();
+          throw new Error('rolled back');
+        }),
+      ).rejects.toThrow('rolled back');
+      expect(await total(other)).toBe(before);
+      expect(await counted()).toBe(before);
+    } finally {
+      await other.destroy();
+    }
+  });
+
+  it('pages every sort the same way whatever page size and start, with each row’s relations', async () => {
+    const ids = (await db.selectFrom('tracks').select('id').orderBy('id', 'desc').execute()).map((row) => row.id);
+    const artist = await db.insertInto('artists').values({ name: 'Paged' }).returning('id').executeTakeFirstOrThrow();
+    await db.insertInto('track_artist').values({ track_id: ids[1], artist_id: artist.id, position: 0 }).execute();
+    for (const [start, end] of [[0, 2], [1, 4], [0, 0]]) {
+      const page = await listResource(db, tracks, { sort: { field: 'id', order: 'DESC' }, filter: {}, range: { start, end } });
+      expect(page.rows.map((row) => row.id)).toEqual(ids.slice(start, end + 1));
+      expect(page.rows.map((row) => row.artist_ids)).toEqual(ids.slice(start, end + 1).map((id) => (id === ids[1] ? [artist.id] : [])));
+    }
   });
 });

@@ -1,8 +1,9 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: the table and its columns come from a resource declaration at run time, which Kysely's types cannot follow
-import { sql, type Kysely } from 'kysely';
+import { sql, type Compilable, type Kysely } from 'kysely';
 import { caseInsensitiveLike, isPostgres } from '../dialect.ts';
 import { postgresTextMatch, type SearchWord } from './full-text.ts';
 import type { Db } from '../connection.ts';
+import { preparedQuery } from '../prepared.ts';
 import type { Database } from '../tables/database.ts';
 
 /**
@@ -195,15 +196,29 @@ function parseJsonColumns(resource: ResourceTable, rows: ResourceRecord[]): void
   }
 }
 
+/** The pivot rows of a page of records, prepared once per relation and page size. */
+const pivotQueries = new WeakMap<PivotRelation, Map<number, ReturnType<typeof pivotQuery>>>();
+
+function pivotQuery(relation: PivotRelation, size: number) {
+  return preparedQuery((db: Kysely<any>, p: readonly number[]) => {
+    const ids = Array.from({ length: size }, (_, i) => p[i]);
+    let query = db.selectFrom(relation.pivot).select([`${relation.localKey} as owner`, `${relation.foreignKey} as related`]).where(relation.localKey, 'in', ids);
+    if (relation.ordered) query = query.orderBy('position');
+    return query as unknown as Compilable<{ owner: number; related: number }>;
+  });
+}
+
 async function attachPivotIds(db: Kysely<any>, resource: ResourceTable, rows: ResourceRecord[]): Promise<ResourceRecord[]> {
   parseJsonColumns(resource, rows);
   const pivots = Object.entries(resource.pivots ?? {});
   if (!rows.length || !pivots.length) return rows;
   const ids = rows.map((r) => r.id);
   for (const [field, relation] of pivots) {
-    let query = db.selectFrom(relation.pivot).select([`${relation.localKey} as owner`, `${relation.foreignKey} as related`]).where(relation.localKey, 'in', ids);
-    if (relation.ordered) query = query.orderBy('position');
-    const links = await query.execute();
+    let bySize = pivotQueries.get(relation);
+    if (!bySize) pivotQueries.set(relation, (bySize = new Map()));
+    let query = bySize.get(ids.length);
+    if (!query) bySize.set(ids.length, (query = pivotQuery(relation, ids.length)));
+    const links = await query(db, ids);
     const byOwner = new Map<number, number[]>();
     for (const link of links) {
       const list = byOwner.get(link.owner) ?? [];
@@ -248,25 +263,80 @@ async function denseMatches(kdb: Kysely<any>, resource: ResourceTable, matches: 
   return matches * 100 >= Number(rows[0].last ?? 0);
 }
 
+/** The sorted page of `base`: the sort column (empty values placed alike on both databases), then id. */
+function sortedPage(kdb: Kysely<any>, resource: ResourceTable, base: any, sort: ListQuery['sort'], limit: number, offset: number): any {
+  let query = selectColumns(resource, base);
+  if (sort) {
+    assertAllowed(sort.field, resource.sortable, 'Sort field');
+    const isCount = Boolean(resource.counts?.[sort.field]);
+    const order = sort.order === 'DESC' ? 'desc' : 'asc';
+    const column = isCount ? sql.ref(sort.field) : `${resource.table}.${sort.field}`;
+    // Empty values sort first going up and last going down, as SQLite puts them; PostgreSQL does the opposite.
+    if (isPostgres(kdb)) query = query.orderBy(column, (ob: any) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
+    else query = query.orderBy(column, order);
+  }
+  query = query.orderBy(`${resource.table}.id`, sort?.order === 'DESC' ? 'desc' : 'asc');
+  return query.limit(limit).offset(offset);
+}
+
+interface UnfilteredQueries {
+  count: ReturnType<typeof preparedQuery<any, Record<string, never>, { count: number }>>;
+  pages: Map<string, ReturnType<typeof preparedQuery<any, { limit: number; offset: number }, ResourceRecord>>>;
+}
+const unfilteredQueries = new WeakMap<ResourceTable, UnfilteredQueries>();
+
+/**
+ * The list as it opens, unfiltered, is what the back office asks for most: its count and pages are
+ * prepared once per resource and sort. The count comes from `row_counts` when triggers keep one for
+ * the table (migration 2026_11_29_000001), else from counting.
+ */
+function unfilteredQueriesOf(resource: ResourceTable): UnfilteredQueries {
+  let queries = unfilteredQueries.get(resource);
+  if (!queries) {
+    const table = resource.table;
+    queries = {
+      count: preparedQuery((db: Kysely<any>) =>
+        db.selectNoFrom((eb) =>
+          eb.fn
+            .coalesce(
+              eb.selectFrom('row_counts').select('count').where('table_name', '=', table),
+              eb.selectFrom(table).select(eb.fn.countAll().as('count')),
+            )
+            .as('count'),
+        ) as unknown as Compilable<{ count: number }>,
+      ),
+      pages: new Map(),
+    };
+    unfilteredQueries.set(resource, queries);
+  }
+  return queries;
+}
+
+const isActiveFilter = (value: unknown) => value !== undefined && value !== '';
+
 export async function listResource(db: Db, resource: ResourceTable, params: ListQuery): Promise<{ rows: ResourceRecord[]; total: number }> {
   const kdb = db as unknown as Kysely<any>;
+  const limit = params.range.end - params.range.start + 1;
+  if (!Object.values(params.filter).some(isActiveFilter)) {
+    const queries = unfilteredQueriesOf(resource);
+    const key = params.sort ? `${params.sort.field} ${params.sort.order}` : '';
+    let page = queries.pages.get(key);
+    if (!page) {
+      if (params.sort) assertAllowed(params.sort.field, resource.sortable, 'Sort field');
+      const sort = params.sort;
+      page = preparedQuery((pdb: Kysely<any>, p: { limit: number; offset: number }) => sortedPage(pdb, resource, pdb.selectFrom(resource.table), sort, p.limit, p.offset));
+      queries.pages.set(key, page);
+    }
+    const [{ count }] = await queries.count(kdb, {});
+    const rows = await page(kdb, { limit, offset: params.range.start });
+    return { rows: await attachPivotIds(kdb, resource, rows), total: Number(count) };
+  }
   let base = applyFilters(kdb, kdb.selectFrom(resource.table), resource, params.filter);
   const words = wordsOnly(resource, params.filter);
   const count = await countMatches(kdb, resource, words, base);
   // Only SQLite needs telling to walk the sort column's index; PostgreSQL's planner weighs it itself.
   if (words && !isPostgres(kdb) && (await denseMatches(kdb, resource, count))) base = applyFilters(kdb, kdb.selectFrom(resource.table), resource, params.filter, true);
-  let query = selectColumns(resource, base);
-  if (params.sort) {
-    assertAllowed(params.sort.field, resource.sortable, 'Sort field');
-    const isCount = Boolean(resource.counts?.[params.sort.field]);
-    const order = params.sort.order === 'DESC' ? 'desc' : 'asc';
-    const column = isCount ? sql.ref(params.sort.field) : `${resource.table}.${params.sort.field}`;
-    // Empty values sort first going up and last going down, as SQLite puts them; PostgreSQL does the opposite.
-    if (isPostgres(kdb)) query = query.orderBy(column, (ob: any) => (order === 'desc' ? ob.desc().nullsLast() : ob.asc().nullsFirst()));
-    else query = query.orderBy(column, order);
-  }
-  query = query.orderBy(`${resource.table}.id`, params.sort?.order === 'DESC' ? 'desc' : 'asc');
-  const rows = await query.limit(params.range.end - params.range.start + 1).offset(params.range.start).execute();
+  const rows = await sortedPage(kdb, resource, base, params.sort, limit, params.range.start).execute();
   return { rows: await attachPivotIds(kdb, resource, rows), total: Number(count) };
 }
 

@@ -38,15 +38,22 @@ describe('permissions of a user with plans', () => {
     }
     await setPlanPermissions(db, planIds[0], [upload(10)]);
     await setPlanPermissions(db, planIds[1], [upload(100), { name: 'api.access', restrictions: [] }]);
+    // One subscription per plan, told apart by status: the caller's rule picks which count.
+    await db.insertInto('subscriptions').values([
+      { user_id: userId, product_id: planIds[0], price_id: null, status: 'active', gateway_id: null, ends_at: null, renews_at: null, cancelled_at: null, payment_method: null, gateway_read_at: null },
+      { user_id: userId, product_id: planIds[1], price_id: null, status: 'trialing', gateway_id: null, ends_at: null, renews_at: null, cancelled_at: null, payment_method: null, gateway_read_at: null },
+    ]).execute();
   });
   afterAll(() => db.destroy());
 
-  const uploadGrant = async (plans: number[]) => (await permissionsOfUser(db, userId, plans)).find((p) => p.name === 'music.create');
+  const statusOf = (plans: number[]): string[] => plans.map((id) => (id === planIds[0] ? 'active' : 'trialing'));
+  const grants = (plans: number[]) => permissionsOfUser(db, userId, (terms) => statusOf(plans).includes(terms.status));
+  const uploadGrant = async (plans: number[]) => (await grants(plans)).find((p) => p.name === 'music.create');
 
-  it('adds only the plans it is given', async () => {
+  it('adds only the plans whose subscription the caller counts', async () => {
     expect(await uploadGrant([])).toBeUndefined();
     expect(await uploadGrant([planIds[0]])).toEqual(upload(10));
-    const both = await permissionsOfUser(db, userId, planIds);
+    const both = await grants(planIds);
     expect(both.find((p) => p.name === 'music.create')).toEqual(upload(100));
     expect(both.map((p) => p.name)).toEqual(expect.arrayContaining(['music.view', 'backstageRequests.create', 'api.access']));
   });

@@ -1,4 +1,7 @@
+import { sql } from 'kysely';
 import type { Db } from '../connection.ts';
+import { preparedQuery } from '../prepared.ts';
+import type { SubscriptionRow } from '../tables/billing.table.ts';
 
 export interface Restriction {
   name: string;
@@ -52,45 +55,82 @@ export function mergeGrants(sharedGrants: GrantedPermission[], userGrants: Grant
   return [...merged.values()];
 }
 
+/** What decides whether a subscription's plan counts (services/subscriptions.service.ts#subscriptionStanding). */
+export type SubscriptionTerms = Pick<SubscriptionRow, 'status' | 'ends_at' | 'cancelled_at'>;
+
+/** A grant's permission name, read by a subquery rather than a join (see grantsOfUser). */
+const nameOf = (permissionId: string) => sql<string | null>`(select ${sql.ref('permissions.name')} from ${sql.table('permissions')} where ${sql.ref('permissions.id')} = ${sql.ref(permissionId)})`;
+
+const FROM_ROLE = 0;
+const SUBSCRIPTION = 1;
+const FROM_PLAN = 2;
+const FROM_USER = 3;
+
 /**
- * The user's permissions: their roles', those of `planIds` (the plans of their subscriptions
- * that count, which the caller decides), and their own grants on top.
+ * Every grant that may reach a user, in one statement (it runs on every request of a signed-in
+ * person): their roles' grants, their subscriptions with the terms that decide whether each
+ * counts, the grants of those subscriptions' plans, and their own grants. Each part reads one
+ * table (names through subqueries): on SQLite a join costs several times as much.
  */
-export async function permissionsOfUser(db: Db, userId: number, planIds: number[]): Promise<GrantedPermission[]> {
-  const viaRoles = await db
+const grantsOfUser = preparedQuery((db: Db, p: { userId: number }) => {
+  const none = sql<null>`null`;
+  return db
     .selectFrom('role_permission')
-    .innerJoin('user_role', 'user_role.role_id', 'role_permission.role_id')
-    .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
-    .select(['permissions.name', 'role_permission.restrictions'])
-    .where('user_role.user_id', '=', userId)
-    .execute();
-  const viaPlans = planIds.length
-    ? await db
+    .select([
+      sql.lit(FROM_ROLE).as('source'),
+      nameOf('role_permission.permission_id').as('name'),
+      sql<string | null>`${sql.ref('role_permission.restrictions')}`.as('restrictions'),
+      sql<number | null>`null`.as('product_id'),
+      sql<SubscriptionRow['status'] | null>`null`.as('status'),
+      sql<string | null>`null`.as('ends_at'),
+      sql<string | null>`null`.as('cancelled_at'),
+    ])
+    .where('role_permission.role_id', 'in', db.selectFrom('user_role').select('role_id').where('user_id', '=', p.userId))
+    .unionAll(
+      db
+        .selectFrom('subscriptions')
+        .select([sql.lit(SUBSCRIPTION).as('source'), none.as('name'), none.as('restrictions'), 'product_id', 'status', 'ends_at', 'cancelled_at'])
+        .where('user_id', '=', p.userId)
+        .where('product_id', 'is not', null),
+    )
+    .unionAll(
+      db
         .selectFrom('product_permission')
-        .innerJoin('permissions', 'permissions.id', 'product_permission.permission_id')
-        .select(['permissions.name', 'product_permission.restrictions'])
-        .where('product_permission.product_id', 'in', planIds)
-        .execute()
-    : [];
-  const direct = await db
-    .selectFrom('user_permission')
-    .innerJoin('permissions', 'permissions.id', 'user_permission.permission_id')
-    .select(['permissions.name', 'user_permission.restrictions'])
-    .where('user_permission.user_id', '=', userId)
-    .execute();
-  const toGrant = (row: { name: string; restrictions: string }) => ({ name: row.name, restrictions: parseRestrictions(row.restrictions) });
-  return mergeGrants([...viaRoles, ...viaPlans].map(toGrant), direct.map(toGrant));
+        .select([sql.lit(FROM_PLAN).as('source'), nameOf('product_permission.permission_id').as('name'), 'product_permission.restrictions', 'product_permission.product_id', none.as('status'), none.as('ends_at'), none.as('cancelled_at')])
+        .where('product_permission.product_id', 'in', db.selectFrom('subscriptions').select('product_id').where('user_id', '=', p.userId)),
+    )
+    .unionAll(
+      db
+        .selectFrom('user_permission')
+        .select([sql.lit(FROM_USER).as('source'), nameOf('user_permission.permission_id').as('name'), 'user_permission.restrictions', none.as('product_id'), none.as('status'), none.as('ends_at'), none.as('cancelled_at')])
+        .where('user_permission.user_id', '=', p.userId),
+    );
+});
+
+/**
+ * The user's permissions: their roles', those of the plans of their subscriptions that
+ * `planCounts` accepts (the caller decides which count), and their own grants on top.
+ */
+export async function permissionsOfUser(db: Db, userId: number, planCounts: (terms: SubscriptionTerms) => boolean): Promise<GrantedPermission[]> {
+  const rows = await grantsOfUser(db, { userId });
+  const countingPlans = new Set(rows.filter((row) => row.source === SUBSCRIPTION && planCounts({ status: row.status!, ends_at: row.ends_at, cancelled_at: row.cancelled_at })).map((row) => row.product_id));
+  const grant = (row: (typeof rows)[number]) => ({ name: row.name!, restrictions: parseRestrictions(row.restrictions!) });
+  const viaRoles = rows.filter((row) => row.source === FROM_ROLE).map(grant);
+  const viaPlans = rows.filter((row) => row.source === FROM_PLAN && countingPlans.has(row.product_id)).map(grant);
+  return mergeGrants([...viaRoles, ...viaPlans], rows.filter((row) => row.source === FROM_USER).map(grant));
 }
 
-export async function permissionsOfGuests(db: Db): Promise<GrantedPermission[]> {
-  const rows = await db
+// Every request of a visitor who is not logged in reads these: prepared, and without joins.
+const grantsOfGuests = preparedQuery((db: Db) =>
+  db
     .selectFrom('role_permission')
-    .innerJoin('roles', 'roles.id', 'role_permission.role_id')
-    .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
-    .select(['permissions.name', 'role_permission.restrictions'])
-    .where('roles.guests', '=', 1)
-    .execute();
-  return mergeGrants(rows.map((row) => ({ name: row.name, restrictions: parseRestrictions(row.restrictions) })), []);
+    .select([nameOf('role_permission.permission_id').as('name'), 'role_permission.restrictions'])
+    .where('role_permission.role_id', 'in', db.selectFrom('roles').select('id').where('guests', '=', 1)),
+);
+
+export async function permissionsOfGuests(db: Db): Promise<GrantedPermission[]> {
+  const rows = await grantsOfGuests(db, {});
+  return mergeGrants(rows.map((row) => ({ name: row.name!, restrictions: parseRestrictions(row.restrictions) })), []);
 }
 
 /** Inserts permissions that are missing and refreshes the descriptions of existing ones. */

@@ -1,9 +1,15 @@
 import { clearPageCache } from './page-cache.repository.ts';
 import type { Db } from '../connection.ts';
+import { preparedQuery } from '../prepared.ts';
 
-/** Stored overrides as parsed JSON, keyed by setting name. Rows whose JSON is unreadable are skipped. */
-export async function getStoredSettings(db: Db): Promise<Record<string, unknown>> {
-  const rows = await db.selectFrom('settings').select(['name', 'value']).execute();
+const storedSetting = preparedQuery((db: Db, p: { name: string }) => db.selectFrom('settings').select(['name', 'value']).where('name', '=', p.name));
+
+/**
+ * Stored overrides as parsed JSON, keyed by setting name (only `name`'s when given). Rows whose
+ * JSON is unreadable are skipped.
+ */
+export async function getStoredSettings(db: Db, name?: string): Promise<Record<string, unknown>> {
+  const rows = name === undefined ? await db.selectFrom('settings').select(['name', 'value']).execute() : await storedSetting(db, { name });
   const stored: Record<string, unknown> = {};
   for (const row of rows) {
     try {
