@@ -321,7 +321,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         return cachedPageResponse(c, cached);
       }
 
-      const renderedFrom = Date.now();
+      const rendering = { startedAt: Date.now(), generation: guestCache?.generation ?? 0 };
       const pageSettings = await loadSettings(deps.db);
       settings = pageSettings;
       const cookieHeader = c.req.header('Cookie') ?? '';
@@ -340,7 +340,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         storeInPageCache: cacheKey
           ? (response) => {
               if (!isShareablePage(response)) return void response.body?.cancel();
-              storeRenderedPage(deps.db, cacheKey, cacheSeconds, renderedFrom, response).catch((error) => logger.warn({ err: error, req_id: c.get('requestId') }, 'Could not store a page in the page cache'));
+              storeRenderedPage(deps.db, cacheKey, cacheSeconds, rendering, response).catch((error) => logger.warn({ err: error, req_id: c.get('requestId') }, 'Could not store a page in the page cache'));
             }
           : undefined,
         // Astro answers a failed page with its 500 page itself; without this, only its console would know.

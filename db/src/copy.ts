@@ -41,7 +41,7 @@ export interface CopyResult {
 
 /**
  * Not copied: the migration log (the target's own migration wrote it), the page cache (pages are
- * rendered again; its clearing time is the target's own), and FTS5 tables with their shadow tables,
+ * rendered again; its generation is the target's own), and FTS5 tables with their shadow tables,
  * which PostgreSQL replaces by GIN indexes on the base columns, kept up to date by PostgreSQL.
  */
 const TARGET_OWN = new Set(['kysely_migration', 'kysely_migration_lock', 'page_cache', 'page_cache_state']);

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, createTestDb, saveSettings, type Db } from '@app/db';
 import { clearSharedPageCache, findFreshPage, guestPageCache, pageCacheKey, siteBuildId, storeRenderedPage } from './page-cache.service.ts';
 
@@ -11,11 +11,13 @@ beforeAll(async () => {
   db = await createTestDb();
 });
 afterAll(() => db.destroy());
+/** A rendering that begins now, in the cache's current generation. */
+const rendering = async () => ({ startedAt: Date.now(), generation: (await guestPageCache(db)).generation });
 
 it('keeps a page both plain and gzipped, so no visitor costs a decompression', async () => {
   const html = `<!doctype html><title>Album</title>${'<p>Track</p>'.repeat(200)}`;
   const key = pageCacheKey({ pathAndQuery: '/album/1/a/b', theme: undefined, cookieNotice: undefined });
-  await storeRenderedPage(db, key, 60, Date.now(), new Response(html, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
+  await storeRenderedPage(db, key, 60, await rendering(), new Response(html, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
 
   const page = await findFreshPage(db, key);
   expect(page).toBeDefined();
@@ -50,11 +52,8 @@ it('keeps each build of the site apart, so a deploy never serves pages naming sc
 
 describe("a process's copies of cached pages", () => {
   const key = pageCacheKey({ pathAndQuery: '/album/2/a/b', theme: undefined, cookieNotice: undefined });
-  // Rendering begins after the last clearing, or the page is refused.
-  const later = () => new Promise((resolve) => setTimeout(resolve, 2));
   const store = async (html: string) => {
-    await later();
-    await storeRenderedPage(db, key, 60, Date.now(), new Response(html, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
+    await storeRenderedPage(db, key, 60, await rendering(), new Response(html, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
   };
   const served = async (from: Db) => {
     const page = await (await guestPageCache(from)).find(key);
@@ -83,10 +82,23 @@ describe("a process's copies of cached pages", () => {
     }
   });
 
+  it('go with settings changed twice in the same millisecond', async () => {
+    const other = createDb(db.file);
+    const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
+    try {
+      await saveSettings(other, { 'cache.public_pages_seconds': 5 });
+      expect(await guestPageCache(db)).toMatchObject({ cacheSeconds: 5 });
+      await saveSettings(other, { 'cache.public_pages_seconds': 7 });
+      expect(await guestPageCache(db)).toMatchObject({ cacheSeconds: 7 });
+    } finally {
+      now.mockRestore();
+      await other.destroy();
+    }
+  });
+
   it('expire with the page they copy', async () => {
     await clearSharedPageCache(db);
-    await later();
-    await storeRenderedPage(db, key, 1, Date.now(), new Response('<p>short</p>', { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
+    await storeRenderedPage(db, key, 1, await rendering(), new Response('<p>short</p>', { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
     expect(await served(db)).toBe('<p>short</p>');
     await new Promise((resolve) => setTimeout(resolve, 1100));
     expect(await served(db)).toBeUndefined();

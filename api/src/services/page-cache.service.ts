@@ -49,16 +49,22 @@ export function isShareablePage(response: Response): boolean {
   );
 }
 
+/** When a page's rendering began, and the cache generation it began in. */
+export interface Rendering {
+  startedAt: number;
+  generation: number;
+}
+
 /**
- * Stores a page whose rendering began at `renderedFrom`; it expires `seconds` after that. It is
- * gzipped once here and kept in both forms: unpacking it for each client that takes no gzip cost
- * several times what sending it does.
+ * Stores a page; it expires `seconds` after its rendering began, and is refused when the cache was
+ * cleared since. It is gzipped once here and kept in both forms: unpacking it for each client that
+ * takes no gzip cost several times what sending it does.
  */
-export async function storeRenderedPage(db: Db, key: string, seconds: number, renderedFrom: number, response: Response): Promise<void> {
+export async function storeRenderedPage(db: Db, key: string, seconds: number, rendering: Rendering, response: Response): Promise<void> {
   const html = new Uint8Array(await response.arrayBuffer());
   const headers = [...response.headers].filter(([name]) => !DELIVERY_HEADERS.has(name.toLowerCase()));
-  const page: CachedPage = { status: response.status, headers, html, gzipped: await gzipAsync(html), created_at: renderedFrom };
-  await storeCachedPage(db, key, page, renderedFrom + seconds * 1000);
+  const page: CachedPage = { status: response.status, headers, html, gzipped: await gzipAsync(html), created_at: rendering.startedAt };
+  await storeCachedPage(db, key, page, rendering.startedAt + seconds * 1000, rendering.generation);
 }
 
 export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefined> {
@@ -67,7 +73,7 @@ export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefin
 
 /**
  * Each process keeps copies of pages it served (as many as fit in `HOT_PAGES`), with the two settings a cached page
- * needs, for as long as the database's cache generation (when it was last cleared) stays the same:
+ * needs, for as long as the database's cache generation (how many times it was cleared) stays the same:
  * a hit then costs one tiny query instead of reading and parsing every setting and the page's row.
  * Nothing lives only here: every copy is of a row in the database, and a clearing by any process
  * makes all copies go at the next request.
@@ -92,7 +98,7 @@ export interface GuestPageSettings {
 const hot = new WeakMap<Db, HotPages>();
 
 /** The page cache as a visitor who is not logged in sees it now: its settings, and a lookup that tries this process's copies first. */
-export async function guestPageCache(db: Db): Promise<GuestPageSettings & { find: (key: string) => Promise<CachedPage | undefined> }> {
+export async function guestPageCache(db: Db): Promise<GuestPageSettings & { generation: number; find: (key: string) => Promise<CachedPage | undefined> }> {
   const generation = await pageCacheGeneration(db);
   let state = hot.get(db);
   if (!state || state.generation !== generation) {
@@ -111,7 +117,7 @@ export async function guestPageCache(db: Db): Promise<GuestPageSettings & { find
     if (page && hot.get(db) === current) keep(current, key, page, now);
     return page;
   };
-  return { ...settings, find };
+  return { ...settings, generation, find };
 }
 
 function pageBytes(page: CachedPage): number {

@@ -23,27 +23,27 @@ export async function findCachedPage(db: Db, key: string, nowMs: number): Promis
 }
 
 /**
- * When the cache was last cleared: it changes with every change visitors may see (content,
+ * How many times the cache was cleared: it changes with every change visitors may see (content,
  * settings, permissions), so a process may keep copies of pages and settings while it stays the same.
  */
 export async function pageCacheGeneration(db: Db): Promise<number> {
   // Read on every page cache hit: built and compiled once per database, not per request.
   let query = generationQueries.get(db);
   if (!query) {
-    query = db.selectFrom('page_cache_state').select('cleared_at').compile();
+    query = db.selectFrom('page_cache_state').select('generation').compile();
     generationQueries.set(db, query);
   }
   const { rows } = await db.executeQuery(query);
-  return rows[0]?.cleared_at ?? 0;
+  return rows[0]?.generation ?? 0;
 }
-const generationQueries = new WeakMap<Db, CompiledQuery<{ cleared_at: number }>>();
+const generationQueries = new WeakMap<Db, CompiledQuery<{ generation: number }>>();
 
 /**
- * Stores a page, unless the cache was cleared after its rendering began (it may show what was just
- * changed), and removes two expired ones, so the table stays about as large as what is fresh even
+ * Stores a page rendered in `generation`, unless the cache was cleared since (the page may show
+ * what was just changed), and removes two expired ones, so the table stays about as large as what is fresh even
  * when crawlers walk through a million pages between two runs of the cleanup job.
  */
-export async function storeCachedPage(db: Db, key: string, page: CachedPage, expiresAtMs: number): Promise<void> {
+export async function storeCachedPage(db: Db, key: string, page: CachedPage, expiresAtMs: number, generation: number): Promise<void> {
   const values = { status: page.status, headers: JSON.stringify(page.headers), html: page.html, html_gzip: page.gzipped, created_at: page.created_at, expires_at: expiresAtMs };
   await db
     .insertInto('page_cache')
@@ -60,7 +60,7 @@ export async function storeCachedPage(db: Db, key: string, page: CachedPage, exp
           eb.val(values.created_at).as('created_at'),
           eb.val(values.expires_at).as('expires_at'),
         ])
-        .where('cleared_at', '<', page.created_at),
+        .where('generation', '=', generation),
     )
     .onConflict((conflict) => conflict.column('key').doUpdateSet(values))
     .execute();
@@ -71,8 +71,8 @@ export async function storeCachedPage(db: Db, key: string, page: CachedPage, exp
 }
 
 /** Forgets every stored page, and refuses pages whose rendering began before now: what visitors see changed. */
-export async function clearPageCache(db: Db, nowMs = Date.now()): Promise<void> {
-  await db.updateTable('page_cache_state').set({ cleared_at: nowMs }).execute();
+export async function clearPageCache(db: Db): Promise<void> {
+  await db.updateTable('page_cache_state').set((eb) => ({ generation: eb('generation', '+', 1) })).execute();
   await db.deleteFrom('page_cache').execute();
 }
 
