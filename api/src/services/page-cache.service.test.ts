@@ -51,13 +51,14 @@ it('keeps each build of the site apart, so a deploy never serves pages naming sc
 });
 
 describe("a process's copies of cached pages", () => {
-  const key = pageCacheKey({ pathAndQuery: '/album/2/a/b', theme: undefined, cookieNotice: undefined });
+  const request = { pathAndQuery: '/album/2/a/b', theme: undefined, cookieNotice: undefined };
+  const key = pageCacheKey(request);
   const store = async (html: string) => {
     await storeRenderedPage(db, key, 60, await rendering(), new Response(html, { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
   };
   const served = async (from: Db) => {
-    const page = await (await guestPageCache(from)).find(key);
-    return page && new TextDecoder().decode(page.html);
+    const hit = await (await guestPageCache(from)).find(request, 'html');
+    return hit && new TextDecoder().decode(hit.body);
   };
 
   it('go as soon as another process clears the cache, and its settings change with it', async () => {
