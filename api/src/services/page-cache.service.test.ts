@@ -97,6 +97,19 @@ describe("a process's copies of cached pages", () => {
     }
   });
 
+  it('hold each form a client was sent, both from the same stored page', async () => {
+    await clearSharedPageCache(db);
+    await store('<p>both</p>');
+    const cache = await guestPageCache(db);
+    const plain = await cache.find(request, 'html');
+    const gzipped = await cache.find(request, 'gzipped');
+    expect(new TextDecoder().decode(plain!.body)).toBe('<p>both</p>');
+    expect(gunzipSync(gzipped!.body).toString('utf8')).toBe('<p>both</p>');
+    // Hits on a copy share one page object, whose headers the response is prepared from once.
+    expect((await cache.find(request, 'html'))!.page).toBe(gzipped!.page);
+    expect((await cache.find(request, 'gzipped'))!.body).toBe(gzipped!.body);
+  });
+
   it('expire with the page they copy', async () => {
     await clearSharedPageCache(db);
     await storeRenderedPage(db, key, 1, await rendering(), new Response('<p>short</p>', { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
