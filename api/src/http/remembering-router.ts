@@ -4,7 +4,7 @@ import { SmartRouter } from 'hono/router/smart-router';
 import { TrieRouter } from 'hono/router/trie-router';
 
 /** How many matches are remembered, and the longest path remembered: the rest are matched each time. */
-export const REMEMBERED_MATCHES = { entries: 1000, pathLength: 256 };
+export const REMEMBERED_MATCHES = { entries: 500, pathLength: 256 };
 
 /**
  * Hono's own router (the smart one), remembering what it answered for recent method and path pairs.
