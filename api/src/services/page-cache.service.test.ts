@@ -4,7 +4,7 @@ import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createDb, createTestDb, saveSettings, type Db } from '@app/db';
-import { clearSharedPageCache, findFreshPage, guestPageCache, pageCacheKey, siteBuildId, storeRenderedPage } from './page-cache.service.ts';
+import { clearSharedPageCache, findFreshPage, guestPageCache, HOT_PAGES, pageCacheKey, siteBuildId, storeRenderedPage } from './page-cache.service.ts';
 
 let db: Awaited<ReturnType<typeof createTestDb>>;
 beforeAll(async () => {
@@ -108,6 +108,33 @@ describe("a process's copies of cached pages", () => {
     // Hits on a copy share one page object, whose headers the response is prepared from once.
     expect((await cache.find(request, 'html'))!.page).toBe(gzipped!.page);
     expect((await cache.find(request, 'gzipped'))!.body).toBe(gzipped!.body);
+  });
+
+  it('make room for a page asked for far more often, not for pages asked for in turn', async () => {
+    await clearSharedPageCache(db);
+    const html = (name: string) => `<p>${name}</p>${'.'.repeat(1000)}`;
+    const pages = ['/a', '/b', '/c', '/popular'].map((pathAndQuery) => ({ pathAndQuery, theme: undefined, cookieNotice: undefined }));
+    for (const page of pages) {
+      await storeRenderedPage(db, pageCacheKey(page), 60, await rendering(), new Response(html(page.pathAndQuery), { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
+    }
+    const room = HOT_PAGES.maxBytes;
+    HOT_PAGES.maxBytes = 2 * html('/a').length;
+    try {
+      const cache = await guestPageCache(db);
+      const [a, b, c, popular] = pages;
+      // A copy answers with the same page object each time; the database with a new one.
+      const fromCopy = async (page: (typeof pages)[number]) => (await cache.find(page, 'html'))!.page === (await cache.find(page, 'html'))!.page;
+      // Three pages asked for in turn, room for two: the first two stay, the third is read each time.
+      for (let round = 0; round < 20; round++) for (const page of [a, b, c]) await cache.find(page, 'html');
+      expect(await fromCopy(a)).toBe(true);
+      expect(await fromCopy(c)).toBe(false);
+      // A page asked for all the time gets in.
+      for (let i = 0; i < 60; i++) await cache.find(popular, 'html');
+      expect(await fromCopy(popular)).toBe(true);
+      expect(new TextDecoder().decode((await cache.find(popular, 'html'))!.body)).toBe(html('/popular'));
+    } finally {
+      HOT_PAGES.maxBytes = room;
+    }
   });
 
   it('expire with the page they copy', async () => {

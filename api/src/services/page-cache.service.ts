@@ -85,7 +85,7 @@ export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefin
  * instead of reading and parsing every setting and the page's row. Nothing lives only here: every
  * copy is of a row in the database, and a clearing by any process makes all copies go at the next
  * request. Only the forms sent are kept: browsers take gzip, so about six pages fit where one plain
- * and gzipped page did.
+ * and gzipped page did. When they are full, a page asked for far more often than a copy takes its place (see keep).
  */
 export const HOT_PAGES = { maxBytes: 4 * 1024 * 1024, maxPages: 500 };
 
@@ -96,7 +96,8 @@ export interface PageHit {
   body: Uint8Array;
 }
 
-type HotCopy = { head: CachedPageHead } & Partial<Record<PageForm, Uint8Array>>;
+/** `hits`: answers given from the copy, so a page asked for more often can take the place of the least asked for. */
+type HotCopy = { head: CachedPageHead; hits: number } & Partial<Record<PageForm, Uint8Array>>;
 
 interface HotPages {
   generation: number;
@@ -107,6 +108,8 @@ interface HotPages {
   bytes: number;
   /** When expired copies were last looked for, so a full set is not walked on every miss. */
   sweptAt: number;
+  /** Pages read from the database for want of room, and how often. */
+  reads: Map<string, number>;
 }
 
 export interface GuestPageSettings {
@@ -129,7 +132,7 @@ export async function guestPageCache(db: Db): Promise<GuestPageCache> {
   const generation = await pageCacheGeneration(db);
   let state = hot.get(db);
   if (!state || state.generation !== generation) {
-    state = { generation, copies: new Map(), bytes: 0, sweptAt: 0 };
+    state = { generation, copies: new Map(), bytes: 0, sweptAt: 0, reads: new Map() };
     hot.set(db, state);
   }
   const current = state;
@@ -147,7 +150,10 @@ async function find(db: Db, state: HotPages, identity: string, form: PageForm): 
   const copy = state.copies.get(identity);
   if (copy && copy.head.expires_at > now) {
     const body = copy[form];
-    if (body) return { page: copy.head, form, body };
+    if (body) {
+      copy.hits++;
+      return { page: copy.head, form, body };
+    }
   } else if (copy) forget(state, identity);
   const row = await findCachedPageForm(db, hashIdentity(identity), now, form);
   if (!row) return undefined;
@@ -166,15 +172,17 @@ function forget(state: HotPages, identity: string) {
 }
 
 /**
- * Keeps a form of a page while there is room, after dropping expired copies; when there is none,
- * the page is served from the database. Not least-recently-used: visitors and crawlers going round
- * more pages than fit would push every copy out before it is asked for again. Answers the kept
- * copy's head, or undefined when there was no room.
+ * Keeps a form of a page while there is room, after dropping expired copies. When there is none,
+ * the page is served from the database, and takes the place of the copy asked for least once it has
+ * been read from the database well over twice as often as that copy was asked for: a page everyone
+ * asks for gets in, while visitors and crawlers going round more pages than fit do not push copies
+ * out for pages that are asked for no more often (least-recently-used would drop every copy before
+ * it is asked for again). Answers the kept copy's head, or undefined when it was not kept.
  */
 function keep(state: HotPages, identity: string, head: CachedPageHead, form: PageForm, body: Uint8Array, now: number): CachedPageHead | undefined {
   const existing = state.copies.get(identity);
   // The other form of the same stored page joins its copy; a page stored again replaces it.
-  const copy: HotCopy = existing && existing.head.created_at === head.created_at ? existing : { head };
+  const copy: HotCopy = existing && existing.head.created_at === head.created_at ? existing : { head, hits: 0 };
   if (copy !== existing) forget(state, identity);
   // Two requests may have read the same form at once: count it once.
   const added = body.byteLength - (copy[form]?.byteLength ?? 0);
@@ -183,7 +191,22 @@ function keep(state: HotPages, identity: string, head: CachedPageHead, form: Pag
     state.sweptAt = now;
     for (const [other, kept] of state.copies) if (kept.head.expires_at <= now) forget(state, other);
   }
-  if (full() || (copy === existing && !state.copies.has(identity))) return undefined;
+  if (full()) {
+    const reads = (state.reads.get(identity) ?? 0) + 1;
+    if (state.reads.size >= HOT_PAGES.maxPages) state.reads.clear();
+    state.reads.set(identity, reads);
+    while (full()) {
+      let victim: string | undefined;
+      let fewest = Infinity;
+      for (const [other, kept] of state.copies) {
+        if (other !== identity && kept.hits < fewest) [victim, fewest] = [other, kept.hits];
+      }
+      if (victim === undefined || reads <= 2 * fewest + 8) return undefined;
+      forget(state, victim);
+    }
+    state.reads.delete(identity);
+  }
+  if (copy === existing && !state.copies.has(identity)) return undefined;
   copy[form] = body;
   state.copies.set(identity, copy);
   state.bytes += added;
