@@ -123,7 +123,11 @@ describe("a process's copies of cached pages", () => {
       const cache = await guestPageCache(db);
       const [a, b, c, popular] = pages;
       // A copy answers with the same page object each time; the database with a new one.
-      const fromCopy = async (page: (typeof pages)[number]) => (await cache.find(page, 'html'))!.page === (await cache.find(page, 'html'))!.page;
+      const fromCopy = async (page: (typeof pages)[number]) => {
+        const first = await cache.find(page, 'html');
+        const second = await cache.find(page, 'html');
+        return first!.page === second!.page;
+      };
       // Three pages asked for in turn, room for two: the first two stay, the third is read each time.
       for (let round = 0; round < 20; round++) for (const page of [a, b, c]) await cache.find(page, 'html');
       expect(await fromCopy(a)).toBe(true);
