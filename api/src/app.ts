@@ -19,6 +19,7 @@ import { getCookie } from './http/cookies.ts';
 import { SESSION_COOKIE } from './services/auth.service.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
+import { RememberingRouter } from './http/remembering-router.ts';
 import { isApiPath } from './http/paths.ts';
 import { adminPolicy, pagePolicy } from './http/content-security-policy.ts';
 import { COMMON_HEADERS, EMBED_PATH, securityHeaders } from './http/security-headers.ts';
@@ -69,8 +70,8 @@ import { pageViewOf, recordPageView } from './services/page-views.service.ts';
 import { translateErrors } from './http/translate-errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { logger } from './logging/logger.ts';
-import { guestPageCache, isShareablePage, pageCacheKey, siteBuildId, storeRenderedPage } from './services/page-cache.service.ts';
-import { cachedPageResponse, clearPageCacheOnWrites } from './http/page-cache.ts';
+import { guestPageCache, isShareablePage, pageCacheKey, siteBuildId, storeRenderedPage, type CachedPageHead, type GuestPageRequest } from './services/page-cache.service.ts';
+import { clearPageCacheOnWrites, pageFormFor, sendCachedPage } from './http/page-cache.ts';
 
 /** What the Astro site receives with every page request. */
 export interface SiteLocals {
@@ -145,6 +146,9 @@ const UPLOAD_BODY_LIMITS: [RegExp, number][] = [
   [PLAYLIST_IMAGE_ROUTE, PLAYLIST_IMAGE_MAX_BYTES + 64 * 1024],
 ];
 
+/** A cached page's type, for counting it as a view. */
+const pageContentType = (page: CachedPageHead) => page.headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html';
+
 /** A page view, counted in the batch after the page has gone out; a failure costs the report a row, never the visitor a page. */
 function countView(c: Context<AppEnv>, status: number, contentType: string) {
   const view = pageViewOf({
@@ -161,10 +165,11 @@ function countView(c: Context<AppEnv>, status: number, contentType: string) {
   if (view) recordPageView(c.get('deps').db, view, (error) => logger.warn({ err: error }, 'Could not record page views'));
 }
 
-/** The page cache's key for this request of a visitor who is not logged in, for this build of the site. */
-function guestPageKey(c: Context<AppEnv>, siteBuild: string): string {
-  const url = new URL(c.req.url);
-  return pageCacheKey({ pathAndQuery: url.pathname + url.search, ...visitorChoices(c), build: siteBuild });
+/** What the page cache keys this request of a visitor who is not logged in by, for this build of the site. */
+function guestPageRequest(c: Context<AppEnv>, siteBuild: string): GuestPageRequest {
+  // Path and query as the server read them (@hono/node-server has already normalised the address).
+  const url = c.req.url;
+  return { pathAndQuery: url.slice(url.indexOf('/', url.indexOf('//') + 2)), ...visitorChoices(c), build: siteBuild };
 }
 
 /**
@@ -176,18 +181,19 @@ function guestPageKey(c: Context<AppEnv>, siteBuild: string): string {
  */
 function guestPageCacheHits(siteBuild: string): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    if (c.req.method !== 'GET' || isApiPath(c.req.path) || c.req.path.startsWith('/admin') || c.req.header('Authorization') !== undefined) return next();
+    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
+    if (!outgoing || c.req.method !== 'GET' || isApiPath(c.req.path) || c.req.path.startsWith('/admin') || c.req.header('Authorization') !== undefined) return next();
     if (getCookie(c, SESSION_COOKIE) !== undefined || getCookie(c, ACTIVE_WORKSPACE_COOKIE) !== undefined) return next();
     const guestCache = await guestPageCache(c.get('deps').db);
-    const cached = guestCache.cacheSeconds > 0 ? await guestCache.find(guestPageKey(c, siteBuild)) : undefined;
-    if (!cached) return next();
-    if (guestCache.pageViews) countView(c, cached.status, cached.headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html');
-    return cachedPageResponse(c, cached);
+    const hit = guestCache.cacheSeconds > 0 ? await guestCache.find(guestPageRequest(c, siteBuild), pageFormFor(c)) : undefined;
+    if (!hit) return next();
+    if (guestCache.pageViews) countView(c, hit.page.status, pageContentType(hit.page));
+    return sendCachedPage(c, outgoing, hit);
   };
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new RememberingRouter() });
 
   // Hashed build assets never change under the same name. They are answered before the security
   // headers middleware, so they take the headers every response carries here, set on the file's
@@ -214,21 +220,23 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
   // After the hashed assets: a line per asset would drown the requests that matter.
   app.use(requestLog(deps.config.logging));
-  app.use(async (c, next) => {
+  app.use((c, next) => {
     c.set('deps', deps);
-    await next();
+    return next();
   });
   app.use(methodOverride(app));
   app.use(securityHeaders());
   app.use(translateErrors());
-  app.use(methodNotAllowed({
-    app,
-    onMethodNotAllowed: (c, methods) => c.json({ message: `${c.req.method} is not allowed here. Allowed: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
-  }));
   app.use(csrfProtection());
   // Pages name the build's hashed scripts: a page cached by another build would load files that are gone.
   const siteBuild = options.siteClientDir ? siteBuildId(options.siteClientDir) : '';
   if (options.siteHandler) app.use(guestPageCacheHits(siteBuild));
+  // After the page cache's hits, which are never a 404: one step less for them. CSRF refusals come
+  // first either way, as a refusal is not a 404.
+  app.use(methodNotAllowed({
+    app,
+    onMethodNotAllowed: (c, methods) => c.json({ message: `${c.req.method} is not allowed here. Allowed: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
+  }));
   app.use(async (c, next) => {
     if (!isApiPath(c.req.path)) return next();
     // File uploads may be as large as the upload settings say; their routes enforce that limit.
@@ -314,14 +322,15 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
 
       const cookies = visitorChoices(c);
       const cacheSeconds = guestCache?.cacheSeconds ?? 0;
-      const cacheKey = cacheSeconds > 0 ? guestPageKey(c, siteBuild) : undefined;
-      const cached = cacheKey ? await guestCache?.find(cacheKey) : undefined;
-      if (cached) {
-        recordView(cached.status, cached.headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html');
-        return cachedPageResponse(c, cached);
+      const pageRequest = cacheSeconds > 0 ? guestPageRequest(c, siteBuild) : undefined;
+      const hit = pageRequest ? await guestCache?.find(pageRequest, pageFormFor(c)) : undefined;
+      if (hit) {
+        recordView(hit.page.status, pageContentType(hit.page));
+        return sendCachedPage(c, outgoing, hit);
       }
+      const cacheKey = pageRequest && pageCacheKey(pageRequest);
 
-      const renderedFrom = Date.now();
+      const rendering = { startedAt: Date.now(), generation: guestCache?.generation ?? 0 };
       const pageSettings = await loadSettings(deps.db);
       settings = pageSettings;
       const cookieHeader = c.req.header('Cookie') ?? '';
@@ -334,13 +343,13 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
           request.headers.set('Cookie', cookieHeader);
           return Promise.resolve(app.fetch(request, c.env));
         },
-        responseHeaders: [...c.get('pageHeaders').entries(), ['X-Request-Id', c.get('requestId')], ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
+        responseHeaders: [...c.get('pageHeaders'), ['X-Request-Id', c.get('requestId')], ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
         contentSecurityPolicy: (astroPolicy) =>
           pagePolicy({ astroPolicy, settings: pageSettings, siteUrl: deps.config.appUrl, framable: EMBED_PATH.test(c.req.path), extra: deps.config.cspExtraSources }),
         storeInPageCache: cacheKey
           ? (response) => {
               if (!isShareablePage(response)) return void response.body?.cancel();
-              storeRenderedPage(deps.db, cacheKey, cacheSeconds, renderedFrom, response).catch((error) => logger.warn({ err: error, req_id: c.get('requestId') }, 'Could not store a page in the page cache'));
+              storeRenderedPage(deps.db, cacheKey, cacheSeconds, rendering, response).catch((error) => logger.warn({ err: error, req_id: c.get('requestId') }, 'Could not store a page in the page cache'));
             }
           : undefined,
         // Astro answers a failed page with its 500 page itself; without this, only its console would know.

@@ -23,8 +23,8 @@ export type AppEnv = {
     auth: AuthState;
     /** Workspace the request acts in; 0 is the personal default workspace. */
     workspaceId: number;
-    /** Headers for responses written outside Hono (server-rendered pages), such as cookies and security headers. */
-    pageHeaders: Headers;
+    /** Headers for responses written outside Hono (server-rendered and cached pages), such as cookies and security headers. */
+    pageHeaders: [string, string][];
     /** The request's id in the logs and its X-Request-Id header. */
     requestId: string;
   };

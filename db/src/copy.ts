@@ -41,7 +41,7 @@ export interface CopyResult {
 
 /**
  * Not copied: the migration log (the target's own migration wrote it), the page cache (pages are
- * rendered again; its clearing time is the target's own), the row counts (the target's triggers
+ * rendered again; its generation is the target's own), the row counts (the target's triggers
  * count the rows as they are copied), and FTS5 tables with their shadow tables,
  * which PostgreSQL replaces by GIN indexes on the base columns, kept up to date by PostgreSQL.
  */

@@ -17,6 +17,10 @@ test('a visitor gets the page the previous visitor had rendered, with cookies of
   expect(second.html).toBe(first.html);
   expect(second.headers['cache-control']).toMatch(/public/);
   expect(second.headers['x-frame-options']).toBe('SAMEORIGIN');
+  expect(second.headers['content-security-policy']).toBe(first.headers['content-security-policy']);
+  // Each answer has its own request id, as in the log.
+  expect(second.headers['x-request-id']).toMatch(/^[\w.:-]{8,}$/);
+  expect(second.headers['x-request-id']).not.toBe(first.headers['x-request-id']);
   // Each visitor gets an XSRF token of their own, never one stored with the page.
   const token = (visit: { cookies: { name: string; value: string }[] }) => visit.cookies.find((cookie) => cookie.name === 'XSRF-TOKEN')?.value;
   expect(token(second)).toBeTruthy();

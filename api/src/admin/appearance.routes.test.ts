@@ -1,7 +1,7 @@
 import { ensureRole, listThemes } from '@app/db';
 import { ARTISTS_ROLE } from '@app/db/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreshPage, pageCacheKey, storeRenderedPage } from '../services/page-cache.service.ts';
+import { findFreshPage, guestPageCache, pageCacheKey, storeRenderedPage } from '../services/page-cache.service.ts';
 import { APPEARANCE_SETTINGS } from '../services/settings-metadata.ts';
 import { createTestApp, type TestApp, type TestClient } from '../testing.ts';
 
@@ -150,7 +150,8 @@ describe('GET and PUT /api/admin/appearance', () => {
 
   it('clears the pages cached for visitors when it saves', async () => {
     const key = pageCacheKey({ pathAndQuery: '/', theme: undefined, cookieNotice: undefined });
-    await storeRenderedPage(t.db, key, 600, Date.now(), new Response('<title>Night Radio</title>', { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
+    const { generation } = await guestPageCache(t.db);
+    await storeRenderedPage(t.db, key, 600, { startedAt: Date.now(), generation }, new Response('<title>Night Radio</title>', { headers: { 'Content-Type': 'text/html', 'Cache-Control': 'public' } }));
     expect(await findFreshPage(t.db, key)).toBeDefined();
     expect((await admin.put('/api/admin/appearance', { values: { 'branding.site_name': 'Day Radio' } })).status).toBe(200);
     expect(await findFreshPage(t.db, key)).toBeUndefined();

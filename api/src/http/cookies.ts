@@ -10,7 +10,7 @@ import type { AppEnv } from '../context.ts';
 export function setResponseCookie(c: Context<AppEnv>, name: string, value: string, options: CookieOptions): void {
   const header = serialize(name, value, { path: '/', ...options });
   c.header('Set-Cookie', header, { append: true });
-  c.get('pageHeaders').append('Set-Cookie', header);
+  c.get('pageHeaders').push(['Set-Cookie', header]);
 }
 
 export function deleteResponseCookie(c: Context<AppEnv>, name: string, path = '/'): void {

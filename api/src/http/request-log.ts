@@ -1,5 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import type { HttpBindings } from '@hono/node-server';
+import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { MiddlewareHandler } from 'hono';
 import type { Config } from '../config.ts';
 import type { AppEnv } from '../context.ts';
@@ -20,11 +21,12 @@ export function requestLog(config: Pick<Config['logging'], 'requests'>): Middlew
     const given = c.req.header('X-Request-Id');
     const id = given && REQUEST_ID.test(given) ? given : randomUUID();
     c.set('requestId', id);
-    c.header('X-Request-Id', id);
     await next();
-    // A page Astro wrote to the socket itself: its status is on the Node response.
+    // A page Astro or the page cache wrote to the socket itself (with the id): its status is on the Node response.
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
-    const status = c.res.headers.has('x-hono-already-sent') && outgoing ? outgoing.statusCode : c.res.status;
+    const sent = c.res === RESPONSE_ALREADY_SENT || c.res.headers.has('x-hono-already-sent');
+    if (!sent) c.res.headers.set('X-Request-Id', id);
+    const status = sent && outgoing ? outgoing.statusCode : c.res.status;
     const failed = status >= 500;
     if (!failed && !config.requests) return;
     const line = { req_id: id, method: c.req.method, path: c.req.path, status, duration_ms: Math.round((performance.now() - started) * 10) / 10 };

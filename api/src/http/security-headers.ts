@@ -49,30 +49,44 @@ export const EMBED_PATH = /^\/(track\/\d+\/[^/]+|album\/\d+\/[^/]+\/[^/]+)\/embe
  */
 const CROSS_ORIGIN_RESOURCE = (path: string) => path.startsWith('/uploads/') || EMBED_PATH.test(path);
 
+/** The few sets of headers responses carry, each worked out once: by whether the path is an embed, a public file, and whether the site is on https. */
+const headerSets = new Map<string, readonly [string, string][]>();
+
+function headerSet(framable: boolean, crossOrigin: boolean, https: boolean): readonly [string, string][] {
+  const key = `${framable}${crossOrigin}${https}`;
+  let set = headerSets.get(key);
+  if (!set) {
+    const headers = new Map(COMMON_HEADERS);
+    // Social sign-in popups must be able to message their opener, so `same-origin` alone is too strict.
+    headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
+    if (!framable) headers.set('X-Frame-Options', 'SAMEORIGIN');
+    headers.set('Content-Security-Policy', lockedPolicy(framable));
+    if (crossOrigin) headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
+    // Not includeSubDomains: the site's host may be a domain whose other subdomains are not this
+    // product's to move to https (a reverse proxy in front can add it).
+    if (https) headers.set('Strict-Transport-Security', 'max-age=31536000');
+    set = [...headers];
+    headerSets.set(key, set);
+  }
+  return set;
+}
+
 /**
- * Prepares the headers every response carries, for Hono responses and for pages written by Astro.
- * The Content-Security-Policy here is the locked one for responses that are not documents; the
- * site's pages (site/src/middleware.ts), the back office, the API reference and the sign-in popup
- * set their own, which wins.
+ * Prepares the headers every response carries, for Hono responses and for pages written by Astro
+ * or from the page cache (`pageHeaders`, where cookies are added too). The Content-Security-Policy
+ * here is the locked one for responses that are not documents; the site's pages
+ * (site/src/middleware.ts), the back office, the API reference and the sign-in popup set their own,
+ * which wins.
  */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const path = c.req.path;
-    const headers = new Headers(COMMON_HEADERS);
-    // Social sign-in popups must be able to message their opener, so `same-origin` alone is too strict.
-    headers.set('Cross-Origin-Opener-Policy', 'same-origin-allow-popups');
     const framable = EMBED_PATH.test(path);
-    if (!framable) headers.set('X-Frame-Options', 'SAMEORIGIN');
-    headers.set('Content-Security-Policy', lockedPolicy(framable));
-    if (CROSS_ORIGIN_RESOURCE(path)) headers.set('Cross-Origin-Resource-Policy', 'cross-origin');
-    // Not includeSubDomains: the site's host may be a domain whose other subdomains are not this
-    // product's to move to https (a reverse proxy in front can add it).
-    if (c.get('deps').config.appUrl.startsWith('https://')) headers.set('Strict-Transport-Security', 'max-age=31536000');
+    const headers = [...headerSet(framable, CROSS_ORIGIN_RESOURCE(path), c.get('deps').config.appUrl.startsWith('https://'))];
     c.set('pageHeaders', headers);
     await next();
     if (c.res === RESPONSE_ALREADY_SENT) return;
-    headers.forEach((value, name) => {
-      if (name.toLowerCase() !== 'set-cookie' && !c.res.headers.has(name)) c.res.headers.set(name, value);
-    });
+    const responseHeaders = c.res.headers;
+    for (const [name, value] of headers) if (name !== 'Set-Cookie' && !responseHeaders.has(name)) responseHeaders.set(name, value);
   };
 }

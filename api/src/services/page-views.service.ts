@@ -1,6 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { insertPageViews, type Db, type PageViewRow } from '@app/db';
-import { describeUserAgent } from './user-agent.ts';
+import { describeUserAgent, type DeviceInfo } from './user-agent.ts';
 
 /** Crawlers, link previews and scripts are not visitors. */
 const NOT_A_PERSON = /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly|preview|curl\/|wget\/|python-requests|httpclient|node-fetch|undici|axios|lighthouse|pingdom|uptime/i;
@@ -10,11 +10,47 @@ const NOT_A_PERSON = /bot\b|bot\/|crawl|spider|slurp|facebookexternalhit|embedly
  * unique visitors of one day and cannot be turned back into an address, even by the operator.
  * (Several server processes each count a visitor once.)
  */
-let salt = { day: '', value: '' };
+let salt = { day: '', value: '', hashes: new Map<string, string>() };
+
+/**
+ * Most views come from visitors who saw a page before that day and from a few browsers: each
+ * visitor's hash and each user agent's reading are worked out once, in tables of bounded size
+ * (emptied when full; the hashes with the day's salt).
+ */
+const REMEMBERED = 1000;
+const devices = new Map<string, DeviceInfo | null>();
 
 function visitorHash(day: string, ip: string | null, userAgent: string): string {
-  if (salt.day !== day) salt = { day, value: randomBytes(16).toString('hex') };
-  return createHash('sha256').update(`${salt.value}|${ip ?? ''}|${userAgent}`).digest('hex').slice(0, 24);
+  if (salt.day !== day) salt = { day, value: randomBytes(16).toString('hex'), hashes: new Map() };
+  const visitor = `${ip ?? ''}|${userAgent}`;
+  let hash = salt.hashes.get(visitor);
+  if (hash === undefined) {
+    hash = createHash('sha256').update(`${salt.value}|${visitor}`).digest('hex').slice(0, 24);
+    if (salt.hashes.size >= REMEMBERED) salt.hashes.clear();
+    salt.hashes.set(visitor, hash);
+  }
+  return hash;
+}
+
+/** The device a user agent describes, or null for a crawler, a link preview or a script. */
+function personsDevice(userAgent: string): DeviceInfo | null {
+  let device = devices.get(userAgent);
+  if (device === undefined) {
+    device = NOT_A_PERSON.test(userAgent) ? null : describeUserAgent(userAgent);
+    if (devices.size >= REMEMBERED) devices.clear();
+    devices.set(userAgent, device);
+  }
+  return device;
+}
+
+/** YYYY-MM-DD of a time in UTC, worked out once a day. */
+let today = { from: 0, to: 0, day: '' };
+function dayOf(time: number): string {
+  if (time < today.from || time >= today.to) {
+    const from = time - (time % 86_400_000);
+    today = { from, to: from + 86_400_000, day: new Date(from).toISOString().slice(0, 10) };
+  }
+  return today.day;
 }
 
 export interface ServedPage {
@@ -31,17 +67,18 @@ export interface ServedPage {
 }
 
 /** The row to record for a page served to a person, or null for anything else. */
-export function pageViewOf(page: ServedPage, now = new Date()): Omit<PageViewRow, 'id' | 'created_at'> | null {
+export function pageViewOf(page: ServedPage, now = Date.now()): Omit<PageViewRow, 'id' | 'created_at'> | null {
   const userAgent = page.userAgent ?? '';
   if (page.method !== 'GET' || page.status < 200 || page.status >= 300) return null;
   if (!page.contentType?.startsWith('text/html')) return null;
-  if (!userAgent || NOT_A_PERSON.test(userAgent) || /prefetch|prerender/i.test(page.purpose ?? '')) return null;
-  const device = describeUserAgent(userAgent);
+  if (!userAgent || (page.purpose !== undefined && /prefetch|prerender/i.test(page.purpose))) return null;
+  const device = personsDevice(userAgent);
+  if (!device) return null;
   const country = page.country && /^[A-Za-z]{2}$/.test(page.country) && page.country.toUpperCase() !== 'XX' ? page.country.toUpperCase() : null;
   return {
     path: page.path.slice(0, 500),
     user_id: page.userId,
-    visitor: page.userId !== null ? `user:${page.userId}` : visitorHash(now.toISOString().slice(0, 10), page.ip, userAgent),
+    visitor: page.userId !== null ? `user:${page.userId}` : visitorHash(dayOf(now), page.ip, userAgent),
     device: device.device_type,
     platform: device.platform,
     browser: device.browser,

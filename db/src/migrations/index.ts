@@ -24,6 +24,7 @@ import * as notifications from './2026_11_26_000001_notifications.ts';
 import * as subsonic from './2026_11_27_000010_subsonic.ts';
 import * as subscriptionReadAt from './2026_11_28_000001_subscription_read_at.ts';
 import * as rowCounts from './2026_11_29_000001_row_counts.ts';
+import * as pageCacheGeneration from './2026_11_29_000002_page_cache_generation.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -55,4 +56,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_27_000010_subsonic': subsonic,
   '2026_11_28_000001_subscription_read_at': subscriptionReadAt,
   '2026_11_29_000001_row_counts': rowCounts,
+  '2026_11_29_000002_page_cache_generation': pageCacheGeneration,
 };

@@ -43,8 +43,8 @@ export interface PageCacheTable {
 
 export interface PageCacheStateTable {
   id: number;
-  /** Unix time in milliseconds of the last clearing. */
-  cleared_at: number;
+  /** How many times the cache was cleared: a process keeps copies while it stays the same. */
+  generation: number;
 }
 
 export type PageViewRow = Selectable<PageViewsTable>;
