@@ -23,6 +23,7 @@ import * as trackDrafts from './2026_11_25_000001_track_drafts.ts';
 import * as notifications from './2026_11_26_000001_notifications.ts';
 import * as subsonic from './2026_11_27_000010_subsonic.ts';
 import * as subscriptionReadAt from './2026_11_28_000001_subscription_read_at.ts';
+import * as postgresIndexes from './2026_11_29_000003_postgres_indexes.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -53,4 +54,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_26_000001_notifications': notifications,
   '2026_11_27_000010_subsonic': subsonic,
   '2026_11_28_000001_subscription_read_at': subscriptionReadAt,
+  '2026_11_29_000003_postgres_indexes': postgresIndexes,
 };
