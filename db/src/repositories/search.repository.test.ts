@@ -155,6 +155,14 @@ describe('search', () => {
     expect(await trackNames('pulsar')).toEqual([]);
   });
 
+  it('saves and finds a track whose name is far longer than any form allows', async () => {
+    // Hundreds of different words: more than an index entry can hold if the whole name went in.
+    const words = Array.from({ length: 600 }, (_, i) => `w${i.toString(36)}x`);
+    const id = await addTrack(`Longest ${words.join(' ')}`, 2);
+    expect((await searchTracks(db, q('longest'), page)).rows.map((row) => row.id)).toEqual([id]);
+    await db.deleteFrom('tracks').where('id', '=', id).execute();
+  });
+
   it('finds albums', async () => {
     expect((await searchAlbums(db, q('neon'), page)).rows.map((a) => a.name)).toEqual(['Neon Nights']);
   });
