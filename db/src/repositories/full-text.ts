@@ -23,16 +23,17 @@ export interface SearchWord {
 
 /**
  * The words as a tsquery: each one a quoted lexeme, so nothing a person types is read as an
- * operator, all of them required. Accents are removed as in the index.
+ * operator, all of them required. Accents are removed as in the index, by `search_query`, which
+ * the planner computes once and weighs against the column's statistics (migration 2026_11_29_000003).
  */
-function wordsQuery(words: SearchWord[]): RawBuilder<unknown> {
+export function postgresWordsQuery(words: SearchWord[]): RawBuilder<unknown> {
   const text = words.map(({ word, prefix }) => `'${word.replace(/\\/g, '\\\\').replace(/'/g, "''")}'${prefix ? ':*' : ''}`).join(' & ');
-  return sql`to_tsquery('simple', public.unaccent('public.unaccent'::regdictionary, ${text}))`;
+  return sql`search_query(${text})`;
 }
 
 /** Whether the row of `table` (under `alias`) has all the words: the condition its GIN index serves. */
 export function postgresTextMatch(table: string, alias: string, words: SearchWord[]): RawBuilder<boolean> {
   const columns = INDEXED_COLUMNS[table];
   if (!columns) throw new Error(`${table} has no full-text index`);
-  return sql<boolean>`search_document(${sql.join(columns.map((column) => sql.ref(`${alias}.${column}`)))}) @@ ${wordsQuery(words)}`;
+  return sql<boolean>`search_document(${sql.join(columns.map((column) => sql.ref(`${alias}.${column}`)))}) @@ ${postgresWordsQuery(words)}`;
 }

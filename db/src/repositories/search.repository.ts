@@ -6,7 +6,7 @@ import type { ArtistRow } from '../tables/artists.table.ts';
 import type { PlaylistRow, TagRow } from '../tables/listener.table.ts';
 import type { TrackRow } from '../tables/tracks.table.ts';
 import type { UserRow } from '../tables/users.table.ts';
-import { postgresTextMatch } from './full-text.ts';
+import { postgresTextMatch, postgresWordsQuery } from './full-text.ts';
 
 /** Words beyond these are ignored: no name needs more, and each word is one more doclist to merge. */
 export const SEARCH_MAX_WORDS = 8;
@@ -126,13 +126,13 @@ const searchWords = (query: Pick<SearchQuery, 'words' | 'prefix'>) => query.word
 
 /**
  * The most played matches, as `rowid`s to join on: on SQLite from a popularity-ordered index
- * (migration 000010), cheap for any term; on PostgreSQL from the table's GIN index, by plays.
- * Only public playlists are searched, as only they enter SQLite's index.
+ * (migration 000010), on PostgreSQL from its `<table>_search` twin ordered the same way (migration
+ * 2026_11_29_000003); cheap for any term on both. Only public playlists are searched, as only
+ * they enter either index.
  */
 function popularMatches(db: Db, table: RankedTable | 'playlists', query: Pick<SearchQuery, 'match' | 'words' | 'prefix'>): RawBuilder<unknown> {
   if (isPostgres(db)) {
-    return sql`SELECT id AS rowid FROM ${sql.table(table)} AS t WHERE ${postgresTextMatch(table, 't', searchWords(query))}${sql.raw(table === 'playlists' ? ' AND t.public = 1' : '')}
-      ORDER BY t.plays DESC, t.id LIMIT ${SEARCH_POOL}`;
+    return sql`SELECT id AS rowid FROM ${sql.table(`${table}_search`)} WHERE document @@ ${postgresWordsQuery(searchWords(query))} ORDER BY rank DESC, id LIMIT ${SEARCH_POOL}`;
   }
   const index = `${table}_search`;
   return sql`SELECT rowid FROM ${sql.table(index)} WHERE ${sql.table(index)} MATCH ${query.match} ORDER BY rowid LIMIT ${SEARCH_POOL}`;
