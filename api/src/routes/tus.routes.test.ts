@@ -6,7 +6,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Upload } from 'tus-js-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRole, findFileEntry, saveSettings } from '@app/db';
-import { isS3Storage } from '../storage/s3-storage.ts';
+import { isS3Storage } from '../storage/s3-common.ts';
 import { createTestApp, pngImage, wavFile, type TestApp, type TestClient } from '../testing.ts';
 
 /**
