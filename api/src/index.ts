@@ -6,7 +6,7 @@ export type { MenuConfig, MenuItemConfig, SeoPage, Settings } from './services/s
 export type { AlbumResource, ArtistResource, TrackResource } from './schemas/catalog.ts';
 export { prepare } from './startup/prepare.ts';
 export { createLocalStorage, StoragePathError, StorageUnavailableError, StorageWriteError, type Storage } from './storage/storage.ts';
-export { createS3Storage, type S3Storage } from './storage/s3-storage.ts';
+export type { S3Storage } from './storage/s3-common.ts';
 export type { PlaylistSearchResult, SearchResponse, TagSearchResult, UserSearchResult } from './schemas/search.ts';
 export type { AdminAppearanceApi } from './admin/appearance.routes.ts';
 export type { S3UploadsApi } from './routes/s3-uploads.routes.ts';

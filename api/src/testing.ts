@@ -55,7 +55,7 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   // Objects under a prefix, as in a shared bucket, so nothing may assume keys start at the root.
   const s3Env = s3 ? { ...s3.env, STORAGE_S3_PREFIX: 'site/' } : {};
   const config: Config = loadConfig({ STORAGE_PATH: storageDir, APP_URL: 'http://localhost', SEED_DEMO: 'false', ...s3Env, ...env });
-  const created = createStorage(config);
+  const created = await createStorage(config);
   const storage = options.wrapStorage?.(created) ?? created;
   if (options.demoCatalog) await seedDemoCatalog(db, { storage, audioCacheDir: TEST_AUDIO_CACHE });
   const app = createApp({ db, storage, config });
@@ -158,7 +158,9 @@ export function createClient(app: ReturnType<typeof createApp>, options: ClientO
 
 export type TestClient = ReturnType<typeof createClient>;
 export type { Db, Storage };
-export type { S3Storage } from './storage/s3-storage.ts';
+export type { S3Storage } from './storage/s3-common.ts';
+// Tests build S3 storage directly; the app itself loads it (and the AWS SDK) only when configured.
+export { createS3Storage } from './storage/s3-storage.ts';
 export { id3v2Tag, pngImage, taggedMp3, toneMp3, wavFile, type Id3Tags } from './testing-audio.ts';
 
 /** Captures the process log from now on, each entry as parsed JSON; `restore` puts the previous log back. */

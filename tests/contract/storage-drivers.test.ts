@@ -2,7 +2,8 @@ import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
-import { createLocalStorage, createS3Storage, loadConfig, StoragePathError, StorageUnavailableError, StorageWriteError, type S3Storage, type Storage } from '@app/api';
+import { createLocalStorage, loadConfig, StoragePathError, StorageUnavailableError, StorageWriteError, type S3Storage, type Storage } from '@app/api';
+import { createS3Storage } from '@app/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Local, type S3LocalHandle } from '../support/s3-local/index.ts';
 

@@ -52,11 +52,11 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('pnpm db:copy from SQLite to Postg
     source = createDb(sourceFile);
     await migrateToLatest(source);
     await seedFoundation(source);
-    await seedDemoCatalog(source, { storage: createStorage(config), audioCacheDir: TEST_AUDIO_CACHE });
+    await seedDemoCatalog(source, { storage: await createStorage(config), audioCacheDir: TEST_AUDIO_CACHE });
     // A listener with a playlist, likes and notifications, made through the API as the site makes them.
     const role = await findRoleByName(source, 'users');
     await createUser(source, { email: LISTENER.email, name: 'Listener', password: await hashPassword(LISTENER.password) }, [role!.id]);
-    const app = createApp({ db: source, storage: createStorage(config), config });
+    const app = createApp({ db: source, storage: await createStorage(config), config });
     const listener = createClient(app);
     expect((await listener.post('/auth/login', LISTENER)).status).toBe(200);
     const playlist = await listener.post('/api/v1/playlists', { name: 'Road trip' });
@@ -104,7 +104,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('pnpm db:copy from SQLite to Postg
     const cached = await target.selectFrom('page_cache').select('key').execute();
     expect(cached).toEqual([]);
 
-    const app = createApp({ db: target, storage: createStorage(config), config });
+    const app = createApp({ db: target, storage: await createStorage(config), config });
     const listener = createClient(app);
     expect((await listener.post('/auth/login', LISTENER)).status).toBe(200);
     const found = await app.request('/api/v1/search?query=neo');

@@ -51,7 +51,7 @@ function progress(step: string, done: number, total: number) {
 
 console.log(`Seeding ${tracks.toLocaleString('en')} tracks into ${file}${existsSync(file) ? '' : ' (new file)'}; files go to ${config.storagePath}`);
 try {
-  const summary = await seedScaleCatalog(file, { tracks, storage: createStorage(config), audioCacheDir: config.demoAudioCache, onProgress: progress });
+  const summary = await seedScaleCatalog(file, { tracks, storage: await createStorage(config), audioCacheDir: config.demoAudioCache, onProgress: progress });
   console.log(
     `Done in ${summary.seconds.toFixed(1)} s: ${summary.tracks} tracks, ${summary.albums} albums, ${summary.artists} artists, ` +
       `${summary.users} listeners, ${summary.playlists} playlists (${summary.playlistTracks} entries), ${summary.likes} likes, ${summary.follows} follows.`,

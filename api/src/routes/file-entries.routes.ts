@@ -300,7 +300,7 @@ fileEntriesRoutes.post('/tus/upload', uploaders, async (c) => {
   const deps = c.get('deps');
   const headers = await prepareCreation(deps, c.get('auth').user!, c.req.raw.headers);
   const request = new Request(c.req.url, { method: 'POST', headers, body: c.req.raw.body, duplex: 'half' } as RequestInit);
-  return asApiResponse(await resumableUploads(deps).server.handleWeb(request));
+  return asApiResponse(await (await resumableUploads(deps)).server.handleWeb(request));
 });
 
 const ownUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
@@ -309,7 +309,7 @@ const ownUpload: MiddlewareHandler<AppEnv> = async (c, next) => {
   await next();
 };
 
-const toTus = async (c: Context<AppEnv>) => asApiResponse(await resumableUploads(c.get('deps')).server.handleWeb(c.req.raw));
+const toTus = async (c: Context<AppEnv>) => asApiResponse(await (await resumableUploads(c.get('deps'))).server.handleWeb(c.req.raw));
 
 fileEntriesRoutes.patch('/tus/upload/:id', uploaders, ownUpload, toTus);
 fileEntriesRoutes.delete('/tus/upload/:id', uploaders, ownUpload, toTus);

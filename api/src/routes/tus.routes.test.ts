@@ -1,4 +1,4 @@
-import { existsSync, readdirSync } from 'node:fs';
+import { existsSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { serve, type ServerType } from '@hono/node-server';
@@ -6,7 +6,7 @@ import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Upload } from 'tus-js-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { ensureRole, findFileEntry, saveSettings } from '@app/db';
-import { isS3Storage } from '../storage/s3-storage.ts';
+import { isS3Storage } from '../storage/s3-common.ts';
 import { createTestApp, pngImage, wavFile, type TestApp, type TestClient } from '../testing.ts';
 
 /**
@@ -257,5 +257,30 @@ describe('resumable uploads (tus)', () => {
     expect((await complete(otherArtist, run.upload.url!)).status).toBe(404);
     const { fileEntry } = await (await complete(artist, run.upload.url!)).json();
     expect(await findFileEntry(t.db, fileEntry.id)).toMatchObject({ name: 'claimed.wav', user_id: artistId });
+  });
+});
+
+describe('an upload folder that could not be made', () => {
+  it('is made on the next upload once nothing is in its way', async () => {
+    // An app of its own: the folder is made with the app's first resumable upload.
+    const fresh = await createTestApp({}, { storage: 'local' });
+    try {
+      await ensureRole(fresh.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
+      const uploader = await fresh.loggedIn('maker@example.com', ['artists']);
+      await uploader.get('/api/v1/genres');
+      const start = () =>
+        fresh.app.request('/api/v1/tus/upload', {
+          method: 'POST',
+          headers: { ...sessionHeaders(uploader), 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': `name ${btoa('x.wav')}` },
+        });
+      // A file where the folder goes: the folder cannot be made, and this upload cannot start.
+      const folder = path.join(fresh.storageDir, 'tus');
+      writeFileSync(folder, '');
+      expect((await start()).status).not.toBe(201);
+      rmSync(folder);
+      expect((await start()).status).toBe(201);
+    } finally {
+      await fresh.close();
+    }
   });
 });

@@ -1,7 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import type { FileEntryRow, UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
-import { isS3Storage, type S3Storage } from '../storage/s3-storage.ts';
+import { isS3Storage, type S3Storage } from '../storage/s3-common.ts';
 import type { Disk } from '../storage/storage.ts';
 import { DomainError, notFound, validationFailed } from './errors.ts';
 import { loadUploadRules, storeUpload } from './file-entries.service.ts';

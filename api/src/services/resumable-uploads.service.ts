@@ -3,14 +3,12 @@ import { rm, stat } from 'node:fs/promises';
 import path from 'node:path';
 import { Transform, type Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
-import { DeleteObjectCommand, HeadObjectCommand } from '@aws-sdk/client-s3';
 import { FileStore } from '@tus/file-store';
-import { S3Store, type Options as S3StoreOptions } from '@tus/s3-store';
 import { type DataStore, ERRORS, Metadata, Server, type Upload } from '@tus/server';
 import type { UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
 import { ConflictError, DomainError, ForbiddenError, MalformedRequestError, notFound } from './errors.ts';
-import { isS3NotFound, isS3Storage, s3ClientConfig, s3Failure, type S3Storage } from '../storage/s3-storage.ts';
+import { isS3Storage } from '../storage/s3-common.ts';
 import { asStorageWriteError, fileWriteFailure } from '../storage/storage.ts';
 import { storeUpload, type UploadMetadata, type UploadSource } from './file-entries.service.ts';
 import { loadSettings } from './settings.service.ts';
@@ -20,7 +18,7 @@ import { logger } from '../logging/logger.ts';
 /** Where the tus protocol is served (spec §7: `tus/upload` under the api/v1 prefix). */
 export const TUS_PATH = '/api/v1/tus/upload';
 /** Unfinished uploads are kept this long after they start, then cleaned up. */
-const EXPIRATION_MS = 24 * 60 * 60 * 1000;
+export const EXPIRATION_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
 export const UPLOAD_ID = /^[0-9a-f]{32}$/;
 
@@ -28,7 +26,7 @@ export const UPLOAD_ID = /^[0-9a-f]{32}$/;
  * Where tus keeps unfinished uploads: files under STORAGE_PATH/tus with the local driver, objects
  * under `<prefix>tus/` of the bucket with S3, so that any process can continue any upload.
  */
-interface Resumable {
+export interface Resumable {
   server: Server;
   store: DataStore;
   lastCleanup: number;
@@ -40,7 +38,7 @@ interface Resumable {
   discard(id: string): Promise<void>;
 }
 
-const servers = new WeakMap<AppDeps, Resumable>();
+const servers = new WeakMap<AppDeps, Promise<Resumable>>();
 
 /**
  * tus's file store, telling why a write failed: its own `write` reports every failure as "Something
@@ -79,73 +77,6 @@ class UploadStore extends FileStore {
   }
 }
 
-/**
- * S3 parts other than the last must be at least 5 MiB. tus chunks of the default size
- * (uploads.chunk_size, 5 MB) then make exactly one part each; a smaller chunk is kept as an
- * incomplete part object until the next one completes it.
- */
-const S3_PART_SIZE = 5 * 1024 * 1024;
-
-/** No cache: another process may have moved the upload on, so each request reads its record from S3. */
-const uncached: NonNullable<S3StoreOptions['cache']> = {
-  get: async () => undefined,
-  set: async () => undefined,
-  delete: async () => undefined,
-};
-
-/**
- * tus's S3 store with its objects under a prefix (`<prefix>tus/<id>`, `.info`, `.part`): the
- * store names objects by upload id alone, so its client adds the prefix to every key it sends and
- * takes it off the keys it lists. S3's errors become the storage errors the app answers with
- * 503 or 507 instead of tus's generic 500.
- */
-class PrefixedS3Store extends S3Store {
-  constructor(options: S3StoreOptions, prefix: string) {
-    super(options);
-    this.client.middlewareStack.add(
-      (next, context) => async (args) => {
-        const input = args.input as { Key?: string; Prefix?: string; Delete?: { Objects?: { Key?: string }[] } };
-        if (typeof input.Key === 'string') input.Key = prefix + input.Key;
-        for (const object of input.Delete?.Objects ?? []) object.Key = prefix + object.Key;
-        if (context.commandName === 'ListMultipartUploadsCommand') input.Prefix = prefix;
-        const result = await next(args);
-        const output = result.output as { Uploads?: { Key?: string }[] };
-        for (const upload of output.Uploads ?? []) if (upload.Key?.startsWith(prefix)) upload.Key = upload.Key.slice(prefix.length);
-        return result;
-      },
-      { step: 'initialize', name: 'tusObjectPrefix' },
-    );
-  }
-
-  override async create(upload: Upload): Promise<Upload> {
-    return this.failing(true, () => super.create(upload));
-  }
-
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
-    return this.failing(true, () => super.write(readable, id, offset));
-  }
-
-  override async getUpload(id: string): Promise<Upload> {
-    if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
-    return this.failing(false, () => super.getUpload(id));
-  }
-
-  override async remove(id: string): Promise<void> {
-    return this.failing(true, () => super.remove(id));
-  }
-
-  private async failing<T>(writing: boolean, call: () => Promise<T>): Promise<T> {
-    try {
-      return await call();
-    } catch (error) {
-      // tus's own answers (a wrong offset, no such upload) carry their status and stay as they are.
-      if (error && typeof error === 'object' && 'status_code' in error) throw error;
-      throw s3Failure(error, writing);
-    }
-  }
-}
-
 function localResumable(deps: AppDeps): Omit<Resumable, 'server' | 'lastCleanup'> {
   const directory = path.join(deps.config.storagePath, 'tus');
   // The store makes its folder in a callback that throws, which would end the process on a full
@@ -166,81 +97,45 @@ function localResumable(deps: AppDeps): Omit<Resumable, 'server' | 'lastCleanup'
   };
 }
 
-function s3Resumable(deps: AppDeps, storage: S3Storage): Omit<Resumable, 'server' | 'lastCleanup'> {
-  if (deps.config.storage.driver !== 's3') throw new Error('An S3 storage needs the S3 configuration (STORAGE_DRIVER=s3).');
-  const prefix = `${storage.prefixed('tus')}/`;
-  const store = new PrefixedS3Store(
-    {
-      partSize: S3_PART_SIZE,
-      s3ClientConfig: { ...s3ClientConfig(deps.config.storage), bucket: storage.bucket },
-      cache: uncached,
-      // Expiry tags need S3's object tagging, which many S3-compatible servers lack; expired uploads
-      // are found by listing the unfinished multipart uploads instead.
-      useTags: false,
-      expirationPeriodInMilliseconds: EXPIRATION_MS,
-    },
-    prefix,
-  );
-  const deleteObject = async (key: string) => {
-    await storage.client.send(new DeleteObjectCommand({ Bucket: storage.bucket, Key: key })).catch((error) => {
-      if (!isS3NotFound(error)) throw s3Failure(error, true);
-    });
-  };
-  return {
-    store,
-    finished: (upload) => ({
-      kind: 'staged',
-      size: upload.size ?? 0,
-      readHead: (bytes) => storage.readHead(prefix + upload.id, bytes),
-      storeAs: (disk, key) => storage.adopt(prefix + upload.id, disk, key),
-    }),
-    staged: async (id) => {
-      try {
-        await storage.client.send(new HeadObjectCommand({ Bucket: storage.bucket, Key: prefix + id }));
-        return true;
-      } catch (error) {
-        if (isS3NotFound(error)) return false;
-        throw s3Failure(error, false);
-      }
-    },
-    async discard(id) {
-      // A finished upload has no multipart upload left to abort: only its objects go.
-      await deleteObject(`${prefix}${id}`);
-      await deleteObject(`${prefix}${id}.info`);
-      await deleteObject(`${prefix}${id}.part`);
-    },
-  };
-}
-
 /**
  * One tus server per app. Its state lives in the storage (see Resumable), never in process
  * memory, so any process sharing the storage can continue an upload another one started. (The
  * lock that keeps two requests from writing the same upload at once is per process; a client
  * sends one request at a time per upload.)
  */
-export function resumableUploads(deps: AppDeps): Resumable {
+export function resumableUploads(deps: AppDeps): Promise<Resumable> {
   let resumable = servers.get(deps);
   if (!resumable) {
-    const backend = isS3Storage(deps.storage) ? s3Resumable(deps, deps.storage) : localResumable(deps);
-    const server = new Server({
-      path: TUS_PATH,
-      datastore: backend.store,
-      relativeLocation: true,
-      // Same-origin only: no CORS headers for other sites.
-      allowedOrigins: [],
-      maxSize: async () => (await loadSettings(deps.db))['uploads.max_size'],
-      // tus answers its own errors with the error's message, paths included. Only the protocol's
-      // answers (which carry a status) are its to give; anything else goes to the app's error
-      // handler, which answers 507 for a full disk and logs the real error.
-      onResponseError: (_request, error) => {
-        if (!('status_code' in error)) throw error;
-        return undefined;
-      },
+    const made = makeResumable(deps);
+    servers.set(deps, made);
+    // One that could not be made (no room for the upload folder) is tried again on the next request.
+    made.catch(() => {
+      if (servers.get(deps) === made) servers.delete(deps);
     });
-    resumable = { ...backend, server, lastCleanup: 0 };
-    servers.set(deps, resumable);
+    resumable = made;
   }
   return resumable;
+}
+
+async function makeResumable(deps: AppDeps): Promise<Resumable> {
+  // The S3 backend brings tus's S3 store and the AWS SDK, so it is loaded only for S3 storage.
+  const backend = isS3Storage(deps.storage) ? (await import('./s3-resumable-uploads.ts')).s3Resumable(deps, deps.storage) : localResumable(deps);
+  const server = new Server({
+    path: TUS_PATH,
+    datastore: backend.store,
+    relativeLocation: true,
+    // Same-origin only: no CORS headers for other sites.
+    allowedOrigins: [],
+    maxSize: async () => (await loadSettings(deps.db))['uploads.max_size'],
+    // tus answers its own errors with the error's message, paths included. Only the protocol's
+    // answers (which carry a status) are its to give; anything else goes to the app's error
+    // handler, which answers 507 for a full disk and logs the real error.
+    onResponseError: (_request, error) => {
+      if (!('status_code' in error)) throw error;
+      return undefined;
+    },
+  });
+  return { ...backend, server, lastCleanup: 0 };
 }
 
 function parseMetadata(header: string | undefined): Record<string, string> {
@@ -285,7 +180,7 @@ export async function prepareCreation(deps: AppDeps, user: UserRow, headers: Hea
 }
 
 async function cleanUpNowAndThen(deps: AppDeps) {
-  const resumable = resumableUploads(deps);
+  const resumable = await resumableUploads(deps);
   if (Date.now() - resumable.lastCleanup < CLEANUP_EVERY_MS) return;
   resumable.lastCleanup = Date.now();
   await resumable.server.cleanUpExpiredUploads().catch((error) => {
@@ -298,7 +193,7 @@ async function cleanUpNowAndThen(deps: AppDeps) {
 export async function findOwnUpload(deps: AppDeps, user: UserRow, id: string): Promise<Upload | undefined> {
   if (!UPLOAD_ID.test(id)) return undefined;
   try {
-    const upload = await resumableUploads(deps).store.getUpload(id);
+    const upload = await (await resumableUploads(deps)).store.getUpload(id);
     return upload.metadata?.userId === String(user.id) ? upload : undefined;
   } catch {
     return undefined;
@@ -323,7 +218,7 @@ export async function completeUpload(deps: AppDeps, user: UserRow, uploadKey: st
     parentId: null,
     relativePath: meta.relativePath ?? null,
   };
-  const resumable = resumableUploads(deps);
+  const resumable = await resumableUploads(deps);
   try {
     const entry = await storeUpload(deps, user, resumable.finished(upload), metadata);
     await resumable.discard(upload.id);

@@ -10,8 +10,7 @@ import {
 import { seedDemoCatalog, seedFoundation, type SeedProgress } from '@app/db/seed';
 import type { Config } from '../config.ts';
 import { hashPassword } from '../services/auth.service.ts';
-import { createStorage } from '../storage/create-storage.ts';
-import { checkS3Bucket } from '../storage/s3-storage.ts';
+import { checkStorage, createStorage } from '../storage/create-storage.ts';
 import type { Storage } from '../storage/storage.ts';
 import { createUser, updateUser } from '@app/db';
 import { logger } from '../logging/logger.ts';
@@ -37,11 +36,11 @@ function reportSlowQuery({ sql, durationMs }: { sql: string; durationMs: number 
  */
 export async function prepare(config: Config, onProgress?: SeedProgress): Promise<Prepared> {
   // A bucket that cannot be used stops the start with the reason, rather than failing every upload later.
-  if (config.storage.driver === 's3') await checkS3Bucket(config.storage);
+  await checkStorage(config);
   const db = createDb(config.databaseUrl, { onQuery: reportSlowQuery });
   await migrateToLatest(db);
   await seedFoundation(db);
-  const storage = createStorage(config);
+  const storage = await createStorage(config);
   let seeded = false;
   if (config.seedDemo) {
     seeded = Boolean(await seedDemoCatalog(db, { storage, audioCacheDir: config.demoAudioCache, onProgress }));
