@@ -66,6 +66,8 @@ test('a playlist reorders from the keyboard by a row handle, and the new order i
   const names = await table.locator('tbody .track-name').allTextContents();
   expect(names).toHaveLength(3);
 
+  // A key pressed before the table's island has hydrated reaches only the server's HTML.
+  await expect(table.locator('xpath=ancestor::astro-island[1]')).not.toHaveAttribute('ssr');
   const handle = table.getByRole('button', { name: `Reorder ${names[0]}` });
   await handle.focus();
   await page.keyboard.press('Space');
