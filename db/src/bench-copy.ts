@@ -1,5 +1,5 @@
 import pg from 'pg';
-import { copySqliteToPostgres, CopyError, type CopyProgress } from './copy.ts';
+import { copySqliteToPostgres, CopyError, TARGET_OWN_TABLES, type CopyProgress } from './copy.ts';
 import { isPostgresUrl } from './dialect.ts';
 
 /**
@@ -37,9 +37,6 @@ interface Marker {
   seconds: number;
 }
 
-/** Tables that are empty in a fresh site whatever it holds (the migration log is the schema's, the page cache is derived). */
-const NOT_DATA = new Set(['kysely_migration', 'kysely_migration_lock', 'page_cache', 'page_cache_state']);
-
 async function readMarker(client: pg.Client): Promise<Marker | null> {
   const { rows } = await client.query<{ comment: string | null }>("select shobj_description(oid, 'pg_database') as comment from pg_database where datname = current_database()");
   const comment = rows[0]?.comment;
@@ -64,7 +61,8 @@ async function tablesHoldingData(client: pg.Client): Promise<string[]> {
   );
   const holding: string[] = [];
   for (const { table_name: table } of rows) {
-    if (NOT_DATA.has(table)) continue;
+    // A fresh site's own rows (the migration log, the zero row counts) are not someone else's data.
+    if (TARGET_OWN_TABLES.has(table)) continue;
     const found = await client.query(`select exists (select 1 from ${client.escapeIdentifier(table)}) as found`);
     if (found.rows[0].found) holding.push(table);
   }

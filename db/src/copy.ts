@@ -45,7 +45,7 @@ export interface CopyResult {
  * count the rows as they are copied), and FTS5 tables with their shadow tables,
  * which PostgreSQL replaces by GIN indexes on the base columns, kept up to date by PostgreSQL.
  */
-const TARGET_OWN = new Set(['kysely_migration', 'kysely_migration_lock', 'page_cache', 'page_cache_state', 'row_counts']);
+export const TARGET_OWN_TABLES: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock', 'page_cache', 'page_cache_state', 'row_counts']);
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 
@@ -62,7 +62,7 @@ interface SourceTable {
 function readSourceTables(source: SqliteDatabase.Database): { copied: SourceTable[]; skipped: string[] } {
   const tables = source.prepare("select name, sql from sqlite_master where type = 'table' and name not like 'sqlite\\_%' escape '\\' order by name").all() as { name: string; sql: string }[];
   const virtual = tables.filter((t) => /^create virtual table/i.test(t.sql)).map((t) => t.name);
-  const derived = (name: string) => TARGET_OWN.has(name) || virtual.some((v) => name === v || name.startsWith(`${v}_`));
+  const derived = (name: string) => TARGET_OWN_TABLES.has(name) || virtual.some((v) => name === v || name.startsWith(`${v}_`));
   const copied = tables
     .filter((t) => !derived(t.name))
     .map((t) => ({
