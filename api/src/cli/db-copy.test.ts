@@ -101,6 +101,11 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('pnpm db:copy from SQLite to Postg
     };
     for (const table of ['users', 'tracks', 'notifications', 'subscriptions'] as const) await sameRows(table);
     expect(await listedTracks(target)).toBe(await count(source, 'tracks'));
+    // The copy counts rows once at its end; the triggers count those written after it.
+    const added = await target.insertInto('tracks').values({ name: 'After the copy', number: 1, duration: 1000 }).returning('id').executeTakeFirstOrThrow();
+    expect(await listedTracks(target)).toBe((await count(source, 'tracks')) + 1);
+    await target.deleteFrom('tracks').where('id', '=', added.id).execute();
+    expect(await listedTracks(target)).toBe(await count(source, 'tracks'));
     const cached = await target.selectFrom('page_cache').select('key').execute();
     expect(cached).toEqual([]);
 

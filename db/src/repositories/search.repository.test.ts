@@ -155,6 +155,26 @@ describe('search', () => {
     expect(await trackNames('pulsar')).toEqual([]);
   });
 
+  it('orders equally relevant names by their exact plays, on every page', async () => {
+    // A few percent apart: one popularity bucket in the search indexes, yet the plays decide.
+    const fewer = await addTrack('Quillwort', 1210);
+    const more = await addTrack('Quillwort', 1250);
+    const most = await addTrack('Quillwort', 1290);
+    const ids = async (p: { limit: number; offset: number }) => (await searchTracks(db, q('quillwort'), p)).rows.map((row) => row.id);
+    expect(await ids(page)).toEqual([most, more, fewer]);
+    const onePerPage = [...(await ids({ limit: 1, offset: 0 })), ...(await ids({ limit: 1, offset: 1 })), ...(await ids({ limit: 1, offset: 2 }))];
+    expect(onePerPage).toEqual([most, more, fewer]);
+    await db.deleteFrom('tracks').where('id', 'in', [fewer, more, most]).execute();
+  });
+
+  it('ranks a long name by all of its words', async () => {
+    // 'zebu' is the whole of a word only past the first 120 characters, which is what ranks this name first.
+    const long = await addTrack(`${Array.from({ length: 25 }, (_, i) => `Filler${i}`).join(' ')} Zebu`, 1);
+    const completed = await addTrack('Zebulon', 1000);
+    expect((await searchTracks(db, q('zebu'), page)).rows.map((row) => row.id)).toEqual([long, completed]);
+    await db.deleteFrom('tracks').where('id', 'in', [long, completed]).execute();
+  });
+
   it('saves and finds a track whose name is far longer than any form allows', async () => {
     // Hundreds of different words: more than an index entry can hold if the whole name went in.
     const words = Array.from({ length: 600 }, (_, i) => `w${i.toString(36)}x`);
@@ -209,8 +229,8 @@ describe('search', () => {
     await addTrack('Quokka Dawn', 4);
     await sql`ANALYZE tracks_search`.execute(db);
     type PlanNode = { 'Node Type': string; 'Relation Name'?: string; 'Index Name'?: string; 'Actual Rows': number; 'Actual Loops': number; 'Rows Removed by Filter'?: number; Plans?: PlanNode[] };
-    const nodes = async (text: string) => {
-      const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, FORMAT JSON, VERBOSE) ${rankedCandidatesQuery(db, 'tracks', q(text))}`.execute(db);
+    const nodes = async (text: string, table: 'tracks' | 'albums' = 'tracks') => {
+      const { rows } = await sql<{ 'QUERY PLAN': string }>`EXPLAIN (ANALYZE, FORMAT JSON, VERBOSE) ${rankedCandidatesQuery(db, table, q(text))}`.execute(db);
       const all: PlanNode[] = [];
       const walk = (node: PlanNode) => {
         all.push(node);
@@ -228,9 +248,14 @@ describe('search', () => {
     expect(read).toBeLessThanOrEqual(SEARCH_POOL + 50);
     // Documents are read, never computed again per row at search time.
     expect(common.json).not.toMatch(/search_document|unaccent/);
+    // Nor is any candidate looked up in its table: the search rows hold its name and whether it is published.
+    const lookups = (all: PlanNode[], table: string) => all.filter((n) => n['Relation Name'] === table).reduce((sum, n) => sum + n['Actual Loops'], 0);
+    expect(lookups(common.all, 'tracks')).toBe(0);
+    expect(lookups((await nodes('neon', 'albums')).all, 'albums')).toBe(0);
     // A rare word: its few matches come from the GIN index.
     const rare = await nodes('quokka');
     expect(rare.all.some((n) => n['Index Name'] === 'tracks_search_document')).toBe(true);
+    expect(lookups(rare.all, 'tracks')).toBe(0);
     expect((await searchTracks(db, q('quokka'), page)).rows.map((row) => row.name)).toEqual(['Quokka Dawn']);
     await db.deleteFrom('tracks').where('name', 'like', 'Zyzzyva %').execute();
   });

@@ -6,6 +6,7 @@ import type { ArtistRow } from '../tables/artists.table.ts';
 import type { PlaylistRow, TagRow } from '../tables/listener.table.ts';
 import type { TrackRow } from '../tables/tracks.table.ts';
 import type { UserRow } from '../tables/users.table.ts';
+import { NAME_CUT } from '../migrations/2026_11_29_000010_postgres_search_candidates.ts';
 import { postgresTextMatch, postgresWordsQuery } from './full-text.ts';
 
 /** Words beyond these are ignored: no name needs more, and each word is one more doclist to merge. */
@@ -103,15 +104,25 @@ export const relevance = (name: string, query: Pick<SearchQuery, 'folded' | 'pre
 interface Candidate {
   id: number;
   name: string;
+  /** Plays; on PostgreSQL, for tracks, albums and artists, their rank bucket (see `searchRanked`). */
   popularity: number;
 }
 
+interface Scored<C extends Candidate> {
+  candidate: C;
+  score: number;
+}
+
 /** Relevance, then popularity, then age: a total order, so pages never overlap. */
-function pageOf<C extends Candidate>(candidates: C[], query: SearchQuery, page: PageRequest): { ids: number[]; hasMore: boolean } {
+const byRank = <C extends Candidate>(a: Scored<C>, b: Scored<C>) => a.score - b.score || b.candidate.popularity - a.candidate.popularity || a.candidate.id - b.candidate.id;
+
+function ranked<C extends Candidate>(candidates: C[], query: SearchQuery): Scored<C>[] {
   const score = relevanceScorer(query);
-  const scored = candidates.map((candidate) => ({ candidate, score: score(candidate.name) }));
-  scored.sort((a, b) => a.score - b.score || b.candidate.popularity - a.candidate.popularity || a.candidate.id - b.candidate.id);
-  const slice = scored.slice(page.offset, page.offset + page.limit + 1);
+  return candidates.map((candidate) => ({ candidate, score: score(candidate.name) })).sort(byRank);
+}
+
+function pageOf<C extends Candidate>(candidates: C[], query: SearchQuery, page: PageRequest): { ids: number[]; hasMore: boolean } {
+  const slice = ranked(candidates, query).slice(page.offset, page.offset + page.limit + 1);
   return { ids: slice.slice(0, page.limit).map((s) => s.candidate.id), hasMore: slice.length > page.limit };
 }
 
@@ -145,27 +156,59 @@ function newestMatches(db: Db, table: 'users' | 'tags', query: SearchQuery): Raw
   return sql`SELECT rowid FROM ${index} WHERE ${index} MATCH ${query.match} ORDER BY rowid DESC LIMIT ${SEARCH_POOL}`;
 }
 
-/** Drafts stay out of search, and so do albums of drafts only (see `albumIsListed`). */
-const RANKED_FILTERS: Record<RankedTable, RawBuilder<unknown>> = {
-  tracks: sql`WHERE item.published = 1`,
-  albums: sql`WHERE EXISTS (SELECT 1 FROM tracks WHERE tracks.album_id = item.id AND tracks.published = 1) OR NOT EXISTS (SELECT 1 FROM tracks WHERE tracks.album_id = item.id)`,
-  artists: sql``,
+/** Drafts stay out of search, and so do albums of drafts only (see `albumIsListed`); `row` is the candidate's alias. */
+const RANKED_FILTERS: Record<RankedTable, (row: string) => RawBuilder<unknown>> = {
+  tracks: (row) => sql`WHERE ${sql.ref(`${row}.published`)} = 1`,
+  albums: (row) =>
+    sql`WHERE EXISTS (SELECT 1 FROM tracks WHERE tracks.album_id = ${sql.ref(`${row}.id`)} AND tracks.published = 1) OR NOT EXISTS (SELECT 1 FROM tracks WHERE tracks.album_id = ${sql.ref(`${row}.id`)})`,
+  artists: () => sql``,
 };
 
-/** The candidates of a search in tracks, albums or artists; exported so tests can read its plan. */
+/**
+ * The candidates of a search in tracks, albums or artists; exported so tests can read its plan.
+ * SQLite joins each match to its table. PostgreSQL reads them from the `<table>_search` rows alone
+ * (migration 2026_11_29_000010), walked in the order of an index that holds all it needs: the
+ * name (read from the table only when it was too long to keep whole), whether a track is
+ * published, and the plays' bucket for popularity.
+ */
 export function rankedCandidatesQuery(db: Db, table: RankedTable, query: Pick<SearchQuery, 'match' | 'words' | 'prefix'>): RawBuilder<Candidate> {
+  if (isPostgres(db)) {
+    const twin = sql.table(`${table}_search`);
+    return sql<Candidate>`
+      SELECT hit.id, CASE WHEN length(hit.name) < ${sql.lit(NAME_CUT)} THEN hit.name ELSE (SELECT name FROM ${sql.table(table)} WHERE id = hit.id) END AS name, hit.rank AS popularity
+      FROM (SELECT * FROM ${twin} WHERE document @@ ${postgresWordsQuery(searchWords(query))} ORDER BY rank DESC, id LIMIT ${SEARCH_POOL}) AS hit
+      ${RANKED_FILTERS[table]('hit')}`;
+  }
   return sql<Candidate>`
     SELECT item.id, item.name, item.plays AS popularity
     FROM (${popularMatches(db, table, query)}) AS hit
     JOIN ${sql.table(table)} AS item ON item.id = (hit.rowid & 4294967295)
-    ${RANKED_FILTERS[table]}`;
+    ${RANKED_FILTERS[table]('item')}`;
 }
 
-async function searchRanked<T extends { id: number }>(db: Db, table: RankedTable, query: SearchQuery, page: PageRequest): Promise<SearchPage<T>> {
-  const { ids, hasMore } = pageOf((await rankedCandidatesQuery(db, table, query).execute(db)).rows, query, page);
-  if (!ids.length) return { rows: [], hasMore: false };
-  const rows = (await db.selectFrom(table).selectAll().where('id', 'in', ids).execute()) as unknown as T[];
-  return { rows: inOrder(rows, ids), hasMore };
+/**
+ * A page of ranked candidates. A bucket stands for plays that differ by a few percent, so
+ * candidates of equal relevance and bucket are ordered by their rows' plays: the rows read are
+ * the page's and those of every such tie it cuts through (as few as the page on SQLite, whose
+ * candidates carry their plays), and a page is what it would be with exact plays.
+ */
+async function searchRanked<T extends { id: number; plays: number }>(db: Db, table: RankedTable, query: SearchQuery, page: PageRequest): Promise<SearchPage<T>> {
+  const scored = ranked((await rankedCandidatesQuery(db, table, query).execute(db)).rows, query);
+  let start = page.offset;
+  let end = Math.min(page.offset + page.limit + 1, scored.length);
+  if (start >= end) return { rows: [], hasMore: false };
+  const tied = (a: Scored<Candidate>, b: Scored<Candidate>) => a.score === b.score && a.candidate.popularity === b.candidate.popularity;
+  while (start > 0 && tied(scored[start - 1], scored[start])) start--;
+  while (end < scored.length && tied(scored[end], scored[end - 1])) end++;
+  const read = scored.slice(start, end);
+  const rows = (await db.selectFrom(table).selectAll().where('id', 'in', read.map((s) => s.candidate.id)).execute()) as unknown as T[];
+  const byId = new Map(rows.map((row) => [row.id, row]));
+  const exact = read
+    .filter((s) => byId.has(s.candidate.id))
+    .map((s) => ({ score: s.score, candidate: { ...s.candidate, popularity: byId.get(s.candidate.id)!.plays } }))
+    .sort(byRank)
+    .slice(page.offset - start, page.offset - start + page.limit + 1);
+  return { rows: exact.slice(0, page.limit).map((s) => byId.get(s.candidate.id)!), hasMore: exact.length > page.limit };
 }
 
 export const searchTracks = (db: Db, query: SearchQuery, page: PageRequest) => searchRanked<TrackRow>(db, 'tracks', query, page);
