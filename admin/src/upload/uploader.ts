@@ -88,6 +88,18 @@ function putToBucket(url: string, body: Blob, onProgress: (sent: number) => void
   });
 }
 
+/** A transfer that can be stopped: it then fails with the reason given to `cancel`, not the error the stop caused. */
+function cancellable(done: Promise<FileEntry>, stop: () => void) {
+  let reason: Error | undefined;
+  return {
+    done: done.catch((error) => Promise.reject(reason ?? error)),
+    cancel: (why?: Error) => {
+      reason = why;
+      stop();
+    },
+  };
+}
+
 const wait = (ms: number, signal: AbortSignal) =>
   new Promise<void>((resolve, reject) => {
     const timer = setTimeout(resolve, ms);
@@ -300,14 +312,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       xhr.onabort = () => reject(new UploadFailed(ABORTED));
       xhr.send(form);
     });
-    let reason: Error | undefined;
-    return {
-      done: done.catch((error) => Promise.reject(reason ?? error)),
-      cancel: (why?: Error) => {
-        reason = why;
-        xhr.abort();
-      },
-    };
+    return cancellable(done, () => xhr.abort());
   }
 
   /**
@@ -325,15 +330,10 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       await putToBucket(url, file.data as Blob, (sent) => progress(sent, size), inFlight);
       return this.#directEntry(file, key, abort.signal);
     })();
-    let reason: Error | undefined;
-    return {
-      done: done.catch((error) => Promise.reject(reason ?? error)),
-      cancel: (why?: Error) => {
-        reason = why;
-        abort.abort();
-        for (const xhr of inFlight) xhr.abort();
-      },
-    };
+    return cancellable(done, () => {
+      abort.abort();
+      for (const xhr of inFlight) xhr.abort();
+    });
   }
 
   /** `POST s3/entries`: the server checks the bytes in the bucket and makes them a file entry. */
