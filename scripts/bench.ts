@@ -86,10 +86,18 @@ function startServer(env: NodeJS.ProcessEnv, args = [path.join(root, 'api/src/se
   const started = performance.now();
   const child = spawn(process.execPath, [...startFlags, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
+    // Until it is ready, its output is kept to show if it fails to start. After that its log is read
+    // and dropped: keeping a growing string and searching it on every chunk would slow the load
+    // generator, which runs in this process, as the log grows.
     let output = '';
+    let isReady = false;
     child.stdout!.on('data', (chunk: Buffer) => {
+      if (isReady) return;
       output += chunk;
-      if (output.includes(ready)) resolve({ child, readyMs: performance.now() - started });
+      if (!output.includes(ready)) return;
+      isReady = true;
+      output = '';
+      resolve({ child, readyMs: performance.now() - started });
     });
     child.on('exit', (code) => reject(new Error(`server exited with ${code}:\n${output}`)));
   });
