@@ -1,7 +1,7 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { IncomingMessage, ServerResponse } from 'node:http';
+import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
 import { OpenAPIHono } from '@hono/zod-openapi';
 import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
@@ -15,8 +15,6 @@ import { accountGates, authenticate } from './http/auth.ts';
 import { clientIp } from './http/client-ip.ts';
 import { visitorChoices } from './http/login.ts';
 import { csrfProtection } from './http/csrf.ts';
-import { getCookie } from './http/cookies.ts';
-import { SESSION_COOKIE } from './services/auth.service.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
 import { RememberingRouter } from './http/remembering-router.ts';
@@ -52,7 +50,7 @@ import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { activeWorkspace } from './http/workspace.ts';
 import { subsonicRoutes } from './subsonic/subsonic.routes.ts';
 import { subsonicAccountRoutes } from './subsonic/app-password.routes.ts';
-import { ACTIVE_WORKSPACE_COOKIE, workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
+import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
 import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.routes.ts';
 import { s3UploadsRoutes } from './routes/s3-uploads.routes.ts';
 import { trackImportRoutes } from './routes/track-import.routes.ts';
@@ -66,12 +64,13 @@ import { adminAccountsRoutes } from './admin/accounts.routes.ts';
 import { adminReportsRoutes } from './admin/reports.routes.ts';
 import { logsRoutes } from './routes/logs.routes.ts';
 import { logError } from './services/error-log.service.ts';
-import { pageViewOf, recordPageView } from './services/page-views.service.ts';
+import { countPageView } from './services/page-views.service.ts';
 import { translateErrors } from './http/translate-errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { logger } from './logging/logger.ts';
-import { guestPageCache, isShareablePage, pageCacheKey, siteBuildId, storeRenderedPage, type CachedPageHead, type GuestPageRequest } from './services/page-cache.service.ts';
-import { clearPageCacheOnWrites, pageFormFor, sendCachedPage } from './http/page-cache.ts';
+import { guestPageCache, isShareablePage, pageCacheKey, siteBuildId, storeRenderedPage, type GuestPageRequest } from './services/page-cache.service.ts';
+import { clearPageCacheOnWrites, pageContentType, pageFormFor, sendCachedPage } from './http/page-cache.ts';
+import { withGuestPageHits } from './http/guest-page-hits.ts';
 
 /** What the Astro site receives with every page request. */
 export interface SiteLocals {
@@ -146,12 +145,9 @@ const UPLOAD_BODY_LIMITS: [RegExp, number][] = [
   [PLAYLIST_IMAGE_ROUTE, PLAYLIST_IMAGE_MAX_BYTES + 64 * 1024],
 ];
 
-/** A cached page's type, for counting it as a view. */
-const pageContentType = (page: CachedPageHead) => page.headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html';
-
-/** A page view, counted in the batch after the page has gone out; a failure costs the report a row, never the visitor a page. */
+/** A page view, counted in the batch after the page has gone out. */
 function countView(c: Context<AppEnv>, status: number, contentType: string) {
-  const view = pageViewOf({
+  countPageView(c.get('deps').db, {
     method: c.req.method,
     path: c.req.path,
     status,
@@ -162,7 +158,6 @@ function countView(c: Context<AppEnv>, status: number, contentType: string) {
     country: c.req.header('CF-IPCountry'),
     userId: c.get('auth')?.user?.id ?? null,
   });
-  if (view) recordPageView(c.get('deps').db, view, (error) => logger.warn({ err: error }, 'Could not record page views'));
 }
 
 /** What the page cache keys this request of a visitor who is not logged in by, for this build of the site. */
@@ -172,24 +167,15 @@ function guestPageRequest(c: Context<AppEnv>, siteBuild: string): GuestPageReque
   return { pathAndQuery: url.slice(url.indexOf('/', url.indexOf('//') + 2)), ...visitorChoices(c), build: siteBuild };
 }
 
+/** Pages name the build's hashed scripts: a page cached by another build would load files that are gone. */
+const siteBuildOf = (options: AppOptions) => (options.siteClientDir ? siteBuildId(options.siteClientDir) : '');
+
 /**
- * Most page requests are visitors who are not logged in asking for a page the page cache holds.
- * They are answered here, right after the headers and cookies every visitor gets (request log,
- * security headers, XSRF cookie), without the steps that only matter to a signed-in user or an API
- * call: a request that carries a session, a workspace choice or anything but GET goes the whole
- * way, and so does a miss, which the page route renders and stores.
+ * The Node server's request listener: visitors who are not logged in get the page cache's hits
+ * first (http/guest-page-hits.ts), everything else is the app's.
  */
-function guestPageCacheHits(siteBuild: string): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
-    if (!outgoing || c.req.method !== 'GET' || isApiPath(c.req.path) || c.req.path.startsWith('/admin') || c.req.header('Authorization') !== undefined) return next();
-    if (getCookie(c, SESSION_COOKIE) !== undefined || getCookie(c, ACTIVE_WORKSPACE_COOKIE) !== undefined) return next();
-    const guestCache = await guestPageCache(c.get('deps').db);
-    const hit = guestCache.cacheSeconds > 0 ? await guestCache.find(guestPageRequest(c, siteBuild), pageFormFor(c)) : undefined;
-    if (!hit) return next();
-    if (guestCache.pageViews) countView(c, hit.page.status, pageContentType(hit.page));
-    return sendCachedPage(c, outgoing, hit);
-  };
+export function requestListener(deps: AppDeps, options: AppOptions, appListener: RequestListener): RequestListener {
+  return options.siteHandler ? withGuestPageHits(deps, siteBuildOf(options), appListener) : appListener;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
@@ -228,11 +214,8 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(securityHeaders());
   app.use(translateErrors());
   app.use(csrfProtection());
-  // Pages name the build's hashed scripts: a page cached by another build would load files that are gone.
-  const siteBuild = options.siteClientDir ? siteBuildId(options.siteClientDir) : '';
-  if (options.siteHandler) app.use(guestPageCacheHits(siteBuild));
-  // After the page cache's hits, which are never a 404: one step less for them. CSRF refusals come
-  // first either way, as a refusal is not a 404.
+  const siteBuild = siteBuildOf(options);
+  // CSRF refusals come first, as a refusal is not a 404.
   app.use(methodNotAllowed({
     app,
     onMethodNotAllowed: (c, methods) => c.json({ message: `${c.req.method} is not allowed here. Allowed: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
@@ -325,10 +308,11 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       const cookies = visitorChoices(c);
       const cacheSeconds = guestCache?.cacheSeconds ?? 0;
       const pageRequest = cacheSeconds > 0 ? guestPageRequest(c, siteBuild) : undefined;
-      const hit = pageRequest ? await guestCache?.find(pageRequest, pageFormFor(c)) : undefined;
+      const hit = pageRequest ? await guestCache?.find(pageRequest, pageFormFor(c.req.header('Accept-Encoding'))) : undefined;
       if (hit) {
         recordView(hit.page.status, pageContentType(hit.page));
-        return sendCachedPage(c, outgoing, hit);
+        sendCachedPage(outgoing, hit, c.get('requestId'), c.get('pageHeaders'));
+        return RESPONSE_ALREADY_SENT;
       }
       const cacheKey = pageRequest && pageCacheKey(pageRequest);
 

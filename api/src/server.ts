@@ -1,8 +1,10 @@
 import { existsSync } from 'node:fs';
+import { createServer } from 'node:http';
+import type { AddressInfo } from 'node:net';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
-import { serve } from '@hono/node-server';
-import { createApp, type SiteHandler } from './app.ts';
+import { getRequestListener } from '@hono/node-server';
+import { createApp, requestListener, type SiteHandler } from './app.ts';
 import { loadConfig } from './config.ts';
 import { configureLogging, logger } from './logging/logger.ts';
 import { prepare } from './startup/prepare.ts';
@@ -37,22 +39,23 @@ const siteHandler = existsSync(siteEntry) ? ((await import(pathToFileURL(siteEnt
 if (!siteHandler) logger.warn('The site is not built (site/dist is missing): only the API is served. Run `pnpm build`.');
 const adminDir = path.join(root, 'admin/dist');
 
-const app = createApp(
-  { db: prepared.db, storage: prepared.storage, config },
-  {
-    siteHandler,
-    siteClientDir: siteHandler ? path.join(root, 'site/dist/client') : undefined,
-    adminDir: existsSync(path.join(adminDir, 'index.html')) ? adminDir : undefined,
-  },
-);
+const deps = { db: prepared.db, storage: prepared.storage, config };
+const appOptions = {
+  siteHandler,
+  siteClientDir: siteHandler ? path.join(root, 'site/dist/client') : undefined,
+  adminDir: existsSync(path.join(adminDir, 'index.html')) ? adminDir : undefined,
+};
+const app = createApp(deps, appOptions);
 
-const server = serve({ fetch: app.fetch, port: config.port }, (info) => {
+// Visitors who are not logged in get the page cache's hits before the app (app.ts, requestListener).
+const server = createServer(requestListener(deps, appOptions, getRequestListener(app.fetch)));
+server.listen(config.port, () => {
   if (prepared.generatedAdmin) {
     console.log('\nFirst admin account (shown once; set ADMIN_EMAIL and ADMIN_PASSWORD to choose your own):');
     console.log(`  email:    ${prepared.generatedAdmin.email}`);
     console.log(`  password: ${prepared.generatedAdmin.password}\n`);
   }
-  logger.info(`Ready in ${Math.round(performance.now() - started)} ms at ${config.appUrl} (listening on port ${info.port})`);
+  logger.info(`Ready in ${Math.round(performance.now() - started)} ms at ${config.appUrl} (listening on port ${(server.address() as AddressInfo).port})`);
 });
 
 const stopSchedule = startSchedule(prepared.db);

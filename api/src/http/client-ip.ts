@@ -48,12 +48,16 @@ export function normalizeIp(raw: string | undefined): string | null {
  */
 export function clientIp(c: Context<AppEnv>): string | null {
   const incoming = (c.env as { incoming?: { socket?: { remoteAddress?: string } } } | undefined)?.incoming;
-  let address = normalizeIp(incoming?.socket?.remoteAddress);
-  const config = c.get('deps').config;
+  return clientAddress(c.get('deps').config, incoming?.socket?.remoteAddress, c.req.header('X-Forwarded-For'));
+}
+
+/** clientIp, from the socket's peer address and the request's X-Forwarded-For header. */
+export function clientAddress(config: Config, peer: string | undefined, forwardedFor: string | undefined): string | null {
+  let address = normalizeIp(peer);
   if (!address || !config.trustedProxies.length) return address;
   const trusted = trustedList(config);
   const isTrusted = (ip: string) => trusted.check(ip, isIP(ip) === 6 ? 'ipv6' : 'ipv4');
-  const forwarded = (c.req.header('X-Forwarded-For') ?? '').split(',').reverse();
+  const forwarded = (forwardedFor ?? '').split(',').reverse();
   for (const entry of forwarded) {
     if (!isTrusted(address)) break;
     const next = normalizeIp(entry);

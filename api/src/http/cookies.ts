@@ -8,7 +8,11 @@ import type { AppEnv } from '../context.ts';
  * it directly to the Node response (pages, through `pageHeaders`).
  */
 export function setResponseCookie(c: Context<AppEnv>, name: string, value: string, options: CookieOptions): void {
-  const header = serialize(name, value, { path: '/', ...options });
+  appendSetCookie(c, serialize(name, value, { path: '/', ...options }));
+}
+
+/** Adds a serialised cookie to the response, for Hono and for pages alike. */
+export function appendSetCookie(c: Context<AppEnv>, header: string): void {
   c.header('Set-Cookie', header, { append: true });
   c.get('pageHeaders').push(['Set-Cookie', header]);
 }

@@ -2,7 +2,8 @@ import { randomBytes, timingSafeEqual } from 'node:crypto';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError } from './errors.ts';
-import { getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
+import { serialize } from 'hono/utils/cookie';
+import { appendSetCookie, getCookie, isSecureRequest } from './cookies.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
@@ -15,6 +16,17 @@ const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
 const SERVER_TO_SERVER = new Set(['/api/v1/billing/stripe/webhook', '/api/v1/billing/paypal/webhook']);
 /** The Subsonic API reads its credentials from the request's own parameters, never from cookies. */
 const PARAMETER_AUTHENTICATED = /^\/rest\//;
+
+const isXsrfToken = (token: string | undefined): token is string => token !== undefined && /^[A-Za-z0-9_-]{32,128}$/.test(token);
+
+/** The Set-Cookie header giving a visitor a new token, when the one they sent (if any) is not a token. */
+export function xsrfCookieFor(sent: string | undefined, secure: boolean): string | undefined {
+  return isXsrfToken(sent) ? undefined : newXsrfCookie(secure);
+}
+
+function newXsrfCookie(secure: boolean): string {
+  return serialize(XSRF_COOKIE, randomBytes(32).toString('base64url'), { path: '/', sameSite: 'Lax', secure, httpOnly: false, maxAge: 60 * 60 * 24 * 7 });
+}
 
 function sameToken(a: string, b: string): boolean {
   const left = Buffer.from(a);
@@ -31,14 +43,9 @@ function sameToken(a: string, b: string): boolean {
 export function csrfProtection(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     let token = getCookie(c, XSRF_COOKIE);
-    if (!token || !/^[A-Za-z0-9_-]{32,128}$/.test(token)) {
+    if (!isXsrfToken(token)) {
       token = undefined;
-      setResponseCookie(c, XSRF_COOKIE, randomBytes(32).toString('base64url'), {
-        sameSite: 'Lax',
-        secure: isSecureRequest(c),
-        httpOnly: false,
-        maxAge: 60 * 60 * 24 * 7,
-      });
+      appendSetCookie(c, newXsrfCookie(isSecureRequest(c)));
     }
     if (SAFE_METHODS.has(c.req.method) || /^Bearer\s/i.test(c.req.header('Authorization') ?? '') || SERVER_TO_SERVER.has(c.req.path) || PARAMETER_AUTHENTICATED.test(c.req.path)) return next();
 

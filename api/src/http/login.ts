@@ -12,7 +12,12 @@ export function clientInfo(c: Context<AppEnv>) {
 
 /** What a visitor chose in their cookies that changes how pages look: theme, cookie notice, language. */
 export function visitorChoices(c: Context<AppEnv>) {
-  return { theme: getCookie(c, THEME_COOKIE), cookieNotice: getCookie(c, COOKIE_NOTICE_COOKIE), language: languageChoice(getCookie(c, LANGUAGE_COOKIE)) };
+  return visitorChoicesIn(getCookie(c));
+}
+
+/** visitorChoices, from the request's cookies by name. */
+export function visitorChoicesIn(cookies: Record<string, string | undefined>) {
+  return { theme: cookies[THEME_COOKIE], cookieNotice: cookies[COOKIE_NOTICE_COOKIE], language: languageChoice(cookies[LANGUAGE_COOKIE]) };
 }
 
 /** The browser's share of the bootstrap data, as login answers carry it. */

@@ -1,6 +1,5 @@
 import type { ServerResponse } from 'node:http';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
-import type { Context, MiddlewareHandler } from 'hono';
+import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { clearSharedPageCache, type CachedPageHead, type PageForm, type PageHit } from '../services/page-cache.service.ts';
 
@@ -57,9 +56,12 @@ function preparedHeaders(hit: PageHit): PreparedHeaders {
   return headers;
 }
 
-/** The form of a cached page this client gets. */
-export function pageFormFor(c: Context<AppEnv>): PageForm {
-  return negotiateEncoding(c.req.header('Accept-Encoding')) === 'gzip' ? 'gzipped' : 'html';
+/** A cached page's type, for counting it as a view. */
+export const pageContentType = (page: CachedPageHead) => page.headers.find(([name]) => name === 'content-type')?.[1] ?? 'text/html';
+
+/** The form of a cached page a client with this Accept-Encoding gets. */
+export function pageFormFor(acceptEncoding: string | undefined): PageForm {
+  return negotiateEncoding(acceptEncoding) === 'gzip' ? 'gzipped' : 'html';
 }
 
 /**
@@ -68,13 +70,12 @@ export function pageFormFor(c: Context<AppEnv>): PageForm {
  * visitor's own XSRF cookie), which the page's own stored headers override, as for any response.
  * Building a Response and its Headers cost more than the rest of a hit.
  */
-export function sendCachedPage(c: Context<AppEnv>, outgoing: ServerResponse, hit: PageHit): Response {
+export function sendCachedPage(outgoing: ServerResponse, hit: PageHit, requestId: string, pageHeaders: readonly (readonly [string, string])[]): void {
   const headers = preparedHeaders(hit);
-  const list = [...headers.list, 'Age', String(Math.max(0, Math.floor((Date.now() - hit.page.created_at) / 1000))), 'X-Request-Id', c.get('requestId')];
-  for (const [name, value] of c.get('pageHeaders')) if (name === 'Set-Cookie' || !headers.names.has(name.toLowerCase())) list.push(name, value);
+  const list = [...headers.list, 'Age', String(Math.max(0, Math.floor((Date.now() - hit.page.created_at) / 1000))), 'X-Request-Id', requestId];
+  for (const [name, value] of pageHeaders) if (name === 'Set-Cookie' || !headers.names.has(name.toLowerCase())) list.push(name, value);
   outgoing.writeHead(hit.page.status, list);
   outgoing.end(hit.body);
-  return RESPONSE_ALREADY_SENT;
 }
 
 /** What the back office changes shows to every visitor at once, not when cached pages expire. */

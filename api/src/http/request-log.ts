@@ -18,20 +18,29 @@ const REQUEST_ID = /^[\w.:-]{1,128}$/;
 export function requestLog(config: Pick<Config['logging'], 'requests'>): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const started = performance.now();
-    const given = c.req.header('X-Request-Id');
-    const id = given && REQUEST_ID.test(given) ? given : randomUUID();
+    const id = requestIdFrom(c.req.header('X-Request-Id'));
     c.set('requestId', id);
     await next();
     // A page Astro or the page cache wrote to the socket itself (with the id): its status is on the Node response.
     const outgoing = (c.env as Partial<HttpBindings> | undefined)?.outgoing;
     const sent = c.res === RESPONSE_ALREADY_SENT || c.res.headers.has('x-hono-already-sent');
     if (!sent) c.res.headers.set('X-Request-Id', id);
-    const status = sent && outgoing ? outgoing.statusCode : c.res.status;
-    const failed = status >= 500;
-    if (!failed && !config.requests) return;
-    const line = { req_id: id, method: c.req.method, path: c.req.path, status, duration_ms: Math.round((performance.now() - started) * 10) / 10 };
-    if (failed) logger.error({ ...line, ...(c.error ? { err: c.error } : {}) }, 'request failed');
-    else if (status >= 400) logger.warn(line, 'request');
-    else logger.info(line, 'request');
+    logRequest(config, { id, method: c.req.method, path: c.req.path, status: sent && outgoing ? outgoing.statusCode : c.res.status, started }, c.error);
   };
+}
+
+/** The request's id: a proxy's, when it is a plain id, else a new one. */
+export function requestIdFrom(given: string | undefined): string {
+  return given && REQUEST_ID.test(given) ? given : randomUUID();
+}
+
+/** The request's line in the log (`started` is its performance.now()). */
+export function logRequest(config: Pick<Config['logging'], 'requests'>, request: { id: string; method: string; path: string; status: number; started: number }, error?: unknown): void {
+  const { status } = request;
+  const failed = status >= 500;
+  if (!failed && !config.requests) return;
+  const line = { req_id: request.id, method: request.method, path: request.path, status, duration_ms: Math.round((performance.now() - request.started) * 10) / 10 };
+  if (failed) logger.error({ ...line, ...(error ? { err: error } : {}) }, 'request failed');
+  else if (status >= 400) logger.warn(line, 'request');
+  else logger.info(line, 'request');
 }

@@ -71,6 +71,11 @@ function headerSet(framable: boolean, crossOrigin: boolean, https: boolean): rea
   return set;
 }
 
+/** The security headers of a response to this path, on a site at this address. */
+export function securityHeadersFor(path: string, appUrl: string): readonly [string, string][] {
+  return headerSet(EMBED_PATH.test(path), CROSS_ORIGIN_RESOURCE(path), appUrl.startsWith('https://'));
+}
+
 /**
  * Prepares the headers every response carries, for Hono responses and for pages written by Astro
  * or from the page cache (`pageHeaders`, where cookies are added too). The Content-Security-Policy
@@ -80,9 +85,7 @@ function headerSet(framable: boolean, crossOrigin: boolean, https: boolean): rea
  */
 export function securityHeaders(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
-    const path = c.req.path;
-    const framable = EMBED_PATH.test(path);
-    const headers = [...headerSet(framable, CROSS_ORIGIN_RESOURCE(path), c.get('deps').config.appUrl.startsWith('https://'))];
+    const headers = [...securityHeadersFor(c.req.path, c.get('deps').config.appUrl)];
     c.set('pageHeaders', headers);
     await next();
     if (c.res === RESPONSE_ALREADY_SENT) return;

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
 import { insertPageViews, type Db, type PageViewRow } from '@app/db';
+import { logger } from '../logging/logger.ts';
 import { describeUserAgent, type DeviceInfo } from './user-agent.ts';
 
 /** Crawlers, link previews and scripts are not visitors. */
@@ -108,6 +109,12 @@ export function recordPageView(db: Db, view: PageView, onError: (error: unknown)
   }
   batch.views.push(view);
   if (batch.views.length >= PAGE_VIEW_BATCH.size) void flushPageViews(db).catch(onError);
+}
+
+/** Counts a page served to a person in the next batch; a failure costs the report a row, never the visitor a page. */
+export function countPageView(db: Db, page: ServedPage): void {
+  const view = pageViewOf(page);
+  if (view) recordPageView(db, view, (error) => logger.warn({ err: error }, 'Could not record page views'));
 }
 
 /** Writes the views this process holds for `db`. */
