@@ -214,7 +214,6 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   app.use(securityHeaders());
   app.use(translateErrors());
   app.use(csrfProtection());
-  const siteBuild = siteBuildOf(options);
   // CSRF refusals come first, as a refusal is not a 404.
   app.use(methodNotAllowed({
     app,
@@ -291,6 +290,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     app.use('*', async (c, next) => (publicPaths.has(c.req.path) ? publicFiles(c, next) : next()));
   }
   const siteHandler = options.siteHandler;
+  const siteBuild = siteBuildOf(options);
   if (siteHandler) {
     // Everything that is not API is a page of the site; unknown API paths fall through to a JSON 404.
     app.all('*', async (c, next) => {
