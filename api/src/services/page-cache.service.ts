@@ -86,8 +86,11 @@ export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefin
  * copy is of a row in the database, and a clearing by any process makes all copies go at the next
  * request. Only the forms sent are kept: browsers take gzip, so about six pages fit where one plain
  * and gzipped page did. When they are full, a page asked for far more often than a copy takes its place (see keep).
+ * 8 MB holds the 500 pages gzipped, or about 170 album pages plain: a page read from the database
+ * instead costs several times a copy's hit, most of it in garbage collection, as each read makes a
+ * new buffer of the page's size.
  */
-export const HOT_PAGES = { maxBytes: 4 * 1024 * 1024, maxPages: 500 };
+export const HOT_PAGES = { maxBytes: 8 * 1024 * 1024, maxPages: 500 };
 
 /** A page to send: the stored page (the same object for every hit on a copy) and its body in the form the client takes. */
 export interface PageHit {
