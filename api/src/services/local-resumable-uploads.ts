@@ -70,4 +70,3 @@ export function localResumable(deps: AppDeps): Omit<Resumable, 'server' | 'lastC
     },
   };
 }
-
