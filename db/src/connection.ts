@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type SqliteStatement } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
-import pg from 'pg';
+import type pg from 'pg';
 import { createPostgresDialect, isPostgresUrl } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './tables/database.ts';
@@ -141,7 +141,8 @@ export function postgresDatabaseUrl(serverUrl: string, database: string): string
 }
 
 async function onPostgresServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
+  const { default: driver } = await import('pg');
+  const client = new driver.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     return await work(client);

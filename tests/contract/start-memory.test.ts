@@ -30,9 +30,10 @@ describe('the memory a server takes at start', () => {
   });
 
   // Together some 20 MB: each is loaded by the first request that needs it (a payment, a mail, a
-  // custom page, an upload) or the first log file, which most processes never have.
-  it('does not load the libraries of payments, mail, custom pages, uploads and log files', async () => {
-    const loaded = await start('/node_modules/(hono|stripe|nodemailer|sanitize-html|music-metadata|file-type|@tus|pino-roll|date-fns)/');
+  // custom page, an upload), the first log file or the first query to PostgreSQL, which most
+  // processes never have.
+  it('does not load the libraries of payments, mail, custom pages, uploads, log files and PostgreSQL', async () => {
+    const loaded = await start('/node_modules/(hono|stripe|nodemailer|sanitize-html|music-metadata|file-type|@tus|pino-roll|date-fns|pg)/');
     // The framework is loaded: the recording works.
     expect(loaded.some((url) => url.includes('/node_modules/hono/'))).toBe(true);
     expect(loaded.filter((url) => !url.includes('/node_modules/hono/'))).toEqual([]);
