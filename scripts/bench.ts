@@ -84,7 +84,8 @@ function step(message: string) {
 
 function startServer(env: NodeJS.ProcessEnv, args = [path.join(root, 'api/src/server.ts')], ready = 'Ready in'): Promise<{ child: ChildProcess; readyMs: number }> {
   const started = performance.now();
-  const child = spawn(process.execPath, [...startFlags, ...args], { env, stdio: ['ignore', 'pipe', 'inherit'] });
+  // From the root, as `pnpm start` runs: its flags name files relative to it.
+  const child = spawn(process.execPath, [...startFlags, ...args], { cwd: root, env, stdio: ['ignore', 'pipe', 'inherit'] });
   return new Promise((resolve, reject) => {
     // Until it is ready, its output is kept to show if it fails to start. After that its log is read
     // and dropped: keeping a growing string and searching it on every chunk would slow the load

@@ -120,7 +120,8 @@ await build({
 const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
 const version = rootPackage.version;
 // The executable runs with the Node options `pnpm start` gives (the memory settings the README explains).
-const startOptions = rootPackage.scripts.start.split(/\s+/).filter((word) => word.startsWith('--'));
+// Not its preloads: the executable's code is JavaScript already, with no types to strip and cache.
+const startOptions = rootPackage.scripts.start.split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--import'));
 writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ type: 'module', version }, null, 2)}\n`);
 copy(path.join(root, 'site/dist/client'), path.join(app, 'site/dist/client'));
 copy(path.join(root, 'admin/dist'), path.join(app, 'admin/dist'));

@@ -5,7 +5,7 @@ import { randomBytes } from 'node:crypto';
 import SqliteDatabase from 'better-sqlite3';
 import { Kysely, SqliteDialect, sql, type SqliteStatement } from 'kysely';
 import { Migrator, type MigrationResultSet } from 'kysely/migration';
-import pg from 'pg';
+import type pg from 'pg';
 import { createPostgresDialect, isPostgresUrl } from './dialect.ts';
 import { migrations } from './migrations/index.ts';
 import type { Database } from './tables/database.ts';
@@ -40,6 +40,10 @@ export function createDb(url: string, options: DbOptions = {}): Db {
   database.pragma('foreign_keys = ON');
   database.pragma('busy_timeout = 5000');
   database.pragma('synchronous = NORMAL');
+  // better-sqlite3 raises SQLite's page cache to 16 MB, which a busy server fills (with the page
+  // cache's blobs among others) and keeps. The file's pages stay in the system's file cache anyway:
+  // at 1M tracks, search answered as fast with 4 MB, for some 12 MB less memory.
+  database.pragma('cache_size = -4000');
   const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), log });
   sqliteDatabases.set(db, database);
   return db;
@@ -137,7 +141,8 @@ export function postgresDatabaseUrl(serverUrl: string, database: string): string
 }
 
 async function onPostgresServer<T>(serverUrl: string, work: (client: pg.Client) => Promise<T>): Promise<T> {
-  const client = new pg.Client({ connectionString: serverUrl });
+  const { default: driver } = await import('pg');
+  const client = new driver.Client({ connectionString: serverUrl });
   await client.connect();
   try {
     return await work(client);

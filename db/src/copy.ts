@@ -1,6 +1,6 @@
 import { existsSync } from 'node:fs';
 import SqliteDatabase from 'better-sqlite3';
-import pg from 'pg';
+import type pg from 'pg';
 import { LATEST_MIGRATION } from './backup.ts';
 import { createDb, migrateToLatest } from './connection.ts';
 import { isPostgresUrl } from './dialect.ts';
@@ -121,7 +121,8 @@ export async function copySqliteToPostgres(sourceFile: string, targetUrl: string
     } finally {
       await target.destroy();
     }
-    const client = new pg.Client({ connectionString: targetUrl });
+    const { default: driver } = await import('pg');
+    const client = new driver.Client({ connectionString: targetUrl });
     await client.connect();
     try {
       return await copyInto(source, client, options);

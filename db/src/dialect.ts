@@ -1,4 +1,4 @@
-import pg from 'pg';
+import type pg from 'pg';
 import { PostgresAdapter, PostgresDialect, PostgresQueryCompiler, sql, type AggregateFunctionNode, type DataTypeNode, type FunctionNode, type Kysely, type QueryCompiler, type RawBuilder } from 'kysely';
 
 /**
@@ -67,19 +67,25 @@ class PortablePostgresDialect extends PostgresDialect {
 const INT8 = 20;
 const NUMERIC = 1700;
 const JSON_TYPES = [114, 3802];
-const types = {
+const typesOf = (driver: typeof pg) => ({
   getTypeParser(oid: number, format?: 'text' | 'binary') {
     if (oid === INT8 || oid === NUMERIC) return (value: string) => Number(value);
     if (JSON_TYPES.includes(oid)) return (value: string) => value;
-    return pg.types.getTypeParser(oid, format);
+    return driver.types.getTypeParser(oid, format);
   },
-};
+});
 
 export function createPostgresDialect(url: string, options: { max?: number } = {}) {
-  const pool = new pg.Pool({ connectionString: url, max: options.max ?? 10, types: types as pg.CustomTypesConfig });
-  // An idle connection the server closed (a restart, a failover, an administrator) is an error
-  // event with nobody to catch it, which would end the process; the pool drops that connection
-  // itself and opens a new one for the next query.
-  pool.on('error', () => {});
-  return new PortablePostgresDialect({ pool });
+  return new PortablePostgresDialect({
+    // The driver is loaded with the first query: a server on SQLite never loads it.
+    pool: async () => {
+      const { default: driver } = await import('pg');
+      const pool = new driver.Pool({ connectionString: url, max: options.max ?? 10, types: typesOf(driver) as pg.CustomTypesConfig });
+      // An idle connection the server closed (a restart, a failover, an administrator) is an error
+      // event with nobody to catch it, which would end the process; the pool drops that connection
+      // itself and opens a new one for the next query.
+      pool.on('error', () => {});
+      return pool;
+    },
+  });
 }

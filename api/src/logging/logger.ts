@@ -2,7 +2,7 @@
 import path from 'node:path';
 import { Writable } from 'node:stream';
 import pino, { type DestinationStream, type Logger, type LoggerOptions, type StreamEntry } from 'pino';
-import pinoRoll, { type RollingFile } from 'pino-roll';
+import type { RollingFile } from 'pino-roll';
 import { LOG_LEVELS, type Config } from '../config.ts';
 
 export type LogConfig = Config['logging'];
@@ -40,7 +40,9 @@ export const rotationDateFormat = (frequency: LogConfig['rotateFrequency']) => (
  * period, keeping `rotateFiles` files besides the current one. `base` is the path without date,
  * number and extension.
  */
-export function rollingFile(base: string, config: Pick<LogConfig, 'rotateFrequency' | 'rotateSize' | 'rotateFiles'>, options: { sync?: boolean } = {}): Promise<RollingFile> {
+export async function rollingFile(base: string, config: Pick<LogConfig, 'rotateFrequency' | 'rotateSize' | 'rotateFiles'>, options: { sync?: boolean } = {}): Promise<RollingFile> {
+  // Loaded with the first log file, not at start: with its date library it is some 300 modules.
+  const { default: pinoRoll } = await import('pino-roll');
   return pinoRoll({
     file: base,
     extension: '.log',

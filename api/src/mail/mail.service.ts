@@ -1,5 +1,4 @@
 import { logOutgoingEmail } from '@app/db';
-import nodemailer from 'nodemailer';
 import type { AppDeps } from '../context.ts';
 import { loadSettings } from '../services/settings.service.ts';
 import { logger } from '../logging/logger.ts';
@@ -76,6 +75,8 @@ export async function sendMail(deps: AppDeps, message: MailMessage): Promise<Mai
     return 'logged';
   }
   try {
+    // Loaded with the first mail sent (some 4 MB of memory a server without mail never needs).
+    const { default: nodemailer } = await import('nodemailer');
     await nodemailer.createTransport(smtp.transport).sendMail({ from: smtp.from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, html: message.html });
     await logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'sent', error: null });
     return 'sent';

@@ -1,5 +1,5 @@
 import { findCustomPage, type CustomPageRow, type Db } from '@app/db';
-import sanitize from 'sanitize-html';
+import type { IOptions } from 'sanitize-html';
 import { notFound } from './errors.ts';
 
 /**
@@ -18,7 +18,7 @@ const COLOR = /^(#[0-9a-f]{3,8}|rgba?\(\s*\d{1,3}%?\s*,\s*\d{1,3}%?\s*,\s*\d{1,3
 const ID_PREFIX = 'user-content-';
 const prefixed = (id: string) => (id.startsWith(ID_PREFIX) ? id : ID_PREFIX + id);
 
-const OPTIONS: sanitize.IOptions = {
+const OPTIONS: IOptions = {
   allowedTags: [
     'h1', 'h2', 'h3', 'h4', 'h5', 'h6', 'p', 'br', 'hr', 'blockquote', 'pre', 'code', 'strong', 'b', 'em', 'i', 'u', 's', 'mark', 'sub', 'sup',
     'small', 'span', 'ul', 'ol', 'li', 'a', 'img', 'figure', 'figcaption', 'table', 'thead', 'tbody', 'tfoot', 'tr', 'th', 'td', 'caption',
@@ -57,7 +57,9 @@ const OPTIONS: sanitize.IOptions = {
   },
 };
 
-export function sanitizePageHtml(html: string): string {
+export async function sanitizePageHtml(html: string): Promise<string> {
+  // Loaded with the first custom page shown or saved, not at start (some 2 MB of memory with its HTML and CSS parsers).
+  const { default: sanitize } = await import('sanitize-html');
   return sanitize(html, OPTIONS).trim();
 }
 
@@ -71,9 +73,9 @@ export interface CustomPageResource {
   updated_at: string;
 }
 
-export function presentCustomPage(page: CustomPageRow): CustomPageResource {
+export async function presentCustomPage(page: CustomPageRow): Promise<CustomPageResource> {
   // Cleaned again on the way out: a body written to the database by other means is not trusted either.
-  return { id: page.id, title: page.title, slug: page.slug, body: sanitizePageHtml(page.body), type: page.type, created_at: page.created_at, updated_at: page.updated_at };
+  return { id: page.id, title: page.title, slug: page.slug, body: await sanitizePageHtml(page.body), type: page.type, created_at: page.created_at, updated_at: page.updated_at };
 }
 
 export async function getCustomPage(db: Db, idOrSlug: string): Promise<CustomPageResource> {

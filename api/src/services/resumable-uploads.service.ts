@@ -1,15 +1,8 @@
-import { createWriteStream, mkdirSync } from 'node:fs';
-import { rm, stat } from 'node:fs/promises';
-import path from 'node:path';
-import { Transform, type Readable } from 'node:stream';
-import { pipeline } from 'node:stream/promises';
-import { FileStore } from '@tus/file-store';
-import { type DataStore, ERRORS, Metadata, Server, type Upload } from '@tus/server';
+import type { DataStore, Server, Upload } from '@tus/server';
 import type { UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
 import { ConflictError, DomainError, ForbiddenError, MalformedRequestError, notFound } from './errors.ts';
 import { isS3Storage } from '../storage/s3-common.ts';
-import { asStorageWriteError, fileWriteFailure } from '../storage/storage.ts';
 import { storeUpload, type UploadMetadata, type UploadSource } from './file-entries.service.ts';
 import { loadSettings } from './settings.service.ts';
 import { checkDeclaredUpload, checkRelativePath, uploadRules } from './upload-rules.ts';
@@ -41,63 +34,6 @@ export interface Resumable {
 const servers = new WeakMap<AppDeps, Promise<Resumable>>();
 
 /**
- * tus's file store, telling why a write failed: its own `write` reports every failure as "Something
- * went wrong receiving the file", so a full disk could not be told from a dropped connection.
- */
-class UploadStore extends FileStore {
-  override async create(upload: Upload): Promise<Upload> {
-    try {
-      return await super.create(upload);
-    } catch (error) {
-      // The empty file may exist without its JSON (no room left for it): no half-made upload stays.
-      await rm(path.join(this.directory, upload.id), { force: true }).catch(() => undefined);
-      await rm(path.join(this.directory, `${upload.id}.json`), { force: true }).catch(() => undefined);
-      throw asStorageWriteError(error);
-    }
-  }
-
-  override async write(readable: Readable, id: string, offset: number): Promise<number> {
-    if (!UPLOAD_ID.test(id)) throw ERRORS.FILE_NOT_FOUND;
-    let received = 0;
-    const counter = new Transform({
-      transform(chunk: Buffer, _encoding, callback) {
-        received += chunk.length;
-        callback(null, chunk);
-      },
-    });
-    try {
-      // The bytes written before a failure stay: the upload's offset is its file's length, so the
-      // client asks for it (HEAD) and goes on from there.
-      await pipeline(readable, counter, createWriteStream(path.join(this.directory, id), { flags: 'r+', start: offset }));
-    } catch (error) {
-      if (fileWriteFailure(error)) throw asStorageWriteError(error);
-      throw ERRORS.FILE_WRITE_ERROR;
-    }
-    return offset + received;
-  }
-}
-
-function localResumable(deps: AppDeps): Omit<Resumable, 'server' | 'lastCleanup'> {
-  const directory = path.join(deps.config.storagePath, 'tus');
-  // The store makes its folder in a callback that throws, which would end the process on a full
-  // or read-only disk; made here first, a failure is this request's error and the next one tries again.
-  try {
-    mkdirSync(directory, { recursive: true });
-  } catch (error) {
-    throw asStorageWriteError(error);
-  }
-  return {
-    store: new UploadStore({ directory, expirationPeriodInMilliseconds: EXPIRATION_MS }),
-    finished: (upload) => ({ kind: 'file', path: path.join(directory, upload.id), size: upload.size ?? 0 }),
-    staged: async (id) => Boolean(await stat(path.join(directory, id)).catch(() => undefined)),
-    async discard(id) {
-      await rm(path.join(directory, id), { force: true });
-      await rm(path.join(directory, `${id}.json`), { force: true });
-    },
-  };
-}
-
-/**
  * One tus server per app. Its state lives in the storage (see Resumable), never in process
  * memory, so any process sharing the storage can continue an upload another one started. (The
  * lock that keeps two requests from writing the same upload at once is per process; a client
@@ -117,9 +53,13 @@ export function resumableUploads(deps: AppDeps): Promise<Resumable> {
   return resumable;
 }
 
+/**
+ * tus is loaded with the first resumable upload, not at start (some 5 MB of memory most processes
+ * never need); the S3 backend brings tus's S3 store and the AWS SDK, so it is loaded only for S3 storage.
+ */
 async function makeResumable(deps: AppDeps): Promise<Resumable> {
-  // The S3 backend brings tus's S3 store and the AWS SDK, so it is loaded only for S3 storage.
-  const backend = isS3Storage(deps.storage) ? (await import('./s3-resumable-uploads.ts')).s3Resumable(deps, deps.storage) : localResumable(deps);
+  const { Server } = await import('@tus/server');
+  const backend = isS3Storage(deps.storage) ? (await import('./s3-resumable-uploads.ts')).s3Resumable(deps, deps.storage) : (await import('./local-resumable-uploads.ts')).localResumable(deps);
   const server = new Server({
     path: TUS_PATH,
     datastore: backend.store,
@@ -138,8 +78,9 @@ async function makeResumable(deps: AppDeps): Promise<Resumable> {
   return { ...backend, server, lastCleanup: 0 };
 }
 
-function parseMetadata(header: string | undefined): Record<string, string> {
+async function parseMetadata(header: string | undefined): Promise<Record<string, string>> {
   if (!header) return {};
+  const { Metadata } = await import('@tus/server');
   try {
     const parsed = Metadata.parse(header);
     return Object.fromEntries(Object.entries(parsed).filter((entry): entry is [string, string] => typeof entry[1] === 'string'));
@@ -158,7 +99,7 @@ export async function prepareCreation(deps: AppDeps, user: UserRow, headers: Hea
   if (headers.has('Upload-Defer-Length') || headers.has('Upload-Concat') || !lengthHeader || !/^\d{1,16}$/.test(lengthHeader)) {
     throw new MalformedRequestError('Upload-Length is required: a resumable upload declares its size when it starts.');
   }
-  const metadata = parseMetadata(headers.get('Upload-Metadata') ?? undefined);
+  const metadata = await parseMetadata(headers.get('Upload-Metadata') ?? undefined);
   const rules = uploadRules(await loadSettings(deps.db));
   if (!rules.resumable) throw new ForbiddenError('Resumable uploads are turned off. Upload the file in one request.');
   const clientName = metadata.name ?? metadata.clientName ?? metadata.filename ?? '';
@@ -174,7 +115,7 @@ export async function prepareCreation(deps: AppDeps, user: UserRow, headers: Hea
   const clientMime = metadata.clientMime ?? metadata.filetype ?? metadata.type;
   if (clientMime) kept.clientMime = clientMime.slice(0, 255);
   const forwarded = new Headers(headers);
-  forwarded.set('Upload-Metadata', Metadata.stringify(kept));
+  forwarded.set('Upload-Metadata', (await import('@tus/server')).Metadata.stringify(kept));
   await cleanUpNowAndThen(deps);
   return forwarded;
 }

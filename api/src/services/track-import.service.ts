@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { countTracksUploadedBy, importTrack, insertFileEntry, deleteFileEntryByName, trackUsingFileEntry, type FileEntryRow, type ImportedTrack, type TrackImport } from '@app/db';
-import { parseWebStream, selectCover, type IAudioMetadata } from 'music-metadata';
+import type { IAudioMetadata, IPicture } from 'music-metadata';
 import type { AppDeps, AuthState } from '../context.ts';
 import { ConflictError, forbidden, ValidationError } from './errors.ts';
 import { manageableEntry } from './file-entries.service.ts';
@@ -75,12 +75,11 @@ function releaseDate(common: IAudioMetadata['common']): string | null {
   return year && year >= 1000 && year <= 9999 ? `${year}-01-01` : null;
 }
 
-/** Cleans what music-metadata read; anything missing falls back to what the file name says. */
-export function tagsFromMetadata(metadata: IAudioMetadata, fileName: string): TrackTags {
+/** Cleans what music-metadata read (and the cover it chose); anything missing falls back to what the file name says. */
+export function tagsFromMetadata(metadata: IAudioMetadata, fileName: string, picture: IPicture | null): TrackTags {
   const { common, format } = metadata;
   const artists = cleanList(common.artists?.length ? common.artists : [common.artist]);
   const albumArtists = cleanList(common.albumartists?.length ? common.albumartists : [common.albumartist]);
-  const picture = selectCover(common.picture);
   let cover: TrackTags['cover'] = null;
   if (picture && picture.data.byteLength <= COVER_MAX_BYTES) {
     // The tag's own mime type is not trusted: the bytes must be a raster image.
@@ -103,6 +102,8 @@ export function tagsFromMetadata(metadata: IAudioMetadata, fileName: string): Tr
 
 export async function readTrackTags(deps: AppDeps, entry: FileEntryRow): Promise<TrackTags> {
   const disk = entry.disk === 'public' ? 'public' : 'uploads';
+  // Loaded with the first import, not at start (some 2 MB of memory most processes never need).
+  const { parseWebStream, selectCover } = await import('music-metadata');
   try {
     const metadata = await parseWebStream(
       deps.storage.read(disk, entry.file_name),
@@ -111,7 +112,7 @@ export async function readTrackTags(deps: AppDeps, entry: FileEntryRow): Promise
       { duration: true },
     );
     if (!metadata.format.container && !metadata.format.codec) throw new Error('no audio format');
-    return tagsFromMetadata(metadata, entry.name);
+    return tagsFromMetadata(metadata, entry.name, selectCover(metadata.common.picture));
   } catch {
     throw new ValidationError('This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
   }

@@ -1,4 +1,3 @@
-import { fileTypeFromBuffer, supportedExtensions } from 'file-type';
 import { TooLargeError, ValidationError } from './errors.ts';
 import type { Settings } from './settings.service.ts';
 import { formatBytes } from '../shared/format-bytes.ts';
@@ -146,6 +145,8 @@ export interface SniffedType {
  * the type their extension gives.
  */
 export async function sniffType(head: Uint8Array, extension: string): Promise<SniffedType> {
+  // Loaded with the first upload, not at start: most processes never sniff a file.
+  const { fileTypeFromBuffer, supportedExtensions } = await import('file-type');
   const detected = await fileTypeFromBuffer(head);
   if (detected) {
     const kind = SAME_KIND.find((group) => group.includes(detected.ext)) ?? [detected.ext];

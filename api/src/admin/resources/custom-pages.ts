@@ -24,6 +24,6 @@ export const customPages: AdminResource = {
   }),
   unique: ['slug'],
   async prepare(data) {
-    return typeof data.body === 'string' ? { ...data, body: sanitizePageHtml(data.body) } : data;
+    return typeof data.body === 'string' ? { ...data, body: await sanitizePageHtml(data.body) } : data;
   },
 };

@@ -1,7 +1,8 @@
 import { saveSettings } from '@app/db';
+import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing.ts';
-import { Stripe, stripeGateway } from './stripe-gateway.ts';
+import { stripeGateway } from './stripe-gateway.ts';
 
 /** Saving a plan when Stripe refuses a price, or cannot be reached: the admin is told which line, never a 500. */
 

@@ -1,10 +1,20 @@
-import Stripe from 'stripe';
+import type Stripe from 'stripe';
 import type { AppDeps } from '../../context.ts';
 import { NotFoundError, UnavailableError, ValidationError } from '../errors.ts';
 import { loadSettings } from '../settings.service.ts';
 import { logger } from '../../logging/logger.ts';
 
-export { Stripe };
+export type { Stripe };
+
+/*
+ * The Stripe SDK (some 6 MB of memory) is loaded when a site with Stripe switched on first needs
+ * it, not at start: most requests, and sites without Stripe, never do.
+ */
+let sdk: typeof Stripe | undefined;
+async function loadStripe(): Promise<typeof Stripe> {
+  sdk ??= (await import('stripe')).default;
+  return sdk;
+}
 
 /** Stripe as this site reaches it: the SDK client and the webhook signing secret, when configured. */
 export interface StripeGateway {
@@ -18,13 +28,14 @@ export const UNAVAILABLE = 'Payments are not available right now. Try again in a
 /** One SDK client per key and address: the client keeps its HTTP agent, so calls reuse connections. */
 const clients = new Map<string, Stripe>();
 
-function client(secretKey: string, address: AppDeps['config']['stripe']): Stripe {
+async function client(secretKey: string, address: AppDeps['config']['stripe']): Promise<Stripe> {
   const key = JSON.stringify([secretKey, address.host, address.port, address.protocol]);
   let stripe = clients.get(key);
   if (!stripe) {
-    stripe = new Stripe(secretKey, {
+    const StripeSdk = await loadStripe();
+    stripe = new StripeSdk(secretKey, {
       // Pinned to the version this code and its types were written for, whatever the account's default.
-      apiVersion: Stripe.API_VERSION,
+      apiVersion: StripeSdk.API_VERSION,
       host: address.host,
       port: address.port,
       protocol: address.protocol,
@@ -47,7 +58,7 @@ export async function stripeGateway(deps: AppDeps): Promise<StripeGateway | null
   const secretKey = deps.config.stripe.secretKey ?? settings['billing.stripe.secret_key'];
   if (!secretKey) return null;
   return {
-    stripe: client(secretKey, deps.config.stripe),
+    stripe: await client(secretKey, deps.config.stripe),
     webhookSecret: deps.config.stripe.webhookSecret ?? (settings['billing.stripe.webhook_secret'] || undefined),
   };
 }
@@ -60,7 +71,8 @@ export async function requireStripe(deps: AppDeps): Promise<StripeGateway> {
 }
 
 export function isStripeError(error: unknown): error is Stripe.errors.StripeError {
-  return error instanceof Stripe.errors.StripeError;
+  // Only the SDK makes its errors: before it is loaded, no error is one.
+  return sdk !== undefined && error instanceof sdk.errors.StripeError;
 }
 
 /** Stripe answered that the object does not exist (a wrong or foreign id). */
