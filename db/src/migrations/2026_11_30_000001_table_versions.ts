@@ -1,0 +1,46 @@
+import { sql, type Kysely } from 'kysely';
+import { isPostgres } from '../dialect.ts';
+
+/**
+ * Tables the back office's lists read (each resource's table, its pivot tables and the tables it
+ * counts), as of this migration. A resource reading a table missing here is not served from the
+ * list cache until a migration adds the table (api/src/admin/list-cache.test.ts checks this).
+ */
+export const VERSIONED_TABLES = [
+  'tracks', 'track_artist', 'genre_track', 'albums', 'album_artist', 'artists', 'genre_artist', 'genres',
+  'users', 'user_role', 'roles', 'outgoing_emails', 'schedule_runs', 'playlists', 'playlist_track', 'lyrics',
+  'comments', 'tags', 'track_tag', 'album_tag', 'custom_pages', 'localizations', 'backstage_requests', 'file_entries',
+] as const;
+
+/**
+ * A version number per table, raised by the database itself in the same transaction as any
+ * insert, update or delete of the table: a process may keep a copy of what it read (the back
+ * office's list pages) for as long as the versions of the tables it read stay the same, whichever
+ * process or program wrote since. SQLite only has row triggers; PostgreSQL raises the version once
+ * per statement, so a bulk write costs one update instead of one per row.
+ */
+export async function up(db: Kysely<any>): Promise<void> {
+  await db.schema
+    .createTable('table_versions')
+    .addColumn('table_name', 'text', (c) => c.primaryKey())
+    .addColumn('version', 'bigint', (c) => c.notNull().defaultTo(0))
+    .execute();
+  if (isPostgres(db)) {
+    await sql`CREATE FUNCTION bump_table_version() RETURNS trigger LANGUAGE plpgsql AS $$ BEGIN
+      UPDATE table_versions SET version = version + 1 WHERE table_name = TG_TABLE_NAME;
+      RETURN NULL;
+    END $$`.execute(db);
+  }
+  for (const table of VERSIONED_TABLES) {
+    await sql`INSERT INTO table_versions (table_name, version) VALUES (${table}, 0)`.execute(db);
+    if (isPostgres(db)) {
+      await sql.raw(`CREATE TRIGGER ${table}_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version()`).execute(db);
+    } else {
+      for (const event of ['insert', 'update', 'delete']) {
+        await sql
+          .raw(`CREATE TRIGGER ${table}_bump_version_${event} AFTER ${event.toUpperCase()} ON ${table} BEGIN UPDATE table_versions SET version = version + 1 WHERE table_name = '${table}'; END`)
+          .execute(db);
+      }
+    }
+  }
+}
