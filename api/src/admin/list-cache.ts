@@ -19,26 +19,32 @@ export function listTables(resource: AdminResource): string[] | undefined {
   return [...tables].sort();
 }
 
+const utf8 = new TextEncoder();
+
 /** One list response as sent, and the versions of the tables it was read from. */
-interface Entry {
+interface Entry extends ListPage {
   stamp: string;
-  body: string;
-  contentRange: string;
   bytes: number;
 }
 
 export interface ListPage {
-  /** The records as JSON text. */
-  body: string;
+  /** The records as JSON. */
+  body: Uint8Array<ArrayBuffer>;
   contentRange: string;
 }
 
 /**
- * List pages this process has sent, kept by resource and query, least recently used dropped first
- * beyond `maxBytes`. An entry is served only while the versions of the tables it was read from are
- * the same in the database (one small read), so a write made by any process or program is seen
- * by the next request. What a list holds does not depend on who asks (only whether they may see
- * it, checked before), so entries are shared between the people allowed to see them.
+ * List pages this process has sent, kept by resource and query string, least recently used
+ * dropped first beyond `maxBytes`. An entry is served only while the versions of the tables it was
+ * read from are the same in the database (one small read), so a write made by any process or
+ * program is seen by the next request. What a list holds does not depend on who asks (only
+ * whether they may see it, checked before), so entries are shared between the people allowed to
+ * see them.
+ *
+ * Entries are found by the query string as sent, so a hit parses nothing: only a query that parsed
+ * once is kept, and the same text always parses the same way (what may be sorted or filtered is
+ * code, not data). The back office always writes its queries alike, so equivalent spellings of one
+ * query rarely take room twice.
  */
 export function createListCache(maxBytes = 2 * 1024 * 1024) {
   const entries = new Map<string, Entry>();
@@ -48,10 +54,10 @@ export function createListCache(maxBytes = 2 * 1024 * 1024) {
     bytes -= entry.bytes;
   };
 
-  return async function listPage(deps: AppDeps, resource: AdminResource, query: ListQuery, tables = listTables(resource)): Promise<ListPage> {
+  return async function listPage(deps: AppDeps, resource: AdminResource, queryString: string, tables: string[] | undefined, parse: () => ListQuery): Promise<ListPage> {
     // Read before the records: a write landing in between leaves an older stamp on newer rows, which only costs a miss.
     const stamp = tables && (await tableVersionStamp(deps.db, tables));
-    const key = `${resource.name}\n${JSON.stringify(query)}`;
+    const key = `${resource.name}?${queryString}`;
     const found = entries.get(key);
     if (found) {
       forget(key, found);
@@ -61,11 +67,12 @@ export function createListCache(maxBytes = 2 * 1024 * 1024) {
         return found;
       }
     }
+    const query = parse();
     const { rows, total } = await listRecords(deps, resource, query);
     const contentRange = rows.length ? `${resource.name} ${query.range.start}-${query.range.start + rows.length - 1}/${total}` : `${resource.name} */${total}`;
-    const page = { body: JSON.stringify(rows), contentRange };
+    const page = { body: utf8.encode(JSON.stringify(rows)), contentRange };
     if (stamp === undefined) return page;
-    const entry = { ...page, stamp, bytes: 2 * (page.body.length + key.length) + 200 };
+    const entry = { ...page, stamp, bytes: page.body.byteLength + 2 * key.length + 200 };
     // A page larger than an eighth of the room would push out many smaller, likelier ones.
     if (entry.bytes > maxBytes / 8) return page;
     entries.set(key, entry);
