@@ -1,6 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { sendBytes } from '../http/direct-response.ts';
 import { ApiError, forbidden, notFound, unauthenticated, validationFailed, validationHook, zodErrorsByField } from '../http/errors.ts';
 import { ErrorSchema, idParam } from '../schemas/common.ts';
 import { hasPermission } from '../services/permissions.ts';
@@ -139,7 +140,11 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource, lis
       parseListQuery(resource, { sort: c.req.query('sort'), range: c.req.query('range'), filter: c.req.query('filter') }),
     );
     // The records are already JSON bytes (kept so by the list cache): sent as they are.
-    return c.body(page.body, 200, { 'Content-Type': 'application/json', 'Content-Range': page.contentRange, 'Access-Control-Expose-Headers': 'Content-Range' });
+    return sendBytes(c, 200, page.body, [
+      ['Content-Type', 'application/json'],
+      ['Content-Range', page.contentRange],
+      ['Access-Control-Expose-Headers', 'Content-Range'],
+    ]);
   });
 
   app.openapi(

@@ -93,3 +93,26 @@ describe('the back office list cache', () => {
     expect(await response.text()).not.toContain('Renamed');
   });
 });
+
+describe('a cached list page sent over HTTP', () => {
+  it('carries the headers and cookies any response carries', async () => {
+    const server = await t.listen();
+    try {
+      const inProcess = await admin.get(`/api/admin/tracks?${new URLSearchParams(page)}`);
+      const session = [...admin.cookies].filter(([name]) => name !== 'XSRF-TOKEN').map(([name, value]) => `${name}=${value}`).join('; ');
+      for (let i = 0; i < 2; i++) {
+        // Without the XSRF cookie, as a browser's first request: the answer gives it one.
+        const response = await fetch(`${server.url}/api/admin/tracks?${new URLSearchParams(page)}`, { headers: { Cookie: session } });
+        expect(response.status).toBe(200);
+        expect(await response.text()).toBe(await inProcess.clone().text());
+        for (const name of ['Content-Type', 'Content-Range', 'Access-Control-Expose-Headers', 'X-Content-Type-Options', 'X-Frame-Options', 'Content-Security-Policy', 'Referrer-Policy', 'Cross-Origin-Resource-Policy']) {
+          expect(response.headers.get(name), name).toBe(inProcess.headers.get(name));
+        }
+        expect(response.headers.get('X-Request-Id')).toMatch(/^[\w-]{8,}$/);
+        expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('XSRF-TOKEN='))).toBe(true);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+});
