@@ -136,7 +136,7 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource, lis
   app.get(path, read, async (c) => {
     const url = c.req.url;
     const search = url.indexOf('?');
-    const page = await listPage(c.get('deps'), resource, search < 0 ? '' : url.slice(search + 1), tables, () =>
+    const page = await listPage(c.get('deps'), resource, search < 0 ? '' : url.slice(search + 1), tables, c.get('tableVersions'), () =>
       parseListQuery(resource, { sort: c.req.query('sort'), range: c.req.query('range'), filter: c.req.query('filter') }),
     );
     // The records are already JSON bytes (kept so by the list cache): sent as they are.

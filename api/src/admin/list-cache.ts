@@ -1,4 +1,4 @@
-import { tableVersionStamp } from '@app/db';
+import { tableVersions, versionStamp, type TableVersions } from '@app/db';
 import type { AppDeps } from '../context.ts';
 import type { AdminResource } from './resource.ts';
 import { listRecords, type ListQuery } from './resource-writes.ts';
@@ -54,9 +54,10 @@ export function createListCache(maxBytes = 2 * 1024 * 1024) {
     bytes -= entry.bytes;
   };
 
-  return async function listPage(deps: AppDeps, resource: AdminResource, queryString: string, tables: string[] | undefined, parse: () => ListQuery): Promise<ListPage> {
+  /** `versions`: those the request read first (authenticate), else read here. */
+  return async function listPage(deps: AppDeps, resource: AdminResource, queryString: string, tables: string[] | undefined, versions: TableVersions | undefined, parse: () => ListQuery): Promise<ListPage> {
     // Read before the records: a write landing in between leaves an older stamp on newer rows, which only costs a miss.
-    const stamp = tables && (await tableVersionStamp(deps.db, tables));
+    const stamp = tables && versionStamp(versions ?? (await tableVersions(deps.db)), tables);
     const key = `${resource.name}?${queryString}`;
     const found = entries.get(key);
     if (found) {

@@ -3,21 +3,24 @@ import { isPostgres } from '../dialect.ts';
 
 /**
  * Tables the back office's lists read (each resource's table, its pivot tables and the tables it
- * counts), as of this migration. A resource reading a table missing here is not served from the
- * list cache until a migration adds the table (api/src/admin/list-cache.test.ts checks this).
+ * counts), as of this migration, and those a signed-in person's session, account and permissions
+ * are read from. A resource reading a table missing here is not served from the list cache until
+ * a migration adds the table (api/src/admin/list-cache.test.ts checks this).
  */
 export const VERSIONED_TABLES = [
   'tracks', 'track_artist', 'genre_track', 'albums', 'album_artist', 'artists', 'genre_artist', 'genres',
   'users', 'user_role', 'roles', 'outgoing_emails', 'schedule_runs', 'playlists', 'playlist_track', 'lyrics',
   'comments', 'tags', 'track_tag', 'album_tag', 'custom_pages', 'localizations', 'backstage_requests', 'file_entries',
+  'sessions', 'permissions', 'role_permission', 'user_permission', 'subscriptions', 'product_permission',
 ] as const;
 
 /**
  * A version number per table, raised by the database itself in the same transaction as any
  * insert, update or delete of the table: a process may keep a copy of what it read (the back
- * office's list pages) for as long as the versions of the tables it read stay the same, whichever
- * process or program wrote since. SQLite only has row triggers; PostgreSQL raises the version once
- * per statement, so a bulk write costs one update instead of one per row.
+ * office's list pages, a signed-in person's session and permissions) for as long as the versions
+ * of the tables it read stay the same, whichever process or program wrote since. SQLite only has
+ * row triggers; PostgreSQL raises the version once per statement, so a bulk write costs one update
+ * instead of one per row.
  */
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema

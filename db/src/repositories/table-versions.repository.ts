@@ -2,22 +2,32 @@ import { sql } from 'kysely';
 import { readDirectly, type Db } from '../connection.ts';
 import { isPostgres } from '../dialect.ts';
 
-/** The read of tableVersionStamp for this many tables, written once per count. */
-const versionSql = new Map<number, string>();
+/** The version of every table that keeps one, read at one moment (migration 2026_11_30_000001). */
+export type TableVersions = ReadonlyMap<string, string>;
+
+const ALL_VERSIONS = 'select table_name, version from table_versions';
 
 /**
- * The versions of these tables as one text, which changes whenever any of them is written
- * (migration 2026_11_30_000001): what a process built from them stays valid while it stays the
- * same. Undefined when one of them keeps no version. Read on every request that may be answered
- * from such a copy, so on SQLite it runs directly (readDirectly).
+ * Every table's version, in one small read: what a process built from some tables stays valid
+ * while their versions stay the same. Read on every request that may be answered from such a copy,
+ * so on SQLite it runs directly (readDirectly).
  */
-export async function tableVersionStamp(db: Db, tables: readonly string[]): Promise<string | undefined> {
-  let text = versionSql.get(tables.length);
-  if (!text) versionSql.set(tables.length, (text = `select version from table_versions where table_name in (${tables.map(() => '?').join(', ')}) order by table_name`));
+export async function tableVersions(db: Db): Promise<TableVersions> {
   const rows =
-    readDirectly<{ version: number | string }>(db, text, tables) ??
-    (await db.selectFrom('table_versions').select('version').where('table_name', 'in', tables).orderBy('table_name').execute());
-  return rows.length === new Set(tables).size ? rows.map((row) => row.version).join(',') : undefined;
+    readDirectly<{ table_name: string; version: number | string }>(db, ALL_VERSIONS, []) ??
+    (await db.selectFrom('table_versions').select(['table_name', 'version']).execute());
+  return new Map(rows.map((row) => [row.table_name, String(row.version)]));
+}
+
+/** The versions of these tables as one text; undefined when one of them keeps no version. */
+export function versionStamp(versions: TableVersions, tables: readonly string[]): string | undefined {
+  let stamp = '';
+  for (const table of tables) {
+    const version = versions.get(table);
+    if (version === undefined) return undefined;
+    stamp += `${version},`;
+  }
+  return stamp;
 }
 
 /** Tables whose writes raise their version: those with the triggers of migration 2026_11_30_000001. */
