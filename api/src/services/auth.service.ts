@@ -8,11 +8,13 @@ import {
   deleteSession,
   findLiveSessionWithUser,
   findUserByEmail,
+  grantsDependOnTime,
   grantsReachingUser,
   permissionsOfGuests,
   tableVersions,
   touchSession,
   versionStamp,
+  type GrantedPermission,
   type SessionRow,
   type TableVersions,
   type UserGrants,
@@ -102,6 +104,18 @@ interface SessionCopy {
   session: Readonly<SessionRow>;
   user: Readonly<UserRow>;
   grants: UserGrants;
+  /** Worked out once when no subscription makes them change with time. */
+  permissions?: GrantedPermission[];
+}
+
+/** Frozen all the way down: several requests share a session copy's permissions. */
+function frozenPermissions(permissions: GrantedPermission[]): GrantedPermission[] {
+  for (const permission of permissions) {
+    for (const restriction of permission.restrictions) Object.freeze(restriction);
+    Object.freeze(permission.restrictions);
+    Object.freeze(permission);
+  }
+  return Object.freeze(permissions) as GrantedPermission[];
 }
 /** Per database; emptied when full, as sessions asked for often come back at once. */
 const sessionCopies = new WeakMap<object, Map<string, SessionCopy>>();
@@ -130,7 +144,9 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined, vers
       const found = await findLiveSessionWithUser(deps.db, id, nowIso);
       copies.delete(id);
       if (found) {
-        copy = { stamp: stamp ?? '', session: Object.freeze(found.session), user: Object.freeze(found.user), grants: Object.freeze(await grantsReachingUser(deps.db, found.user.id)) };
+        const grants = Object.freeze(await grantsReachingUser(deps.db, found.user.id));
+        copy = { stamp: stamp ?? '', session: Object.freeze(found.session), user: Object.freeze(found.user), grants };
+        if (!grantsDependOnTime(grants)) copy.permissions = frozenPermissions(accountPermissionsFromGrants(grants, now));
         if (stamp !== undefined) {
           if (copies.size >= MAX_SESSION_COPIES) copies.clear();
           copies.set(id, copy);
@@ -144,7 +160,7 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined, vers
         // Left as it was when the disk is full: the session stays valid until the expiry last recorded.
         await touchSession(deps.db, session.id, nowIso, new Date(now + lifetime).toISOString()).catch(unlessStorageFailure);
       }
-      return { user, session, permissions: accountPermissionsFromGrants(copy.grants, now) };
+      return { user, session, permissions: copy.permissions ?? accountPermissionsFromGrants(copy.grants, now) };
     }
   }
   return { user: null, session: null, permissions: await permissionsOfGuests(deps.db) };

@@ -122,6 +122,11 @@ export async function grantsReachingUser(db: Db, userId: number): Promise<UserGr
   return grantsOfUser(db, { userId });
 }
 
+/** Whether which of these grants count changes with time: they include subscriptions, whose standing does. */
+export function grantsDependOnTime(rows: UserGrants): boolean {
+  return rows.some((row) => row.source === SUBSCRIPTION);
+}
+
 /** A user's permissions from the grants that may reach them (permissionsOfUser). */
 export function permissionsFromGrants(rows: UserGrants, planCounts: (terms: SubscriptionTerms) => boolean): GrantedPermission[] {
   const countingPlans = new Set(rows.filter((row) => row.source === SUBSCRIPTION && planCounts({ status: row.status!, ends_at: row.ends_at, cancelled_at: row.cancelled_at })).map((row) => row.product_id));
