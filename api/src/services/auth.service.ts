@@ -27,8 +27,6 @@ import { describeUserAgent } from './user-agent.ts';
 import { startingName } from './display-name.ts';
 import { accountPermissionsFromGrants } from './subscriptions.service.ts';
 
-export { tableVersions };
-
 export const SESSION_COOKIE = 'music_session';
 /** A session without "remember me" ends after two idle hours; a remembered one after 30 idle days. */
 const SHORT_SESSION_MS = 2 * 60 * 60 * 1000;
@@ -93,6 +91,11 @@ export async function startSession(deps: AppDeps, user: UserRow, remember: boole
 
 export async function endSession(deps: AppDeps, token: string): Promise<void> {
   await deleteSession(deps.db, hashSessionToken(token));
+}
+
+/** Every table's version, read first by a request that carries a session (resolveAuth, the back office's list cache). */
+export function readTableVersions(deps: AppDeps): Promise<TableVersions> {
+  return tableVersions(deps.db);
 }
 
 /** Tables a signed-in person's session, account and permissions are read from, in the order of their version stamp. */
