@@ -2,6 +2,7 @@ import { createDb, tablesWithVersionTriggers } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createClient, createTestApp, type TestApp, type TestClient } from '../testing.ts';
+import { SESSION_TOUCH_COLUMNS, SESSION_WATCHED_COLUMNS } from '../../../db/src/migrations/2026_11_30_000001_table_versions.ts';
 import { SESSION_TABLES } from './auth.service.ts';
 
 /*
@@ -36,6 +37,9 @@ describe('a session kept between requests', () => {
   it('comes from tables whose every write raises their version', async () => {
     const versioned = await tablesWithVersionTriggers(t.db);
     for (const table of SESSION_TABLES) expect(versioned, table).toContain(table);
+    // Only the activity columns may change without raising it: a new column must be watched too.
+    const sessions = (await t.db.introspection.getTables()).find((table) => table.name === 'sessions')!;
+    expect(sessions.columns.map((column) => column.name).sort()).toEqual([...SESSION_WATCHED_COLUMNS, ...SESSION_TOUCH_COLUMNS].sort());
   });
 
   it('ends at once when it is logged out in another process', async () => {
@@ -52,6 +56,37 @@ describe('a session kept between requests', () => {
     expect((await tracks(admin)).status).toBe(200);
     await t.db.deleteFrom('sessions').where('user_id', '=', await userId('a2@example.com')).execute();
     expect((await tracks(admin)).status).toBe(401);
+  });
+
+  it('ends at once when its expiry is brought forward in the database', async () => {
+    const admin = await t.loggedIn('a6@example.com', ['admin']);
+    expect((await tracks(admin)).status).toBe(200);
+    await t.db.updateTable('sessions').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).where('user_id', '=', await userId('a6@example.com')).execute();
+    expect((await tracks(admin)).status).toBe(401);
+  });
+
+  it("is not read again when someone's activity is recorded, its own included", async () => {
+    const active = await t.loggedIn('a7@example.com', ['admin']);
+    const bystander = await t.loggedIn('a8@example.com', ['admin']);
+    // Last active two minutes ago, with an expiry a little sooner: a change that raises the version.
+    const session = await t.db.selectFrom('sessions').select(['id', 'expires_at']).where('user_id', '=', await userId('a7@example.com')).executeTakeFirstOrThrow();
+    await t.db
+      .updateTable('sessions')
+      .set({ last_active_at: new Date(Date.now() - 120_000).toISOString(), expires_at: new Date(Date.parse(session.expires_at) - 1000).toISOString() })
+      .where('id', '=', session.id)
+      .execute();
+    expect((await tracks(bystander)).status).toBe(200);
+    t.queries.length = 0;
+    expect((await tracks(active)).status).toBe(200);
+    expect(t.queries.filter((sql) => /^update "sessions"/.test(sql))).toHaveLength(1);
+    const touched = await t.db.selectFrom('sessions').select(['last_active_at', 'expires_at']).where('id', '=', session.id).executeTakeFirstOrThrow();
+    expect(Date.parse(touched.last_active_at)).toBeGreaterThan(Date.now() - 10_000);
+    expect(touched.expires_at > session.expires_at).toBe(true);
+
+    t.queries.length = 0;
+    expect((await tracks(active)).status).toBe(200);
+    expect((await tracks(bystander)).status).toBe(200);
+    expect(t.queries.filter((sql) => /"sessions"/.test(sql))).toEqual([]);
   });
 
   it('ends when it expires, though nothing was written since it was read', async () => {

@@ -160,8 +160,11 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined, vers
       const { session, user } = copy;
       if (now - Date.parse(session.last_active_at) > TOUCH_INTERVAL_MS) {
         const lifetime = session.remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
+        const expiresAt = new Date(now + lifetime).toISOString();
         // Left as it was when the disk is full: the session stays valid until the expiry last recorded.
-        await touchSession(deps.db, session.id, nowIso, new Date(now + lifetime).toISOString()).catch(unlessStorageFailure);
+        const touched = await touchSession(deps.db, session.id, nowIso, expiresAt).then(() => true, unlessStorageFailure);
+        // A touch raises no version (migration 2026_11_30_000001): the kept copy follows it here.
+        if (touched && copies.get(id) === copy) copies.set(id, { ...copy, session: Object.freeze({ ...session, last_active_at: nowIso, expires_at: expiresAt }) });
       }
       return { user, session, permissions: copy.permissions ?? accountPermissionsFromGrants(copy.grants, now) };
     }

@@ -15,6 +15,18 @@ export const VERSIONED_TABLES = [
 ] as const;
 
 /**
+ * What a session's activity changes, once a minute while it is used: the time it was last active
+ * and its expiry, pushed back. That alone raises no version, or every person's kept session would be
+ * read again whenever anyone is active; a change to any other column, or an expiry brought
+ * forward, does. The session columns are listed so (api/src/services/auth.service.test.ts checks
+ * the list against the table).
+ */
+export const SESSION_TOUCH_COLUMNS = ['last_active_at', 'expires_at'] as const;
+export const SESSION_WATCHED_COLUMNS = ['id', 'user_id', 'ip_address', 'user_agent', 'device_type', 'platform', 'browser', 'city', 'country', 'remember', 'password_confirmed_at', 'created_at'] as const;
+const sessionUpdateMatters = (same: (column: string) => string) =>
+  `NOT (NEW.expires_at >= OLD.expires_at AND ${SESSION_WATCHED_COLUMNS.map(same).join(' AND ')})`;
+
+/**
  * A version number per table, raised by the database itself in the same transaction as any
  * insert, update or delete of the table: a process may keep a copy of what it read (the back
  * office's list pages, a signed-in person's session and permissions) for as long as the versions
@@ -36,12 +48,18 @@ export async function up(db: Kysely<any>): Promise<void> {
   }
   for (const table of VERSIONED_TABLES) {
     await sql`INSERT INTO table_versions (table_name, version) VALUES (${table}, 0)`.execute(db);
-    if (isPostgres(db)) {
+    if (isPostgres(db) && table === 'sessions') {
+      await sql.raw(`CREATE TRIGGER ${table}_bump_version AFTER INSERT OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version()`).execute(db);
+      await sql
+        .raw(`CREATE TRIGGER ${table}_bump_version_update AFTER UPDATE ON ${table} FOR EACH ROW WHEN (${sessionUpdateMatters((c) => `NEW.${c} IS NOT DISTINCT FROM OLD.${c}`)}) EXECUTE FUNCTION bump_table_version()`)
+        .execute(db);
+    } else if (isPostgres(db)) {
       await sql.raw(`CREATE TRIGGER ${table}_bump_version AFTER INSERT OR UPDATE OR DELETE OR TRUNCATE ON ${table} FOR EACH STATEMENT EXECUTE FUNCTION bump_table_version()`).execute(db);
     } else {
       for (const event of ['insert', 'update', 'delete']) {
+        const when = table === 'sessions' && event === 'update' ? ` WHEN ${sessionUpdateMatters((c) => `NEW.${c} IS OLD.${c}`)}` : '';
         await sql
-          .raw(`CREATE TRIGGER ${table}_bump_version_${event} AFTER ${event.toUpperCase()} ON ${table} BEGIN UPDATE table_versions SET version = version + 1 WHERE table_name = '${table}'; END`)
+          .raw(`CREATE TRIGGER ${table}_bump_version_${event} AFTER ${event.toUpperCase()} ON ${table}${when} BEGIN UPDATE table_versions SET version = version + 1 WHERE table_name = '${table}'; END`)
           .execute(db);
       }
     }
