@@ -1,4 +1,4 @@
-import type { Db, GrantedPermission, SessionRow, UserRow } from '@app/db';
+import type { Db, GrantedPermission, SessionRow, TableVersions, UserRow } from '@app/db';
 import type { Config } from './config.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -27,5 +27,7 @@ export type AppEnv = {
     pageHeaders: [string, string][];
     /** The request's id in the logs and its X-Request-Id header. */
     requestId: string;
+    /** Read first when the request carries a session: copies made from tables whose versions are unchanged may be used. */
+    tableVersions?: TableVersions;
   };
 };

@@ -44,12 +44,13 @@ export function createDb(url: string, options: DbOptions = {}): Db {
   // cache's blobs among others) and keeps. The file's pages stay in the system's file cache anyway:
   // at 1M tracks, search answered as fast with 4 MB, for some 12 MB less memory.
   database.pragma('cache_size = -4000');
-  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: withStatementCache(database) }), log });
-  sqliteDatabases.set(db, database);
+  const statements = withStatementCache(database);
+  const db = new Kysely<Database>({ dialect: new SqliteDialect({ database: statements }), log });
+  sqliteDatabases.set(db, { database, statements, onQuery });
   return db;
 }
 
-const sqliteDatabases = new WeakMap<Db, SqliteDatabase.Database>();
+const sqliteDatabases = new WeakMap<Db, { database: SqliteDatabase.Database; statements: ReturnType<typeof withStatementCache>; onQuery: DbOptions['onQuery'] }>();
 
 /**
  * The SQLite file behind a database made by `createDb`, for the few reads made on every request,
@@ -58,8 +59,25 @@ const sqliteDatabases = new WeakMap<Db, SqliteDatabase.Database>();
  * transaction, and while one is open on the connection, whose uncommitted writes a read here would see.
  */
 export function directSqlite(db: Db): SqliteDatabase.Database | undefined {
-  const database = sqliteDatabases.get(db);
+  const database = sqliteDatabases.get(db)?.database;
   return database && !database.inTransaction ? database : undefined;
+}
+
+/**
+ * Runs a read compiled by Kysely on the SQLite file directly, with the statement Kysely would have
+ * used (the same cache), reported to `onQuery` as Kysely reports it. Undefined when that is not
+ * possible (as for directSqlite) or the statement is not a read: the caller then asks Kysely.
+ */
+export function readDirectly<R>(db: object, query: string, parameters: readonly unknown[]): R[] | undefined {
+  const handle = sqliteDatabases.get(db as Db);
+  if (!handle || handle.database.inTransaction) return undefined;
+  const statement = handle.statements.prepare(query) as unknown as SqliteDatabase.Statement;
+  if (!statement.reader) return undefined;
+  if (!handle.onQuery) return statement.all(parameters) as R[];
+  const started = performance.now();
+  const rows = statement.all(parameters) as R[];
+  handle.onQuery({ sql: query, durationMs: performance.now() - started });
+  return rows;
 }
 
 const ALREADY_ROLLED_BACK: SqliteStatement = {

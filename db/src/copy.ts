@@ -42,10 +42,11 @@ export interface CopyResult {
 /**
  * Not copied: the migration log (the target's own migration wrote it), the page cache (pages are
  * rendered again; its generation is the target's own), the row counts (the target's triggers
- * count the rows as they are copied), and FTS5 tables with their shadow tables,
+ * count the rows as they are copied), the table versions (the target's statement triggers raise
+ * them once per batch copied), and FTS5 tables with their shadow tables,
  * which PostgreSQL replaces by GIN indexes on the base columns, kept up to date by PostgreSQL.
  */
-export const TARGET_OWN_TABLES: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock', 'page_cache', 'page_cache_state', 'row_counts']);
+export const TARGET_OWN_TABLES: ReadonlySet<string> = new Set(['kysely_migration', 'kysely_migration_lock', 'page_cache', 'page_cache_state', 'row_counts', 'table_versions']);
 
 const quote = (name: string) => `"${name.replaceAll('"', '""')}"`;
 

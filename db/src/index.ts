@@ -36,6 +36,7 @@ export * from './repositories/lyrics.repository.ts';
 export * from './repositories/search.repository.ts';
 export * from './repositories/reports.repository.ts';
 export * from './repositories/page-cache.repository.ts';
+export * from './repositories/table-versions.repository.ts';
 export type { PageViewRow, ScheduleRunRow } from './tables/reports.table.ts';
 export * from './repositories/admin-accounts.repository.ts';
 export * from './repositories/content.repository.ts';

@@ -32,3 +32,40 @@ describe('a query prepared once', () => {
     expect(await genreNamed(second, { name: 'rock' })).toEqual([{ name: 'rock' }]);
   });
 });
+
+describe('a prepared read on SQLite', () => {
+  it('is reported to onQuery like any other, so slow ones are still logged', async () => {
+    const seen: string[] = [];
+    const db = await createTestDb({ onQuery: ({ sql }) => seen.push(sql) });
+    try {
+      await genreNamed(db, { name: 'jazz' });
+      expect(seen.filter((sql) => sql.includes('from "genres"'))).toHaveLength(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('never sees what a transaction still open has written, and sees it inside that transaction', async () => {
+    const db = await createTestDb();
+    try {
+      let release!: () => void;
+      const held = new Promise<void>((resolve) => (release = resolve));
+      let inside: unknown[] = [];
+      const transaction = db.transaction().execute(async (trx) => {
+        await trx.insertInto('genres').values({ name: 'ska' }).execute();
+        inside = await genreNamed(trx, { name: 'ska' });
+        await held;
+        throw new Error('rolled back');
+      });
+      await new Promise((resolve) => setTimeout(resolve, 20));
+      // Asked while the transaction is open on the same connection: answered after it rolled back.
+      const outside = genreNamed(db, { name: 'ska' });
+      release();
+      await expect(transaction).rejects.toThrow('rolled back');
+      expect(inside).toEqual([{ name: 'ska' }]);
+      expect(await outside).toEqual([]);
+    } finally {
+      await db.destroy();
+    }
+  });
+});

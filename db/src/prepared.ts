@@ -1,4 +1,5 @@
 import type { CompiledQuery, Compilable, Kysely } from 'kysely';
+import { readDirectly } from './connection.ts';
 
 /** Stands for a value given at each run; the SQL is built with it once. */
 class Placeholder {
@@ -32,6 +33,10 @@ export function preparedQuery<DB, P extends object, R>(build: (db: Kysely<DB>, p
     }
     const { query, slots } = entry;
     const parameters = query.parameters.map((value, i) => (slots[i] === undefined ? value : (params as Record<string, unknown>)[slots[i]]));
+    // On SQLite, outside a transaction, the statement runs at once: Kysely's way to it (a connection
+    // taken and given back, several promises) costs more than an indexed read.
+    const direct = readDirectly<R>(db, query.sql, parameters);
+    if (direct) return direct;
     const { rows } = await db.executeQuery<R>({ query: query.query, queryId: query.queryId, sql: query.sql, parameters });
     return rows;
   };

@@ -1,11 +1,13 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { sendBytes } from '../http/direct-response.ts';
 import { ApiError, forbidden, notFound, unauthenticated, validationFailed, validationHook, zodErrorsByField } from '../http/errors.ts';
 import { ErrorSchema, idParam } from '../schemas/common.ts';
 import { hasPermission } from '../services/permissions.ts';
 import type { AdminResource } from './resource.ts';
-import { createRecord, deleteRecord, filterKeysOf, listRecords, readOne, updateRecord, type ListQuery } from './resource-writes.ts';
+import { createListCache, listTables } from './list-cache.ts';
+import { createRecord, deleteRecord, filterKeysOf, readOne, updateRecord, type ListQuery } from './resource-writes.ts';
 import { ADMIN_RESOURCES } from './resources/index.ts';
 
 /** Largest page the back office may ask for in one call. */
@@ -111,30 +113,39 @@ const errors = {
   422: { description: 'Invalid input', content: jsonContent(ErrorSchema) },
 };
 
-function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): void {
+function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource, listPage: ReturnType<typeof createListCache>): void {
   const path = `/${resource.name}`;
+  const tables = listTables(resource);
   const tags = [`Admin: ${resource.label}`];
   const read = access(resource, 'read');
   const write = access(resource, 'write');
 
-  app.openapi(
+  // Documented from its schema but read by hand, like the writes below: a page the list cache holds
+  // is found by its query string as sent, before anything is parsed (see list-cache.ts).
+  app.openAPIRegistry.registerPath(
     createRoute({
       method: 'get',
       path,
       tags,
       summary: `List ${resource.label.toLowerCase()}`,
       description: `Sortable: ${resource.table.sortable.join(', ')}. Filters: ${filterKeysOf(resource).join(', ')}.`,
-      middleware: [read] as const,
       request: { query: listQuery },
       responses: { 200: { description: 'Records, with Content-Range', content: jsonContent(z.array(recordSchema)) }, ...errors },
     }),
-    async (c) => {
-      const query = parseListQuery(resource, c.req.valid('query'));
-      const { rows, total } = await listRecords(c.get('deps'), resource, query);
-      const contentRange = rows.length ? `${resource.name} ${query.range.start}-${query.range.start + rows.length - 1}/${total}` : `${resource.name} */${total}`;
-      return c.json(rows, 200, { 'Content-Range': contentRange, 'Access-Control-Expose-Headers': 'Content-Range' });
-    },
   );
+  app.get(path, read, async (c) => {
+    const url = c.req.url;
+    const search = url.indexOf('?');
+    const page = await listPage(c.get('deps'), resource, search < 0 ? '' : url.slice(search + 1), tables, c.get('tableVersions'), () =>
+      parseListQuery(resource, { sort: c.req.query('sort'), range: c.req.query('range'), filter: c.req.query('filter') }),
+    );
+    // The records are already JSON bytes (kept so by the list cache): sent as they are.
+    return sendBytes(c, 200, page.body, [
+      ['Content-Type', 'application/json'],
+      ['Content-Range', page.contentRange],
+      ['Access-Control-Expose-Headers', 'Content-Range'],
+    ]);
+  });
 
   app.openapi(
     createRoute({
@@ -212,6 +223,8 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource): vo
 /** The back office's API, in the ra-data-simple-rest dialect, one declaration per resource. */
 export function createAdminRoutes(resources: AdminResource[] = ADMIN_RESOURCES): OpenAPIHono<AppEnv> {
   const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook });
-  for (const resource of resources) registerResource(app, resource);
+  // One per app: its entries are checked against the database this app reads.
+  const listPage = createListCache();
+  for (const resource of resources) registerResource(app, resource, listPage);
   return app;
 }

@@ -1,7 +1,7 @@
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv, AuthState } from '../context.ts';
 import { authenticateBearer } from '../services/access-tokens.service.ts';
-import { resolveAuth, SESSION_COOKIE } from '../services/auth.service.ts';
+import { readTableVersions, resolveAuth, SESSION_COOKIE } from '../services/auth.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { getCookie } from './cookies.ts';
 import { loadSetting } from '../services/settings.service.ts';
@@ -16,7 +16,13 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
   return async (c, next) => {
     const authorization = c.req.header('Authorization');
     if (authorization !== undefined && isApiPath(c.req.path)) c.set('auth', await authenticateBearer(c.get('deps'), authorization));
-    else c.set('auth', await resolveAuth(c.get('deps'), getCookie(c, SESSION_COOKIE)));
+    else {
+      const token = getCookie(c, SESSION_COOKIE);
+      // Before anything else is read: what this process kept from tables unchanged since may be used (services/auth.service.ts).
+      const versions = token ? await readTableVersions(c.get('deps')) : undefined;
+      if (versions) c.set('tableVersions', versions);
+      c.set('auth', await resolveAuth(c.get('deps'), token, versions));
+    }
     await next();
   };
 }

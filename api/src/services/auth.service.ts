@@ -8,8 +8,16 @@ import {
   deleteSession,
   findLiveSessionWithUser,
   findUserByEmail,
+  grantsDependOnTime,
+  grantsReachingUser,
   permissionsOfGuests,
+  tableVersions,
   touchSession,
+  versionStamp,
+  type GrantedPermission,
+  type SessionRow,
+  type TableVersions,
+  type UserGrants,
   type UserRow,
 } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
@@ -17,7 +25,7 @@ import { sha256Hex } from './hashing.ts';
 import { unlessStorageFailure } from './errors.ts';
 import { describeUserAgent } from './user-agent.ts';
 import { startingName } from './display-name.ts';
-import { permissionsOfAccount } from './subscriptions.service.ts';
+import { accountPermissionsFromGrants } from './subscriptions.service.ts';
 
 export const SESSION_COOKIE = 'music_session';
 /** A session without "remember me" ends after two idle hours; a remembered one after 30 idle days. */
@@ -85,19 +93,80 @@ export async function endSession(deps: AppDeps, token: string): Promise<void> {
   await deleteSession(deps.db, hashSessionToken(token));
 }
 
-/** The user and permissions behind a session cookie, or the guest role's permissions. */
-export async function resolveAuth(deps: AppDeps, token: string | undefined): Promise<AuthState> {
+/** Every table's version, read first by a request that carries a session (resolveAuth, the back office's list cache). */
+export function readTableVersions(deps: AppDeps): Promise<TableVersions> {
+  return tableVersions(deps.db);
+}
+
+/** Tables a signed-in person's session, account and permissions are read from, in the order of their version stamp. */
+export const SESSION_TABLES = ['permissions', 'product_permission', 'role_permission', 'sessions', 'subscriptions', 'user_permission', 'user_role', 'users'];
+
+/** A live session as read, with its user and the grants that may reach them, and the versions of the tables they came from. */
+interface SessionCopy {
+  stamp: string;
+  session: Readonly<SessionRow>;
+  user: Readonly<UserRow>;
+  grants: UserGrants;
+  /** Worked out once when no subscription makes them change with time. */
+  permissions?: GrantedPermission[];
+}
+
+/** Frozen all the way down: several requests share a session copy's permissions. */
+function frozenPermissions(permissions: GrantedPermission[]): GrantedPermission[] {
+  for (const permission of permissions) {
+    for (const restriction of permission.restrictions) Object.freeze(restriction);
+    Object.freeze(permission.restrictions);
+    Object.freeze(permission);
+  }
+  return Object.freeze(permissions) as GrantedPermission[];
+}
+/** Per database; emptied when full, as sessions asked for often come back at once. */
+const sessionCopies = new WeakMap<object, Map<string, SessionCopy>>();
+const MAX_SESSION_COPIES = 500;
+
+/**
+ * The user and permissions behind a session cookie, or the guest role's permissions.
+ *
+ * With `versions` (tableVersions, read before anything else of the request), a session read once
+ * is kept by this process and used again while none of the tables it came from has changed, in
+ * any process: logging out, a ban, a new role or grant, a subscription, even a write made by hand
+ * in the database, each raises a version. Its expiry and which plans count are still decided anew
+ * on each request. The copies are frozen, as several requests share them.
+ */
+export async function resolveAuth(deps: AppDeps, token: string | undefined, versions?: TableVersions): Promise<AuthState> {
   if (token && token.length <= 128) {
     const now = Date.now();
-    const found = await findLiveSessionWithUser(deps.db, hashSessionToken(token), new Date(now).toISOString());
-    if (found) {
-      const { session, user } = found;
+    const nowIso = new Date(now).toISOString();
+    const id = hashSessionToken(token);
+    const stamp = versions && versionStamp(versions, SESSION_TABLES);
+    let copies = sessionCopies.get(deps.db);
+    if (!copies) sessionCopies.set(deps.db, (copies = new Map()));
+    let copy = stamp === undefined ? undefined : copies.get(id);
+    if (copy && (copy.stamp !== stamp || copy.session.expires_at <= nowIso)) copy = undefined;
+    if (!copy) {
+      const found = await findLiveSessionWithUser(deps.db, id, nowIso);
+      copies.delete(id);
+      if (found) {
+        const grants = Object.freeze(await grantsReachingUser(deps.db, found.user.id));
+        copy = { stamp: stamp ?? '', session: Object.freeze(found.session), user: Object.freeze(found.user), grants };
+        if (!grantsDependOnTime(grants)) copy.permissions = frozenPermissions(accountPermissionsFromGrants(grants, now));
+        if (stamp !== undefined) {
+          if (copies.size >= MAX_SESSION_COPIES) copies.clear();
+          copies.set(id, copy);
+        }
+      }
+    }
+    if (copy) {
+      const { session, user } = copy;
       if (now - Date.parse(session.last_active_at) > TOUCH_INTERVAL_MS) {
         const lifetime = session.remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
+        const expiresAt = new Date(now + lifetime).toISOString();
         // Left as it was when the disk is full: the session stays valid until the expiry last recorded.
-        await touchSession(deps.db, session.id, new Date(now).toISOString(), new Date(now + lifetime).toISOString()).catch(unlessStorageFailure);
+        const touched = await touchSession(deps.db, session.id, nowIso, expiresAt).then(() => true, unlessStorageFailure);
+        // A touch raises no version (migration 2026_11_30_000001): the kept copy follows it here.
+        if (touched && copies.get(id) === copy) copies.set(id, { ...copy, session: Object.freeze({ ...session, last_active_at: nowIso, expires_at: expiresAt }) });
       }
-      return { user, session, permissions: await permissionsOfAccount(deps.db, user.id, now) };
+      return { user, session, permissions: copy.permissions ?? accountPermissionsFromGrants(copy.grants, now) };
     }
   }
   return { user: null, session: null, permissions: await permissionsOfGuests(deps.db) };

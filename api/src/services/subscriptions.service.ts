@@ -1,4 +1,4 @@
-import { permissionsOfUser, subscriptionsOfUser, type Db, type GrantedPermission, type SubscriptionRow, type SubscriptionStatus } from '@app/db';
+import { permissionsFromGrants, permissionsOfUser, subscriptionsOfUser, type Db, type GrantedPermission, type SubscriptionRow, type SubscriptionStatus, type UserGrants } from '@app/db';
 
 /** Statuses under which a subscription keeps granting its plan until it ends; past_due is the grace while a failed payment is retried. */
 const GRANTING_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['active', 'trialing', 'past_due']);
@@ -59,4 +59,9 @@ export async function userSubscriptions(db: Db, userId: number, now: number = Da
  */
 export async function permissionsOfAccount(db: Db, userId: number, now: number = Date.now()): Promise<GrantedPermission[]> {
   return permissionsOfUser(db, userId, (terms) => subscriptionStanding(terms, now).valid);
+}
+
+/** The same from grants read earlier (grantsReachingUser): which plans count is decided at `now`. */
+export function accountPermissionsFromGrants(grants: UserGrants, now: number = Date.now()): GrantedPermission[] {
+  return permissionsFromGrants(grants, (terms) => subscriptionStanding(terms, now).valid);
 }

@@ -112,7 +112,23 @@ const grantsOfUser = preparedQuery((db: Db, p: { userId: number }) => {
  * `planCounts` accepts (the caller decides which count), and their own grants on top.
  */
 export async function permissionsOfUser(db: Db, userId: number, planCounts: (terms: SubscriptionTerms) => boolean): Promise<GrantedPermission[]> {
-  const rows = await grantsOfUser(db, { userId });
+  return permissionsFromGrants(await grantsReachingUser(db, userId), planCounts);
+}
+
+/** Every grant that may reach a user, as stored: which of them count depends on the time (permissionsFromGrants). */
+export type UserGrants = readonly Awaited<ReturnType<typeof grantsOfUser>>[number][];
+
+export async function grantsReachingUser(db: Db, userId: number): Promise<UserGrants> {
+  return grantsOfUser(db, { userId });
+}
+
+/** Whether which of these grants count changes with time: they include subscriptions, whose standing does. */
+export function grantsDependOnTime(rows: UserGrants): boolean {
+  return rows.some((row) => row.source === SUBSCRIPTION);
+}
+
+/** A user's permissions from the grants that may reach them (permissionsOfUser). */
+export function permissionsFromGrants(rows: UserGrants, planCounts: (terms: SubscriptionTerms) => boolean): GrantedPermission[] {
   const countingPlans = new Set(rows.filter((row) => row.source === SUBSCRIPTION && planCounts({ status: row.status!, ends_at: row.ends_at, cancelled_at: row.cancelled_at })).map((row) => row.product_id));
   const grant = (row: (typeof rows)[number]) => ({ name: row.name!, restrictions: parseRestrictions(row.restrictions!) });
   const viaRoles = rows.filter((row) => row.source === FROM_ROLE).map(grant);

@@ -54,7 +54,7 @@ export interface ScaleSeedSummary {
   topTrackId: number;
 }
 
-/** Tables filled in bulk: their secondary indexes and full-text insert triggers are set aside meanwhile. */
+/** Tables filled in bulk: their secondary indexes, full-text insert triggers and version triggers are set aside meanwhile. */
 const BULK_TABLES = [
   'artists', 'albums', 'album_artist', 'album_tag', 'tracks', 'track_artist', 'genre_track', 'track_tag', 'tags',
   'users', 'user_role', 'playlists', 'playlist_track', 'likes', 'follows',
@@ -179,7 +179,7 @@ export async function seedScaleCatalog(file: string, options: ScaleSeedOptions):
   const setAside = raw
     .prepare(
       `SELECT type, name, sql FROM sqlite_master WHERE sql IS NOT NULL AND tbl_name IN (${placeholders}) ` +
-        `AND ((type = 'index') OR (type = 'trigger' AND name LIKE '%\\_fts\\_insert' ESCAPE '\\'))`,
+        `AND ((type = 'index') OR (type = 'trigger' AND (name LIKE '%\\_fts\\_insert' ESCAPE '\\' OR name LIKE '%\\_bump\\_version\\_%' ESCAPE '\\')))`,
     )
     .all(...BULK_TABLES) as { type: 'index' | 'trigger'; name: string; sql: string }[];
   for (const item of setAside) raw.exec(`DROP ${item.type.toUpperCase()} "${item.name}"`);
@@ -476,6 +476,8 @@ export async function seedScaleCatalog(file: string, options: ScaleSeedOptions):
   });
   progress('Indexes', indexes.length, indexes.length);
   for (const item of setAside.filter((item) => item.type === 'trigger')) raw.exec(item.sql);
+  // Raised once for the whole load rather than once per row: what any process kept is stale now.
+  raw.exec(`UPDATE table_versions SET version = version + 1 WHERE table_name IN (${BULK_TABLES.map((table) => `'${table}'`).join(', ')})`);
   endPhase('indexes');
 
   const searchIndexes = ['tracks_fts', 'albums_fts', 'artists_fts', 'playlists_fts', 'users_fts', 'tags_fts'];

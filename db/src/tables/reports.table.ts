@@ -49,3 +49,9 @@ export interface PageCacheStateTable {
 
 export type PageViewRow = Selectable<PageViewsTable>;
 export type ScheduleRunRow = Selectable<ScheduleRunsTable>;
+
+/** Raised by triggers on every write of the table (migration 2026_11_30_000001); bigint, so PostgreSQL answers text. */
+export interface TableVersionsTable {
+  table_name: string;
+  version: number | string;
+}

@@ -1,0 +1,40 @@
+import { sql } from 'kysely';
+import { readDirectly, type Db } from '../connection.ts';
+import { isPostgres } from '../dialect.ts';
+
+/** The version of every table that keeps one, read at one moment (migration 2026_11_30_000001). */
+export type TableVersions = ReadonlyMap<string, string>;
+
+const ALL_VERSIONS = 'select table_name, version from table_versions';
+
+/**
+ * Every table's version, in one small read: what a process built from some tables stays valid
+ * while their versions stay the same. Read on every request that may be answered from such a copy,
+ * so on SQLite it runs directly (readDirectly).
+ */
+export async function tableVersions(db: Db): Promise<TableVersions> {
+  const rows =
+    readDirectly<{ table_name: string; version: number | string }>(db, ALL_VERSIONS, []) ??
+    (await db.selectFrom('table_versions').select(['table_name', 'version']).execute());
+  return new Map(rows.map((row) => [row.table_name, String(row.version)]));
+}
+
+/** The versions of these tables as one text; undefined when one of them keeps no version. */
+export function versionStamp(versions: TableVersions, tables: readonly string[]): string | undefined {
+  let stamp = '';
+  for (const table of tables) {
+    const version = versions.get(table);
+    if (version === undefined) return undefined;
+    stamp += `${version},`;
+  }
+  return stamp;
+}
+
+/** Tables whose writes raise their version: those with the triggers of migration 2026_11_30_000001. */
+export async function tablesWithVersionTriggers(db: Db): Promise<string[]> {
+  const { rows } = isPostgres(db)
+    ? await sql<{ name: string }>`select distinct event_object_table as name from information_schema.triggers where trigger_name like '%\\_bump\\_version' and action_statement like '%bump_table_version%'`.execute(db)
+    : await sql<{ name: string }>`select tbl_name as name from sqlite_master where type = 'trigger' and name like '%\\_bump\\_version\\_%' escape '\\' group by tbl_name having count(*) = 3`.execute(db);
+  const versioned = new Set((await db.selectFrom('table_versions').select('table_name').execute()).map((row) => row.table_name));
+  return rows.map((row) => row.name).filter((name) => versioned.has(name));
+}
