@@ -5,18 +5,29 @@ import { isPostgres } from '../dialect.ts';
 /** The version of every table that keeps one, read at one moment (migration 2026_11_30_000001). */
 export type TableVersions = ReadonlyMap<string, string>;
 
-const ALL_VERSIONS = 'select table_name, version from table_versions';
+/** Every version as one text, "name version,name version…": one value to read and compare, where rows would make an object each. */
+const ALL_VERSIONS = "select group_concat(table_name || ' ' || version, ',') as versions from table_versions";
+
+/** The last versions read from each database, used again while the text read is the same. */
+const lastRead = new WeakMap<object, { text: string; versions: TableVersions }>();
 
 /**
  * Every table's version, in one small read: what a process built from some tables stays valid
  * while their versions stay the same. Read on every request that may be answered from such a copy,
- * so on SQLite it runs directly (readDirectly).
+ * so on SQLite it runs directly (readDirectly), and the map is made anew only when a version moved.
  */
 export async function tableVersions(db: Db): Promise<TableVersions> {
-  const rows =
-    readDirectly<{ table_name: string; version: number | string }>(db, ALL_VERSIONS, []) ??
-    (await db.selectFrom('table_versions').select(['table_name', 'version']).execute());
-  return new Map(rows.map((row) => [row.table_name, String(row.version)]));
+  const direct = readDirectly<{ versions: string | null }>(db, ALL_VERSIONS, []);
+  if (!direct) {
+    const rows = await db.selectFrom('table_versions').select(['table_name', 'version']).execute();
+    return new Map(rows.map((row) => [row.table_name, String(row.version)]));
+  }
+  const text = direct[0]?.versions ?? '';
+  const last = lastRead.get(db);
+  if (last?.text === text) return last.versions;
+  const versions: TableVersions = new Map(text ? text.split(',').map((entry) => entry.split(' ') as [string, string]) : []);
+  lastRead.set(db, { text, versions });
+  return versions;
 }
 
 /** The versions of these tables as one text; undefined when one of them keeps no version. */
