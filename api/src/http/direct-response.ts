@@ -1,3 +1,4 @@
+import type { ServerResponse } from 'node:http';
 import type { HttpBindings } from '@hono/node-server';
 import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import type { Context } from 'hono';
@@ -20,9 +21,18 @@ export function sendBytes(c: Context<AppEnv>, status: 200, body: Uint8Array<Arra
     list.push(name, value);
     own.add(name.toLowerCase());
   }
-  list.push('Content-Length', String(body.byteLength), 'X-Request-Id', c.get('requestId'));
-  for (const [name, value] of c.get('pageHeaders')) if (name === 'Set-Cookie' || !own.has(name.toLowerCase())) list.push(name, value);
+  list.push('Content-Length', String(body.byteLength));
+  writeResponse(outgoing, status, list, own, body, c.get('requestId'), c.get('pageHeaders'));
+  return RESPONSE_ALREADY_SENT;
+}
+
+/**
+ * Writes a response whose own headers (`headers`, a flat name, value list, named in lower case in
+ * `own`) win over those every response carries (`pageHeaders`), except the cookies, which all go.
+ */
+export function writeResponse(outgoing: ServerResponse, status: number, headers: readonly string[], own: ReadonlySet<string>, body: Uint8Array, requestId: string, pageHeaders: readonly (readonly [string, string])[]): void {
+  const list = [...headers, 'X-Request-Id', requestId];
+  for (const [name, value] of pageHeaders) if (name === 'Set-Cookie' || !own.has(name.toLowerCase())) list.push(name, value);
   outgoing.writeHead(status, list);
   outgoing.end(body);
-  return RESPONSE_ALREADY_SENT;
 }

@@ -1,6 +1,7 @@
 import type { ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
+import { writeResponse } from './direct-response.ts';
 import { clearSharedPageCache, type CachedPageHead, type PageForm, type PageHit } from '../services/page-cache.service.ts';
 
 /**
@@ -72,10 +73,8 @@ export function pageFormFor(acceptEncoding: string | undefined): PageForm {
  */
 export function sendCachedPage(outgoing: ServerResponse, hit: PageHit, requestId: string, pageHeaders: readonly (readonly [string, string])[]): void {
   const headers = preparedHeaders(hit);
-  const list = [...headers.list, 'Age', String(Math.max(0, Math.floor((Date.now() - hit.page.created_at) / 1000))), 'X-Request-Id', requestId];
-  for (const [name, value] of pageHeaders) if (name === 'Set-Cookie' || !headers.names.has(name.toLowerCase())) list.push(name, value);
-  outgoing.writeHead(hit.page.status, list);
-  outgoing.end(hit.body);
+  const age = String(Math.max(0, Math.floor((Date.now() - hit.page.created_at) / 1000)));
+  writeResponse(outgoing, hit.page.status, [...headers.list, 'Age', age], headers.names, hit.body, requestId, pageHeaders);
 }
 
 /** What the back office changes shows to every visitor at once, not when cached pages expire. */
