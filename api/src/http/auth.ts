@@ -19,8 +19,8 @@ export function authenticate(): MiddlewareHandler<AppEnv> {
     else {
       const token = getCookie(c, SESSION_COOKIE);
       // Before anything else is read: what this process kept from tables unchanged since may be used (services/auth.service.ts).
-      const versions = token ? await readTableVersions(c.get('deps')) : undefined;
-      if (versions) c.set('tableVersions', versions);
+      const versions = await readTableVersions(c.get('deps'));
+      c.set('tableVersions', versions);
       c.set('auth', await resolveAuth(c.get('deps'), token, versions));
     }
     await next();

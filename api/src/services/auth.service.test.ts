@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createClient, createTestApp, type TestApp, type TestClient } from '../testing.ts';
 import { SESSION_TOUCH_COLUMNS, SESSION_WATCHED_COLUMNS } from '../../../db/src/migrations/2026_11_30_000001_table_versions.ts';
-import { SESSION_TABLES } from './auth.service.ts';
+import { GUEST_TABLES, SESSION_TABLES } from './auth.service.ts';
 
 /*
  * A signed-in person's session, account and permissions are kept by each process between requests
@@ -124,5 +124,34 @@ describe('a session kept between requests', () => {
     await t.db.updateTable('users').set({ banned_at: new Date().toISOString() }).where('email', '=', 'a5@example.com').execute();
     expect((await tracks(twin)).status).toBe(403);
     expect((await tracks(admin)).status).toBe(403);
+  });
+});
+
+describe("a guest's permissions kept between requests", () => {
+  it('come from tables whose every write raises their version, and follow a grant removed in the database at once', async () => {
+    const versioned = await tablesWithVersionTriggers(t.db);
+    for (const table of GUEST_TABLES) expect(versioned, table).toContain(table);
+    const guest = createClient(t.app);
+    const elsewhere = createClient(other.app);
+    // An album that does not exist: 404 for whoever may view music, a refusal for whoever may not.
+    const album = (client: TestClient) => client.get('/api/v1/albums/999999').then((response) => response.status);
+    expect(await album(guest)).toBe(404);
+    expect(await album(elsewhere)).toBe(404);
+    const grant = await t.db
+      .selectFrom('role_permission')
+      .innerJoin('roles', 'roles.id', 'role_permission.role_id')
+      .innerJoin('permissions', 'permissions.id', 'role_permission.permission_id')
+      .where('roles.guests', '=', 1)
+      .where('permissions.name', '=', 'music.view')
+      .select(['role_permission.role_id', 'role_permission.permission_id', 'role_permission.restrictions'])
+      .executeTakeFirstOrThrow();
+    await t.db.deleteFrom('role_permission').where('role_id', '=', grant.role_id).where('permission_id', '=', grant.permission_id).execute();
+    try {
+      expect([401, 403]).toContain(await album(guest));
+      expect([401, 403]).toContain(await album(elsewhere));
+    } finally {
+      await t.db.insertInto('role_permission').values(grant).execute();
+    }
+    expect(await album(guest)).toBe(404);
   });
 });

@@ -93,7 +93,7 @@ export async function endSession(deps: AppDeps, token: string): Promise<void> {
   await deleteSession(deps.db, hashSessionToken(token));
 }
 
-/** Every table's version, read first by a request that carries a session (resolveAuth, the back office's list cache). */
+/** Every table's version, read first by every request that is not an API token's (resolveAuth, the back office's list cache). */
 export function readTableVersions(deps: AppDeps): Promise<TableVersions> {
   return tableVersions(deps.db);
 }
@@ -169,5 +169,19 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined, vers
       return { user, session, permissions: copy.permissions ?? accountPermissionsFromGrants(copy.grants, now) };
     }
   }
-  return { user: null, session: null, permissions: await permissionsOfGuests(deps.db) };
+  return { user: null, session: null, permissions: await guestPermissions(deps.db, versions) };
+}
+
+/** Tables the guest role's permissions are read from. */
+export const GUEST_TABLES = ['permissions', 'role_permission', 'roles'];
+const guestCopies = new WeakMap<object, { stamp: string; permissions: GrantedPermission[] }>();
+
+/** The guest role's permissions, kept by this process while the versions of their tables are unchanged (as a session's are). */
+async function guestPermissions(db: AppDeps['db'], versions: TableVersions | undefined): Promise<GrantedPermission[]> {
+  const stamp = versions && versionStamp(versions, GUEST_TABLES);
+  const kept = stamp === undefined ? undefined : guestCopies.get(db);
+  if (kept && kept.stamp === stamp) return kept.permissions;
+  const permissions = frozenPermissions(await permissionsOfGuests(db));
+  if (stamp !== undefined) guestCopies.set(db, { stamp, permissions });
+  return permissions;
 }

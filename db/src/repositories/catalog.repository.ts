@@ -1,4 +1,5 @@
 import { sql, type ExpressionBuilder } from 'kysely';
+import { preparedQuery } from '../prepared.ts';
 import type { Db } from '../connection.ts';
 import type { Database } from '../tables/database.ts';
 import type { AlbumRow } from '../tables/albums.table.ts';
@@ -37,15 +38,13 @@ export async function findAlbum(db: Db, id: number): Promise<AlbumRow | undefine
   return db.selectFrom('albums').selectAll().where('id', '=', id).where(albumIsListed).executeTakeFirst();
 }
 
-/** The album with its artists, in one query. */
+/** The album with its artists, in one query (built once: the album page and its JSON read it on every visit). */
+const albumWithArtists = preparedQuery((db: Db, p: { id: number }) =>
+  db.selectFrom('albums').selectAll('albums').select((eb) => albumArtistsJson(eb).as('artists_json')).where('albums.id', '=', p.id).where(albumIsListed),
+);
+
 export async function findAlbumWithArtists(db: Db, id: number): Promise<{ album: AlbumRow; artists: ArtistSummary[] } | undefined> {
-  const row = await db
-    .selectFrom('albums')
-    .selectAll('albums')
-    .select((eb) => albumArtistsJson(eb).as('artists_json'))
-    .where('albums.id', '=', id)
-    .where(albumIsListed)
-    .executeTakeFirst();
+  const [row] = await albumWithArtists(db, { id });
   if (!row) return undefined;
   const { artists_json, ...album } = row;
   return { album, artists: parseArtists(artists_json) };
@@ -118,10 +117,8 @@ export async function tracksOfAlbums(db: Db, albumIds: number[]): Promise<Map<nu
   return groupBy(rows, (r) => r.album_id as number);
 }
 
-/** The tracks of albums in their order, and the artists of each track, in one query. */
-export async function tracksOfAlbumsWithArtists(db: Db, albumIds: number[]): Promise<{ tracks: Map<number, TrackRow[]>; artists: Map<number, ArtistSummary[]> }> {
-  if (!albumIds.length) return { tracks: new Map(), artists: new Map() };
-  const rows = await db
+function tracksWithArtists(db: Db, albumIds: readonly number[]) {
+  return db
     .selectFrom('tracks')
     .selectAll('tracks')
     .select((eb) => trackArtistsJson(eb).as('artists_json'))
@@ -129,8 +126,16 @@ export async function tracksOfAlbumsWithArtists(db: Db, albumIds: number[]): Pro
     .where('published', '=', 1)
     .orderBy('album_id')
     .orderBy('number')
-    .orderBy('id')
-    .execute();
+    .orderBy('id');
+}
+
+/** One album's tracks, as an album page asks: built once. */
+const tracksOfOneAlbumWithArtists = preparedQuery((db: Db, p: readonly number[]) => tracksWithArtists(db, [p[0]]));
+
+/** The tracks of albums in their order, and the artists of each track, in one query. */
+export async function tracksOfAlbumsWithArtists(db: Db, albumIds: number[]): Promise<{ tracks: Map<number, TrackRow[]>; artists: Map<number, ArtistSummary[]> }> {
+  if (!albumIds.length) return { tracks: new Map(), artists: new Map() };
+  const rows = albumIds.length === 1 ? await tracksOfOneAlbumWithArtists(db, albumIds) : await tracksWithArtists(db, albumIds).execute();
   const artists = new Map<number, ArtistSummary[]>();
   const tracks = rows.map(({ artists_json, ...track }) => {
     artists.set(track.id, parseArtists(artists_json));
