@@ -27,11 +27,12 @@ export function sendBytes(c: Context<AppEnv>, status: 200, body: Uint8Array<Arra
 }
 
 /**
- * Writes a response whose own headers (`headers`, a flat name, value list, named in lower case in
- * `own`) win over those every response carries (`pageHeaders`), except the cookies, which all go.
+ * Writes a response whose own headers (`list`, a flat name, value list made for this response,
+ * which this adds to; named in lower case in `own`) win over those every response carries
+ * (`pageHeaders`), except the cookies, which all go.
  */
-export function writeResponse(outgoing: ServerResponse, status: number, headers: readonly string[], own: ReadonlySet<string>, body: Uint8Array, requestId: string, pageHeaders: readonly (readonly [string, string])[]): void {
-  const list = [...headers, 'X-Request-Id', requestId];
+export function writeResponse(outgoing: ServerResponse, status: number, list: string[], own: ReadonlySet<string>, body: Uint8Array, requestId: string, pageHeaders: readonly (readonly [string, string])[]): void {
+  list.push('X-Request-Id', requestId);
   for (const [name, value] of pageHeaders) if (name === 'Set-Cookie' || !own.has(name.toLowerCase())) list.push(name, value);
   outgoing.writeHead(status, list);
   outgoing.end(body);

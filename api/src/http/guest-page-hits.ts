@@ -57,17 +57,17 @@ export function withGuestPageHits(deps: AppDeps, siteBuild: string, next: Reques
   }
 
   function countView(req: IncomingMessage, path: string, page: CachedPageHead) {
-      countPageView(deps.db, {
-        method: 'GET',
-        path,
-        status: page.status,
-        contentType: pageContentType(page),
-        userAgent: req.headers['user-agent'],
-        purpose: headerText(req.headers['sec-purpose'] ?? req.headers.purpose),
-        ip: clientAddress(deps.config, req.socket.remoteAddress, headerText(req.headers['x-forwarded-for'])),
-        country: headerText(req.headers['cf-ipcountry']),
-        userId: null,
-      });
+    countPageView(deps.db, {
+      method: 'GET',
+      path,
+      status: page.status,
+      contentType: pageContentType(page),
+      userAgent: req.headers['user-agent'],
+      purpose: headerText(req.headers['sec-purpose'] ?? req.headers.purpose),
+      ip: clientAddress(deps.config, req.socket.remoteAddress, headerText(req.headers['x-forwarded-for'])),
+      country: headerText(req.headers['cf-ipcountry']),
+      userId: null,
+    });
   }
 
   return (req, res) => {
