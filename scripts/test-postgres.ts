@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playwrightCounts } from './playwright-report.ts';
+import { playwrightCounts, playwrightFailures, printFailures, vitestFailures } from './test-reports.ts';
 
 /**
  * `pnpm test:postgres [paths…]`: the db, api, contract and security tests (or the given files)
@@ -21,9 +21,11 @@ const files = paths.filter((file) => !file.endsWith('.spec.ts'));
 
 let passed = 0;
 let failed = 0;
+const failures: string[] = [];
 if (!paths.length || files.length) runVitest();
 if (!paths.length || specs.length) runScaleOut();
 
+printFailures(failures.map((failure) => `on PostgreSQL: ${failure}`));
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
 
@@ -50,7 +52,9 @@ function runVitest() {
     if ((!json.success || run.status !== 0) && !vitestFailed) {
       console.log('\nErrors outside the tests: see "Unhandled Errors" above.');
       vitestFailed = 1;
+      failures.push('errors outside the tests (see "Unhandled Errors" above)');
     }
+    failures.push(...vitestFailures(json, root));
     console.log('\nOn PostgreSQL:');
     for (const file of json.testResults) {
       const failures = file.assertionResults.filter((test) => test.status === 'failed');
@@ -60,7 +64,10 @@ function runVitest() {
       console.log(`  ${path.relative(root, file.name)}: ${failures.length || 'could not run'}${failures.length ? ` of ${file.assertionResults.length} failed` : ''}`);
       for (const test of failures) console.log(`    × ${test.fullName}`);
     }
-  } else vitestFailed = 1;
+  } else {
+    vitestFailed = 1;
+    failures.push('vitest wrote no report');
+  }
   if (run.status !== 0 && run.status !== 1) vitestFailed = Math.max(vitestFailed, 1);
   failed += vitestFailed;
 }
@@ -86,5 +93,10 @@ function runScaleOut() {
   const browserFailed = Math.max(counts?.failed ?? 1, run?.status === 0 ? 0 : 1);
   passed += counts?.passed ?? 0;
   failed += browserFailed;
+  if (build.status !== 0) failures.push('the site could not be built for tests/scale-out');
+  else if (browserFailed) {
+    const found = playwrightFailures(report);
+    failures.push(...(found.length ? found : ['tests/scale-out: Playwright did not finish']));
+  }
   console.log(`\nTwo processes on PostgreSQL and S3 (tests/scale-out): ${counts?.passed ?? 0} passed, ${browserFailed} failed${build.status === 0 ? '' : ' (the site could not be built)'}`);
 }

@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
-import { playwrightCounts } from './playwright-report.ts';
+import { playwrightCounts, playwrightFailures, printFailures, vitestFailures } from './test-reports.ts';
 
 /**
  * `pnpm test`: the static checks (typecheck, lint, knip, astro check; one test each), unit and
@@ -32,6 +32,7 @@ const only = process.argv[2] as 'unit' | 'e2e' | 'binary' | undefined;
 let passed = 0;
 let failed = 0;
 let crashed = false;
+const failures: string[] = [];
 
 function run(args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -66,7 +67,10 @@ function check(name: string, commands: { script: string; args: string[]; cwd?: s
   }
   console.log(`${name}: ${ok ? 'passed' : 'failed'}`);
   if (ok) passed += 1;
-  else failed += 1;
+  else {
+    failed += 1;
+    failures.push(`the check ${name}`);
+  }
 }
 
 if (!only || only === 'unit') {
@@ -109,6 +113,10 @@ function playwright(reportName: string, specs: string[] = [], env: Record<string
     passed += counts.passed;
     failed += counts.failed;
   } else crashed = true;
+  if (!counts || counts.failed) {
+    const found = playwrightFailures(report);
+    failures.push(...(found.length ? found : [`${reportName}: Playwright did not finish`]));
+  }
 }
 
 function runVitest(reportName: string, args: string[], env: Record<string, string> = {}) {
@@ -120,9 +128,14 @@ function runVitest(reportName: string, args: string[], env: Record<string, strin
     // A file that fails to load has no test results of its own; count it once.
     const brokenFiles = (json.testResults as { status: string; assertionResults: unknown[] }[]).filter((file) => file.status === 'failed' && !file.assertionResults.length);
     failed += json.numFailedTests + brokenFiles.length;
-  } else crashed = true;
+    failures.push(...vitestFailures(json, root));
+  } else {
+    crashed = true;
+    failures.push(`${reportName}: vitest wrote no report`);
+  }
 }
 
 if (crashed) failed = Math.max(failed, 1);
+printFailures(failures);
 console.log(`\n${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

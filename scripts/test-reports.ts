@@ -1,0 +1,56 @@
+import { existsSync, readFileSync } from 'node:fs';
+import path from 'node:path';
+
+/**
+ * The counts of a Playwright run from its JSON report (`--reporter=json`), or undefined when it
+ * wrote none (Playwright itself could not run). Errors outside the tests (a global setup or web
+ * server that could not start, a spec that failed to load) ran no test at all: each is a failure.
+ */
+export function playwrightCounts(report: string): { passed: number; failed: number } | undefined {
+  if (!existsSync(report)) return undefined;
+  const { stats, errors = [] } = JSON.parse(readFileSync(report, 'utf8'));
+  return { passed: stats.expected + stats.flaky, failed: stats.unexpected + errors.length };
+}
+
+interface PlaywrightSuite {
+  title: string;
+  file?: string;
+  specs?: { title: string; line: number; tests: { status: string }[] }[];
+  suites?: PlaywrightSuite[];
+}
+
+/** "spec file:line › title" of every test that failed in a Playwright JSON report, and each error outside the tests. */
+export function playwrightFailures(report: string): string[] {
+  if (!existsSync(report)) return [`${path.basename(report)}: Playwright wrote no report`];
+  const { suites = [], errors = [] } = JSON.parse(readFileSync(report, 'utf8')) as { suites?: PlaywrightSuite[]; errors?: { message?: string }[] };
+  const failures: string[] = [];
+  const visit = (suite: PlaywrightSuite, file: string | undefined) => {
+    const where = suite.file ?? file;
+    for (const spec of suite.specs ?? []) {
+      if (spec.tests.some((test) => test.status === 'unexpected')) failures.push(`${where}:${spec.line} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) visit(child, where);
+  };
+  for (const suite of suites) visit(suite, undefined);
+  for (const error of errors) failures.push(`outside the tests: ${(error.message ?? '').split('\n')[0]}`);
+  return failures;
+}
+
+/** "file › full name" of every test that failed in a vitest JSON report, and each file that could not run. */
+export function vitestFailures(report: { testResults: { name: string; status: string; assertionResults: { status: string; fullName: string }[] }[] }, root: string): string[] {
+  return report.testResults.flatMap((file) => {
+    const name = path.relative(root, file.name);
+    if (file.status === 'failed' && !file.assertionResults.length) return [`${name}: could not run`];
+    return file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${name} › ${test.fullName}`);
+  });
+}
+
+/**
+ * Prints the failures, one "FAILED …" line each, just above a run's closing line: where a long log
+ * is cut to its end (CI shows its tail), what failed is still in it. .ci/run repeats these lines.
+ */
+export function printFailures(failures: string[]): void {
+  if (!failures.length) return;
+  console.log('');
+  for (const failure of failures) console.log(`FAILED ${failure}`);
+}
