@@ -1,4 +1,8 @@
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { createDb, recordPlay } from '@app/db';
+import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
+import { createApp } from '../app.ts';
+import { PLAY_COUNTS_LAG_MS } from '../services/catalog.service.ts';
+import { createClient } from '../testing.ts';
 import { createTestApp, type TestApp } from '../testing.ts';
 
 let t: TestApp;
@@ -72,6 +76,61 @@ describe('catalog calls', () => {
     } finally {
       const permission = await t.db.selectFrom('permissions').select('id').where('name', '=', 'music.view').executeTakeFirstOrThrow();
       await t.db.insertInto('role_permission').values({ role_id: guestRole.id, permission_id: permission.id }).execute();
+    }
+  });
+});
+
+describe('an album as JSON, kept by each process', () => {
+  const ALBUM = '/api/v1/albums/2?with=artists,tracks,tracks.artists';
+  const album = async (client = t.client()) => {
+    const response = await client.get(ALBUM);
+    expect(response.status).toBe(200);
+    return (await response.json()).album as { name: string; tracks: { id: number; name: string; plays: number; artists: { name: string }[] }[] };
+  };
+
+  it('is answered again without reading its tables, and shows any change to them at the next request', async () => {
+    const first = await album();
+    t.queries.length = 0;
+    expect(await album()).toEqual(first);
+    expect(t.queries.filter((sql) => /from "(albums|tracks|track_artist|artists)"/.test(sql))).toEqual([]);
+
+    // Written straight into the database, as another program would.
+    await t.db.updateTable('tracks').set({ name: 'Renamed behind its back' }).where('id', '=', first.tracks[0].id).execute();
+    expect((await album()).tracks[0].name).toBe('Renamed behind its back');
+    await t.db.updateTable('artists').set({ name: 'Renamed Artist' }).where('name', '=', first.tracks[1].artists[0].name).execute();
+    expect((await album()).tracks[1].artists[0].name).toBe('Renamed Artist');
+    await t.db.updateTable('tracks').set({ published: 0 }).where('id', '=', first.tracks[2].id).execute();
+    expect((await album()).tracks.map((track) => track.id)).not.toContain(first.tracks[2].id);
+    await t.db.updateTable('tracks').set({ published: 0 }).where('album_id', '=', 2).execute();
+    expect((await t.client().get(ALBUM)).status).toBe(404);
+    await t.db.updateTable('tracks').set({ published: 1 }).where('album_id', '=', 2).execute();
+  });
+
+  it('shows what another process on the same database changed', async () => {
+    const db = createDb(t.db.file);
+    try {
+      const other = createClient(createApp({ db, storage: t.storage, config: t.config }));
+      const kept = await album(other);
+      await album();
+      await t.db.updateTable('albums').set({ name: 'Renamed by the first process' }).where('id', '=', 2).execute();
+      expect((await album(other)).name).toBe('Renamed by the first process');
+      expect(kept.name).not.toBe('Renamed by the first process');
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  // Plays move the counts all the time: an album read again after each one would never be kept.
+  it('shows play counts at most a minute behind', async () => {
+    const track = (await album()).tracks[0];
+    vi.useFakeTimers({ toFake: ['Date'] });
+    try {
+      expect(await recordPlay(t.db, { track_id: track.id, user_id: null, ip_address: '203.0.113.9' })).toBe(true);
+      expect((await album()).tracks[0].plays).toBe(track.plays);
+      vi.setSystemTime(Date.now() + PLAY_COUNTS_LAG_MS);
+      expect((await album()).tracks[0].plays).toBe(track.plays + 1);
+    } finally {
+      vi.useRealTimers();
     }
   });
 });

@@ -50,6 +50,7 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
         id,
         parseRelations(joined(query), ALBUM_RELATIONS, 'with'),
         parseRelations(query.loadCount, ALBUM_COUNTS, 'loadCount'),
+        c.get('tableVersions'),
       );
       if (!album) throw notFound('This album does not exist.');
       return c.json({ album }, 200);

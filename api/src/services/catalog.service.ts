@@ -19,16 +19,21 @@ import {
   trackCountsOfAlbums,
   tracksOfAlbums,
   tracksOfAlbumsWithArtists,
+  PLAY_COUNTS_VERSION,
+  tableVersions,
+  versionStamp,
   type AlbumRow,
   type ArtistRow,
   type ArtistSummary,
   type Db,
   type FileEntryRow,
+  type TableVersions,
   type TrackRow,
 } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { findAudibleTrack } from './backstage-ownership.ts';
 import { notFound } from './errors.ts';
+import { createKeptCopies } from './kept-copies.ts';
 import type { AlbumResource, ArtistResource, TrackResource } from '../schemas/catalog.ts';
 
 export const ALBUM_RELATIONS = ['artists', 'tracks', 'tracks.artists', 'tags'] as const;
@@ -153,7 +158,41 @@ export async function presentArtists(
   }));
 }
 
-export async function getAlbum(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>) {
+/**
+ * The tables an album is read from, whatever it comes with (whether it is listed at all depends on
+ * its tracks): a change to any of them shows at the next request.
+ */
+const ALBUM_TABLES = ['album_artist', 'album_tag', 'albums', 'artists', 'tags', 'track_artist', 'tracks'];
+
+/**
+ * How far behind the database's an album this process keeps may show its play counts. Plays move
+ * them all the time: reading the album again after every play anywhere would keep none on a site
+ * people listen to. As long as a visitor's page of it is kept by default (cache.public_pages_seconds),
+ * which shows the same counts.
+ */
+export const PLAY_COUNTS_LAG_MS = 60_000;
+
+/** 2 MB holds some 600 albums of a dozen tracks each with all they come with. */
+const keptAlbums = new WeakMap<Db, ReturnType<typeof createKeptCopies<AlbumResource | undefined>>>();
+
+/**
+ * One album as listeners see it (it does not depend on who asks). Albums are asked for far more
+ * often than they change, so each process keeps those it read while the versions of their tables
+ * stay the same (createKeptCopies): one small read instead of the album's queries. `versions`:
+ * those the request read already (authenticate), else read here.
+ */
+export async function getAlbum(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>, versions?: TableVersions) {
+  let kept = keptAlbums.get(db);
+  if (!kept) {
+    kept = createKeptCopies<AlbumResource | undefined>({ maxBytes: 2 * 1024 * 1024, sizeOf: (album) => JSON.stringify(album).length, lagMs: PLAY_COUNTS_LAG_MS });
+    keptAlbums.set(db, kept);
+  }
+  const current = versions ?? (await tableVersions(db));
+  const stamp = { exact: versionStamp(current, ALBUM_TABLES), lagging: versionStamp(current, [PLAY_COUNTS_VERSION]) };
+  return kept(`${id} ${[...relations].sort()} ${[...counts].sort()}`, stamp, () => readAlbum(db, id, relations, counts));
+}
+
+async function readAlbum(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>) {
   if (relations.has('artists')) {
     // The album page's case: the album and its artists in one query.
     const found = await findAlbumWithArtists(db, id);

@@ -1,6 +1,9 @@
 import { sql } from 'kysely';
 import { readDirectly, type Db } from '../connection.ts';
 import { isPostgres } from '../dialect.ts';
+import { PLAY_COUNTED_TABLES, PLAY_COUNTS_VERSION } from '../migrations/2026_12_01_000001_play_count_versions.ts';
+
+export { PLAY_COUNTS_VERSION };
 
 /** The version of every table that keeps one, read at one moment (migration 2026_11_30_000001). */
 export type TableVersions = ReadonlyMap<string, string>;
@@ -39,6 +42,14 @@ export function versionStamp(versions: TableVersions, tables: readonly string[])
     stamp += `${version},`;
   }
   return stamp;
+}
+
+/**
+ * The versions a copy of rows read from these tables depends on: the tables', and the play counts'
+ * when one of them counts plays, as a play raises only that (migration 2026_12_01_000001).
+ */
+export function versionsOfRowsFrom(tables: readonly string[]): string[] {
+  return tables.some((table) => (PLAY_COUNTED_TABLES as readonly string[]).includes(table)) ? [...tables, PLAY_COUNTS_VERSION] : [...tables];
 }
 
 /** Tables whose writes raise their version: those with the triggers of migration 2026_11_30_000001. */
