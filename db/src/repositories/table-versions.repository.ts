@@ -1,5 +1,6 @@
 import { sql } from 'kysely';
-import { readDirectly, type Db } from '../connection.ts';
+import type SqliteDatabase from 'better-sqlite3';
+import { directSqlite, type Db } from '../connection.ts';
 import { isPostgres } from '../dialect.ts';
 import { PLAY_COUNTED_TABLES, PLAY_COUNTS_VERSION } from '../migrations/2026_12_01_000001_play_count_versions.ts';
 
@@ -11,25 +12,45 @@ export type TableVersions = ReadonlyMap<string, string>;
 /** Every version as one text, "name version,name version…": one value to read and compare, where rows would make an object each. */
 const ALL_VERSIONS = "select group_concat(table_name || ' ' || version, ',') as versions from table_versions";
 
-/** The last versions read from each database, used again while the text read is the same. */
-const lastRead = new WeakMap<object, { text: string; versions: TableVersions }>();
+/**
+ * Whether the file changed since: data_version moves with every commit by another connection (any
+ * process or program), total_changes() with every row this connection wrote, triggers' rows
+ * included. Cheaper than reading the versions, which are read only once one of them moved.
+ */
+const CHANGE_COUNTERS = "select data_version || ' ' || total_changes() from pragma_data_version()";
+
+const statementsOf = new WeakMap<SqliteDatabase.Database, { changes: SqliteDatabase.Statement; versions: SqliteDatabase.Statement }>();
+
+/** The last versions read from each database, used again while nothing was written since. */
+const lastRead = new WeakMap<object, { changes: string; text: string; versions: TableVersions }>();
 
 /**
  * Every table's version, in one small read: what a process built from some tables stays valid
  * while their versions stay the same. Read on every request that may be answered from such a copy,
- * so on SQLite it runs directly (readDirectly), and the map is made anew only when a version moved.
+ * so on SQLite it asks first whether anything was written since (CHANGE_COUNTERS), with statements
+ * prepared once, and the map is made anew only when a version moved.
  */
 export async function tableVersions(db: Db): Promise<TableVersions> {
-  const direct = readDirectly<{ versions: string | null }>(db, ALL_VERSIONS, []);
-  if (!direct) {
+  const sqlite = directSqlite(db);
+  if (!sqlite) {
     const rows = await db.selectFrom('table_versions').select(['table_name', 'version']).execute();
     return new Map(rows.map((row) => [row.table_name, String(row.version)]));
   }
-  const text = direct[0]?.versions ?? '';
+  let statements = statementsOf.get(sqlite);
+  if (!statements) {
+    statements = { changes: sqlite.prepare(CHANGE_COUNTERS).pluck(), versions: sqlite.prepare(ALL_VERSIONS).pluck() };
+    statementsOf.set(sqlite, statements);
+  }
+  const changes = statements.changes.get() as string;
   const last = lastRead.get(db);
-  if (last?.text === text) return last.versions;
+  if (last?.changes === changes) return last.versions;
+  const text = (statements.versions.get() as string | null) ?? '';
+  if (last?.text === text) {
+    last.changes = changes;
+    return last.versions;
+  }
   const versions: TableVersions = new Map(text ? text.split(',').map((entry) => entry.split(' ') as [string, string]) : []);
-  lastRead.set(db, { text, versions });
+  lastRead.set(db, { changes, text, versions });
   return versions;
 }
 
