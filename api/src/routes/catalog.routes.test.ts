@@ -2,8 +2,7 @@ import { createDb, recordPlay } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.ts';
 import { PLAY_COUNTS_LAG_MS } from '../services/catalog.service.ts';
-import { createClient } from '../testing.ts';
-import { createTestApp, type TestApp } from '../testing.ts';
+import { createClient, createTestApp, type TestApp } from '../testing.ts';
 
 let t: TestApp;
 beforeAll(async () => {
