@@ -8,8 +8,8 @@ import { playwrightCounts, playwrightFailures, printFailures, vitestFailures } f
  * `pnpm test:postgres [paths…]`: the db, api, contract and security tests (or the given files)
  * once more, on a throwaway PostgreSQL server that vitest starts (TEST_DATABASE=postgres,
  * db/src/testing/postgres.ts), then the browser test of two server processes sharing PostgreSQL
- * and S3 (tests/scale-out; given `.spec.ts` paths, only those run there). Ends with the failing
- * tests by file and one line, "N passed, N failed".
+ * and S3 (tests/scale-out; given `.spec.ts` paths, only those run there). Ends with a "FAILED …"
+ * line for each failing test and one line, "N passed, N failed".
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -44,26 +44,18 @@ function runVitest() {
       success: boolean;
       numPassedTests: number;
       numFailedTests: number;
-      testResults: { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string }[] }[];
+      testResults: { name: string; status: string; assertionResults: { status: string; fullName: string }[] }[];
     };
     passed += json.numPassedTests;
     vitestFailed = json.numFailedTests;
     // Errors thrown outside any test (a connection dropped while nobody listened) fail the run too.
     if ((!json.success || run.status !== 0) && !vitestFailed) {
-      console.log('\nErrors outside the tests: see "Unhandled Errors" above.');
       vitestFailed = 1;
       failures.push('errors outside the tests (see "Unhandled Errors" above)');
     }
+    // A file that fails to load has no test results of its own; count it once.
+    vitestFailed += json.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.length).length;
     failures.push(...vitestFailures(json, root));
-    console.log('\nOn PostgreSQL:');
-    for (const file of json.testResults) {
-      const failures = file.assertionResults.filter((test) => test.status === 'failed');
-      // A file that fails to load has no test results of its own; count it once.
-      if (file.status === 'failed' && !file.assertionResults.length) vitestFailed += 1;
-      if (file.status !== 'failed') continue;
-      console.log(`  ${path.relative(root, file.name)}: ${failures.length || 'could not run'}${failures.length ? ` of ${file.assertionResults.length} failed` : ''}`);
-      for (const test of failures) console.log(`    × ${test.fullName}`);
-    }
   } else {
     vitestFailed = 1;
     failures.push('vitest wrote no report');
