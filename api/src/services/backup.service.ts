@@ -1,5 +1,5 @@
-import { existsSync } from 'node:fs';
-import { cp, mkdir, mkdtemp, readFile, readdir, rename, rm, symlink, writeFile } from 'node:fs/promises';
+import { type Dirent, existsSync } from 'node:fs';
+import { copyFile, cp, link, mkdir, mkdtemp, readFile, readdir, rename, rm, stat, writeFile } from 'node:fs/promises';
 import path from 'node:path';
 import { backupSqliteDatabase, inspectSqliteDatabase, isKnownMigration, sqlitePathFromUrl } from '@app/db';
 import * as tar from 'tar';
@@ -22,6 +22,8 @@ export class BackupError extends Error {}
 const MANIFEST = 'manifest.json';
 const DATABASE = 'database.sqlite';
 const STORAGE = 'storage';
+/** The folder a backup is put together in, inside the storage folder; never itself backed up, even one left by a backup that was killed. */
+const STAGING_PREFIX = '.cadence-backup-';
 
 const manifestSchema = z.object({
   format: z.literal('cadence-backup'),
@@ -54,32 +56,21 @@ export async function createBackup(paths: Paths, archive: string): Promise<Backu
   const target = path.resolve(archive);
   if (!existsSync(databaseFile)) throw new BackupError(`There is no database at ${databaseFile}: nothing to back up.`);
   await mkdir(path.dirname(target), { recursive: true });
-  const staging = await mkdtemp(path.join(path.dirname(target), '.cadence-backup-'));
+  await mkdir(storage, { recursive: true });
+  // Inside the storage folder, so that its files can be hard-linked into the snapshot: same disk.
+  const staging = await mkdtemp(path.join(storage, STAGING_PREFIX));
   const partial = `${target}.partial`;
   try {
-    // The database first: every file it names already exists when the folder is read after it.
+    const skipped = new Set([...databaseFiles(databaseFile), path.join(storage, 'cache'), target, partial]);
+    const snapshot = path.join(staging, STORAGE);
+    // The files before the database, so a file the site deletes meanwhile is still in the backup
+    // for the row that names it; and again after it, for the files the site wrote meanwhile.
+    await snapshotFolder(storage, snapshot, skipped);
     const { migration } = await backupSqliteDatabase(databaseFile, path.join(staging, DATABASE));
+    await snapshotFolder(storage, snapshot, skipped);
     const manifest: BackupManifest = { format: 'cadence-backup', formatVersion: 1, version: APP_VERSION, createdAt: new Date().toISOString(), migration };
     await writeFile(path.join(staging, MANIFEST), `${JSON.stringify(manifest, null, 2)}\n`);
-
-    const skipped = new Set([...databaseFiles(databaseFile), path.join(storage, 'cache'), target, partial, staging]);
-    const entries = [MANIFEST, DATABASE];
-    if (existsSync(storage)) {
-      // The folder goes in as storage/ whatever it is called, so it restores anywhere.
-      await symlink(storage, path.join(staging, STORAGE), 'dir');
-      entries.push(STORAGE);
-    }
-    await tar.c(
-      {
-        gzip: true,
-        file: partial,
-        cwd: staging,
-        portable: true,
-        follow: true,
-        filter: (file) => !file.startsWith(`${STORAGE}/`) || !skipped.has(path.join(storage, file.slice(STORAGE.length + 1))),
-      },
-      entries,
-    );
+    await tar.c({ gzip: true, file: partial, cwd: staging, portable: true }, [MANIFEST, DATABASE, STORAGE]);
     await rename(partial, target);
     return manifest;
   } finally {
@@ -87,6 +78,43 @@ export async function createBackup(paths: Paths, archive: string): Promise<Backu
     await rm(partial, { force: true });
   }
 }
+
+/**
+ * Links every file of `folder` into `snapshot` (copies it where a link cannot be made: another
+ * disk mounted inside the folder), so the archive is written from files that stay put while the
+ * site goes on writing, renaming and deleting its own. A file gone before it is linked was not
+ * there at this moment; one already in the snapshot is kept; files being written (`*.tmp`, renamed
+ * into place once whole) are left out.
+ */
+async function snapshotFolder(folder: string, snapshot: string, skipped: Set<string>): Promise<void> {
+  await mkdir(snapshot, { recursive: true });
+  let entries: Dirent[];
+  try {
+    entries = await readdir(folder, { withFileTypes: true });
+  } catch (error) {
+    if (isGone(error)) return;
+    throw error;
+  }
+  for (const entry of entries) {
+    const from = path.join(folder, entry.name);
+    const to = path.join(snapshot, entry.name);
+    if (skipped.has(from) || entry.name.endsWith('.tmp') || entry.name.startsWith(STAGING_PREFIX)) continue;
+    const isFolder = entry.isDirectory() || (entry.isSymbolicLink() && (await stat(from).catch(() => undefined))?.isDirectory());
+    if (isFolder) {
+      await snapshotFolder(from, to, skipped);
+      continue;
+    }
+    if (existsSync(to)) continue;
+    try {
+      if (entry.isSymbolicLink()) await copyFile(from, to);
+      else await link(from, to).catch(() => copyFile(from, to));
+    } catch (error) {
+      if (!isGone(error)) throw error;
+    }
+  }
+}
+
+const isGone = (error: unknown) => (error as NodeJS.ErrnoException).code === 'ENOENT';
 
 /** Moves a file or folder, copying when the destination is on another disk. */
 async function move(from: string, to: string): Promise<void> {
