@@ -15,7 +15,7 @@ export function playwrightCounts(report: string): { passed: number; failed: numb
 interface PlaywrightSuite {
   title: string;
   file?: string;
-  specs?: { title: string; line: number; tests: { status: string }[] }[];
+  specs?: { title: string; line: number; tests: { status: string; results?: { error?: { message?: string } }[] }[] }[];
   suites?: PlaywrightSuite[];
 }
 
@@ -27,22 +27,36 @@ export function playwrightFailures(report: string): string[] {
   const visit = (suite: PlaywrightSuite, file: string | undefined) => {
     const where = suite.file ?? file;
     for (const spec of suite.specs ?? []) {
-      if (spec.tests.some((test) => test.status === 'unexpected')) failures.push(`${where}:${spec.line} › ${spec.title}`);
+      const failed = spec.tests.find((test) => test.status === 'unexpected');
+      if (failed) failures.push(`${where}:${spec.line} › ${spec.title}${because(failed.results?.findLast((result) => result.error)?.error?.message)}`);
     }
     for (const child of suite.suites ?? []) visit(child, where);
   };
   for (const suite of suites) visit(suite, undefined);
-  for (const error of errors) failures.push(`outside the tests: ${(error.message ?? '').split('\n')[0]}`);
+  for (const error of errors) failures.push(`outside the tests${because(error.message)}`);
   return failures;
 }
 
-/** "file › full name" of every test that failed in a vitest JSON report, and each file that could not run. */
-export function vitestFailures(report: { testResults: { name: string; status: string; assertionResults: { status: string; fullName: string }[] }[] }, root: string): string[] {
+/** "file › full name: why" of every test that failed in a vitest JSON report, and each file that could not run. */
+export function vitestFailures(
+  report: { testResults: { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }[] },
+  root: string,
+): string[] {
   return report.testResults.flatMap((file) => {
     const name = path.relative(root, file.name);
-    if (file.status === 'failed' && !file.assertionResults.length) return [`${name}: could not run`];
-    return file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${name} › ${test.fullName}`);
+    if (file.status === 'failed' && !file.assertionResults.length) return [`${name}: could not run${because(file.message)}`];
+    return file.assertionResults.filter((test) => test.status === 'failed').map((test) => `${name} › ${test.fullName}${because(test.failureMessages?.[0])}`);
   });
+}
+
+/**
+ * ": " and the first line of a failure's message, without colours and cut short: the log on record
+ * of a CI run is only its end, so the FAILED lines say why as well as what.
+ */
+function because(message: string | undefined): string {
+  const line = (message ?? '').replace(/\u001b\[[0-9;]*m/g, '').split('\n').find((text) => text.trim())?.trim();
+  if (!line) return '';
+  return `: ${line.length > 200 ? `${line.slice(0, 199)}…` : line}`;
 }
 
 /**
