@@ -528,7 +528,8 @@ async function scaleBenchmarks() {
 }
 
 buildIfNeeded();
-console.log(`Node flags: ${startFlags.join(' ') || 'none'}`);
+// The servers run as `pnpm start` runs them (NODE_ENV=production), where request lines are off unless LOG_REQUESTS says otherwise.
+console.log(`Node flags: ${startFlags.join(' ') || 'none'}; request log lines: ${process.env.LOG_REQUESTS ?? 'off (production default)'}`);
 const FOUNDATION = !options['no-foundation'] && !QUICK;
 /** Which database each part ran on, above the report and under the progress. */
 const databases = `Scale catalogue on ${DATABASE ? `PostgreSQL (${describeDatabase(DATABASE)})` : 'SQLite'}${FOUNDATION ? '; foundation budgets on SQLite' : ''}.`;

@@ -34,6 +34,9 @@ describe('configuration from the environment', () => {
 
   it('reads the logging settings, with defaults for a server that only logs to stdout', () => {
     expect(loadConfig({}, '/srv/app').logging).toEqual({ level: 'info', format: undefined, requests: true, file: undefined, rotateFrequency: 'daily', rotateSize: '10m', rotateFiles: 30 });
+    // A line per request while developing; in production only on request, as the proxy in front keeps an access log.
+    expect(loadConfig({ NODE_ENV: 'production' }, '/srv/app').logging.requests).toBe(false);
+    expect(loadConfig({ NODE_ENV: 'production', LOG_REQUESTS: 'true' }, '/srv/app').logging.requests).toBe(true);
     const config = loadConfig({ LOG_LEVEL: 'WARN', LOG_FORMAT: 'json', LOG_REQUESTS: 'false', LOG_FILE: 'storage/logs/app', LOG_ROTATE_FREQUENCY: 'hourly', LOG_ROTATE_SIZE: '500k', LOG_ROTATE_FILES: '7' }, '/srv/app');
     expect(config.logging).toEqual({ level: 'warn', format: 'json', requests: false, file: '/srv/app/storage/logs/app', rotateFrequency: 'hourly', rotateSize: '500k', rotateFiles: 7 });
     expect(() => loadConfig({ LOG_LEVEL: 'loud' })).toThrow(/LOG_LEVEL must be one of trace, debug, info, warn, error, fatal, silent/);

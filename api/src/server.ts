@@ -56,6 +56,8 @@ server.listen(config.port, () => {
     console.log(`  password: ${prepared.generatedAdmin.password}\n`);
   }
   logger.info(`Ready in ${Math.round(performance.now() - started)} ms at ${config.appUrl} (listening on port ${(server.address() as AddressInfo).port})`);
+  // Said once, so that a log without request lines is not taken for a server that gets none.
+  if (!config.logging.requests) logger.info('Requests are not logged one by one (LOG_REQUESTS=true logs them); failed ones are.');
 });
 
 const stopSchedule = startSchedule(prepared.db);
