@@ -273,10 +273,13 @@ describe('an upload folder that could not be made', () => {
           method: 'POST',
           headers: { ...sessionHeaders(uploader), 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': `name ${btoa('x.wav')}` },
         });
-      // A file where the folder goes: the folder cannot be made, and this upload cannot start.
+      // A file where the folder goes: the folder cannot be made, and this upload cannot start. The
+      // storage is to blame, not the request: 507, saying so without the path.
       const folder = path.join(fresh.storageDir, 'tus');
       writeFileSync(folder, '');
-      expect((await start()).status).not.toBe(201);
+      const refused = await start();
+      expect(refused.status).toBe(507);
+      expect(await refused.json()).toEqual({ message: 'The server cannot store this right now. Try again later.' });
       rmSync(folder);
       expect((await start()).status).toBe(201);
     } finally {

@@ -69,6 +69,11 @@ export function fileWriteFailure(error: unknown): StorageFailure | undefined {
     case 'EROFS':
     case 'EACCES':
     case 'EPERM':
+    // A file where the storage needs a folder (or a folder where it needs a file): a broken storage
+    // folder, not a bad request.
+    case 'ENOTDIR':
+    case 'EEXIST':
+    case 'EISDIR':
       return 'unwritable';
     default:
       return undefined;
