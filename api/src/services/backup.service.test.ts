@@ -25,9 +25,16 @@ beforeAll(async () => {
 
 afterAll(() => rmSync(work, { recursive: true, force: true }));
 
+/** The paths in an archive; each must be a whole file or a folder, as a restore takes nothing else. */
 async function entriesOf(archive: string): Promise<string[]> {
   const entries: string[] = [];
-  await tar.t({ file: archive, onReadEntry: (entry) => entries.push(entry.path) });
+  await tar.t({
+    file: archive,
+    onReadEntry: (entry) => {
+      expect(['File', 'Directory'], entry.path).toContain(entry.type);
+      entries.push(entry.path);
+    },
+  });
   return entries;
 }
 
