@@ -1,8 +1,8 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playwrightCounts, playwrightFailures, printFailures, vitestFailures } from './test-reports.ts';
+import { playwrightCounts, playwrightFailures, printFailures, readVitestReport, vitestFailedCount, vitestFailures } from './test-reports.ts';
 
 /**
  * `pnpm test:postgres [paths…]`: the db, api, contract and security tests (or the given files)
@@ -39,22 +39,15 @@ function runVitest() {
   );
 
   let vitestFailed = 0;
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8')) as {
-      success: boolean;
-      numPassedTests: number;
-      numFailedTests: number;
-      testResults: { name: string; status: string; assertionResults: { status: string; fullName: string }[] }[];
-    };
+  const json = readVitestReport(report);
+  if (json) {
     passed += json.numPassedTests;
-    vitestFailed = json.numFailedTests;
+    vitestFailed = vitestFailedCount(json);
     // Errors thrown outside any test (a connection dropped while nobody listened) fail the run too.
-    if ((!json.success || run.status !== 0) && !vitestFailed) {
-      vitestFailed = 1;
+    if ((!json.success || run.status !== 0) && !json.numFailedTests) {
+      vitestFailed += 1;
       failures.push('errors outside the tests (see "Unhandled Errors" above)');
     }
-    // A file that fails to load has no test results of its own; count it once.
-    vitestFailed += json.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.length).length;
     failures.push(...vitestFailures(json, root));
   } else {
     vitestFailed = 1;
@@ -86,9 +79,6 @@ function runScaleOut() {
   passed += counts?.passed ?? 0;
   failed += browserFailed;
   if (build.status !== 0) failures.push('the site could not be built for tests/scale-out');
-  else if (browserFailed) {
-    const found = playwrightFailures(report);
-    failures.push(...(found.length ? found : ['tests/scale-out: Playwright did not finish']));
-  }
+  else if (browserFailed) failures.push(...playwrightFailures(report, 'tests/scale-out: Playwright did not finish'));
   console.log(`\nTwo processes on PostgreSQL and S3 (tests/scale-out): ${counts?.passed ?? 0} passed, ${browserFailed} failed${build.status === 0 ? '' : ' (the site could not be built)'}`);
 }

@@ -19,8 +19,11 @@ interface PlaywrightSuite {
   suites?: PlaywrightSuite[];
 }
 
-/** "spec file:line › title" of every test that failed in a Playwright JSON report, and each error outside the tests. */
-export function playwrightFailures(report: string): string[] {
+/**
+ * "spec file:line › title" of every test that failed in a Playwright JSON report, and each error
+ * outside the tests; `unnamed` when a failed run names none (it stopped before reporting them).
+ */
+export function playwrightFailures(report: string, unnamed: string): string[] {
   if (!existsSync(report)) return [`${path.basename(report)}: Playwright wrote no report`];
   const { suites = [], errors = [] } = JSON.parse(readFileSync(report, 'utf8')) as { suites?: PlaywrightSuite[]; errors?: { message?: string }[] };
   const failures: string[] = [];
@@ -34,14 +37,29 @@ export function playwrightFailures(report: string): string[] {
   };
   for (const suite of suites) visit(suite, undefined);
   for (const error of errors) failures.push(`outside the tests${because(error.message)}`);
-  return failures;
+  return failures.length ? failures : [unnamed];
+}
+
+/** What `--reporter=json` of vitest writes, as far as these scripts read it. */
+export interface VitestReport {
+  success: boolean;
+  numPassedTests: number;
+  numFailedTests: number;
+  testResults: { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }[];
+}
+
+/** Reads a vitest JSON report, or undefined when vitest wrote none. */
+export function readVitestReport(report: string): VitestReport | undefined {
+  return existsSync(report) ? (JSON.parse(readFileSync(report, 'utf8')) as VitestReport) : undefined;
+}
+
+/** The failed tests of a vitest report, and a failure for each file that could not load (it has no test results of its own). */
+export function vitestFailedCount(report: VitestReport): number {
+  return report.numFailedTests + report.testResults.filter((file) => file.status === 'failed' && !file.assertionResults.length).length;
 }
 
 /** "file › full name: why" of every test that failed in a vitest JSON report, and each file that could not run. */
-export function vitestFailures(
-  report: { testResults: { name: string; status: string; message?: string; assertionResults: { status: string; fullName: string; failureMessages?: string[] }[] }[] },
-  root: string,
-): string[] {
+export function vitestFailures(report: VitestReport, root: string): string[] {
   return report.testResults.flatMap((file) => {
     const name = path.relative(root, file.name);
     if (file.status === 'failed' && !file.assertionResults.length) return [`${name}: could not run${because(file.message)}`];

@@ -1,9 +1,9 @@
 import { spawnSync } from 'node:child_process';
-import { existsSync, mkdirSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
-import { playwrightCounts, playwrightFailures, printFailures, vitestFailures } from './test-reports.ts';
+import { playwrightCounts, playwrightFailures, printFailures, readVitestReport, vitestFailedCount, vitestFailures } from './test-reports.ts';
 
 /**
  * `pnpm test`: the static checks (typecheck, lint, knip, astro check; one test each), unit and
@@ -113,21 +113,16 @@ function playwright(reportName: string, specs: string[] = [], env: Record<string
     passed += counts.passed;
     failed += counts.failed;
   } else crashed = true;
-  if (!counts || counts.failed) {
-    const found = playwrightFailures(report);
-    failures.push(...(found.length ? found : [`${reportName}: Playwright did not finish`]));
-  }
+  if (!counts || counts.failed) failures.push(...playwrightFailures(report, `${reportName}: Playwright did not finish`));
 }
 
 function runVitest(reportName: string, args: string[], env: Record<string, string> = {}) {
   const report = path.join(results, reportName);
   run([path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...args, '--reporter=default', '--reporter=json', `--outputFile.json=${report}`], env);
-  if (existsSync(report)) {
-    const json = JSON.parse(readFileSync(report, 'utf8'));
+  const json = readVitestReport(report);
+  if (json) {
     passed += json.numPassedTests;
-    // A file that fails to load has no test results of its own; count it once.
-    const brokenFiles = (json.testResults as { status: string; assertionResults: unknown[] }[]).filter((file) => file.status === 'failed' && !file.assertionResults.length);
-    failed += json.numFailedTests + brokenFiles.length;
+    failed += vitestFailedCount(json);
     failures.push(...vitestFailures(json, root));
   } else {
     crashed = true;
