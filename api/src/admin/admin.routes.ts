@@ -14,12 +14,12 @@ import { ADMIN_RESOURCES } from './resources/index.ts';
 export const MAX_RANGE = 1000;
 
 function access(resource: AdminResource, mode: 'read' | 'write'): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const auth = c.get('auth');
     if (!auth.user) throw unauthenticated();
     const allowed = hasPermission(auth.permissions, 'admin.access') && resource.permissions[mode].some((name) => hasPermission(auth.permissions, name));
     if (!allowed) throw forbidden(`You don't have permission to ${mode === 'read' ? 'view' : 'change'} ${resource.label.toLowerCase()}.`);
-    await next();
+    return next();
   };
 }
 

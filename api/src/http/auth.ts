@@ -1,4 +1,4 @@
-import type { MiddlewareHandler } from 'hono';
+import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, AuthState } from '../context.ts';
 import { authenticateBearer } from '../services/access-tokens.service.ts';
 import { readTableVersions, resolveAuth, SESSION_COOKIE } from '../services/auth.service.ts';
@@ -12,19 +12,16 @@ import { isApiPath } from './paths.ts';
  * Resolves who is asking once per request: an API token for API calls that send one, else the
  * session cookie, else a guest.
  */
-export function authenticate(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const authorization = c.req.header('Authorization');
-    if (authorization !== undefined && isApiPath(c.req.path)) c.set('auth', await authenticateBearer(c.get('deps'), authorization));
-    else {
-      const token = getCookie(c, SESSION_COOKIE);
-      // Before anything else is read: what this process kept from tables unchanged since may be used (services/auth.service.ts).
-      const versions = await readTableVersions(c.get('deps'));
-      c.set('tableVersions', versions);
-      c.set('auth', await resolveAuth(c.get('deps'), token, versions));
-    }
-    await next();
-  };
+export async function identify(c: Context<AppEnv>): Promise<void> {
+  const authorization = c.req.header('Authorization');
+  if (authorization !== undefined && isApiPath(c.req.path)) c.set('auth', await authenticateBearer(c.get('deps'), authorization));
+  else {
+    const token = getCookie(c, SESSION_COOKIE);
+    // Before anything else is read: what this process kept from tables unchanged since may be used (services/auth.service.ts).
+    const versions = await readTableVersions(c.get('deps'));
+    c.set('tableVersions', versions);
+    c.set('auth', await resolveAuth(c.get('deps'), token, versions));
+  }
 }
 
 /** How recently the session confirmed its password for sensitive actions (spec constant). */
@@ -40,30 +37,30 @@ export function passwordRecentlyConfirmed(auth: AuthState, seconds = PASSWORD_CO
  * API tokens cannot perform them. 423 tells the client to ask for the password and retry.
  */
 export function requirePasswordConfirmation(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const auth = c.get('auth');
     if (!auth.user) throw unauthenticated();
     if (!auth.session) throw forbidden('This action needs a browser session, not an API token.');
     if (!passwordRecentlyConfirmed(auth)) throw new ApiError(423, 'Confirm your password to continue.');
-    await next();
+    return next();
   };
 }
 
 export function requireLogin(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     if (!c.get('auth').user) throw unauthenticated();
-    await next();
+    return next();
   };
 }
 
 /** Guests lacking the permission get 401 (logging in may help); users lacking it get 403. */
 export function requirePermission(...names: string[]): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     const auth = c.get('auth');
     if (!names.every((name) => hasPermission(auth.permissions, name))) {
       throw auth.user ? forbidden() : unauthenticated();
     }
-    await next();
+    return next();
   };
 }
 
@@ -75,14 +72,11 @@ const GATE_ALLOWED = new Set(['GET /api/v1/users/me', 'POST /auth/logout', 'POST
  * when email confirmation is required, can call nothing but the few calls their gate screen needs.
  * Pages show the gate screens themselves (site/src/middleware.ts).
  */
-export function accountGates(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const user = c.get('auth').user;
-    if (!user || !isApiPath(c.req.path) || GATE_ALLOWED.has(`${c.req.method} ${c.req.path}`)) return next();
-    if (user.banned_at) throw new ApiError(403, 'Your account is suspended.');
-    if (!user.email_verified_at && (await loadSetting(c.get('deps').db, 'require_email_confirmation'))) {
-      throw new ApiError(403, 'Verify your email address to continue.');
-    }
-    return next();
-  };
+export async function enforceAccountGates(c: Context<AppEnv>): Promise<void> {
+  const user = c.get('auth').user;
+  if (!user || !isApiPath(c.req.path) || GATE_ALLOWED.has(`${c.req.method} ${c.req.path}`)) return;
+  if (user.banned_at) throw new ApiError(403, 'Your account is suspended.');
+  if (!user.email_verified_at && (await loadSetting(c.get('deps').db, 'require_email_confirmation'))) {
+    throw new ApiError(403, 'Verify your email address to continue.');
+  }
 }

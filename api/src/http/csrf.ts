@@ -7,7 +7,8 @@ import { appendSetCookie, getCookie, isSecureRequest } from './cookies.ts';
 
 export const XSRF_COOKIE = 'XSRF-TOKEN';
 export const XSRF_HEADER = 'X-XSRF-TOKEN';
-const SAFE_METHODS = new Set(['GET', 'HEAD', 'OPTIONS']);
+/** Methods that change nothing (RFC 9110): no token needed, nothing to clear after them. */
+export const SAFE_METHODS: ReadonlySet<string> = new Set(['GET', 'HEAD', 'OPTIONS']);
 /**
  * Calls made by other servers, not browsers: they carry no cookies to abuse and prove who sent
  * them otherwise (Stripe signs every webhook body with the endpoint's secret; PayPal's deliveries are
@@ -41,7 +42,7 @@ function sameToken(a: string, b: string): boolean {
  * Requests authenticated with a bearer token carry no ambient credentials and are exempt.
  */
 export function csrfProtection(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  return (c, next) => {
     let token = getCookie(c, XSRF_COOKIE);
     if (!isXsrfToken(token)) {
       token = undefined;

@@ -9,7 +9,7 @@ const OVERRIDABLE = new Set(['PUT', 'PATCH', 'DELETE']);
  * again with that method so routes are written with their true verbs.
  */
 export function methodOverride(app: Pick<Hono<AppEnv>, 'fetch'>): MiddlewareHandler {
-  return async (c, next) => {
+  return (c, next) => {
     if (c.req.method !== 'POST') return next();
     const requested = (c.req.header('X-HTTP-Method-Override') ?? c.req.query('_method'))?.toUpperCase();
     if (!requested || !OVERRIDABLE.has(requested)) return next();
@@ -18,6 +18,6 @@ export function methodOverride(app: Pick<Hono<AppEnv>, 'fetch'>): MiddlewareHand
     const headers = new Headers(c.req.raw.headers);
     headers.delete('X-HTTP-Method-Override');
     const request = new Request(url, { method: requested, headers, body: c.req.raw.body, duplex: 'half' } as RequestInit);
-    return app.fetch(request, c.env);
+    return Promise.resolve(app.fetch(request, c.env));
   };
 }

@@ -2,6 +2,7 @@ import type { ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { writeResponse } from './direct-response.ts';
+import { SAFE_METHODS } from './csrf.ts';
 import { clearSharedPageCache, type CachedPageHead, type PageForm, type PageHit } from '../services/page-cache.service.ts';
 
 /**
@@ -79,8 +80,10 @@ export function sendCachedPage(outgoing: ServerResponse, hit: PageHit, requestId
 
 /** What the back office changes shows to every visitor at once, not when cached pages expire. */
 export function clearPageCacheOnWrites(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
+  const clearAfter: MiddlewareHandler<AppEnv> = async (c, next) => {
     await next();
-    if (!['GET', 'HEAD', 'OPTIONS'].includes(c.req.method) && c.res.status < 400) await clearSharedPageCache(c.get('deps').db);
+    if (c.res.status < 400) await clearSharedPageCache(c.get('deps').db);
   };
+  // Reads pass straight through: a step that waits for the response costs each one a promise.
+  return (c, next) => (SAFE_METHODS.has(c.req.method) ? next() : clearAfter(c, next));
 }

@@ -1,29 +1,34 @@
-import type { Context, MiddlewareHandler } from 'hono';
+import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
 import type { UserRow } from '../services/account.service.ts';
 import { ACTIVE_WORKSPACE_COOKIE, ACTIVE_WORKSPACE_DAYS, isWorkspaceMember, joinAfterRegistration as joinInvitedWorkspace, type WorkspaceInviteRow } from '../services/workspaces.service.ts';
+import { ApiError } from './errors.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
+
+/** The `workspaceId` query parameter the client sends with its calls, checked before anything else reads it. */
+export function readWorkspaceParam(c: Context<AppEnv>): void {
+  const raw = c.req.query('workspaceId');
+  if (raw !== undefined && !/^\d{1,12}$/.test(raw)) throw new ApiError(422, 'workspaceId must be a whole number.', { workspaceId: 'workspaceId must be a whole number.' });
+  c.set('workspaceId', raw === undefined ? 0 : Number(raw));
+}
 
 /**
  * Settles the workspace the request acts in, once the user is known. The client sends it as the
- * `workspaceId` query parameter; pages rendered on the server only have the `activeWorkspaceId`
- * cookie. A workspace the user is not a member of (removed, deleted, or someone else's) falls back
- * to the personal one, so later code can trust `c.get('workspaceId')`.
+ * `workspaceId` query parameter (readWorkspaceParam); pages rendered on the server only have the
+ * `activeWorkspaceId` cookie. A workspace the user is not a member of (removed, deleted, or someone
+ * else's) falls back to the personal one, so later code can trust `c.get('workspaceId')`.
  */
-export function activeWorkspace(): MiddlewareHandler<AppEnv> {
-  return async (c, next) => {
-    const fromQuery = c.req.query('workspaceId') !== undefined;
-    const cookie = getCookie(c, ACTIVE_WORKSPACE_COOKIE);
-    let id = fromQuery ? c.get('workspaceId') : cookie && /^\d{1,12}$/.test(cookie) ? Number(cookie) : 0;
-    const user = c.get('auth').user;
-    if (id !== 0 && !(user && (await isWorkspaceMember(c.get('deps').db, id, user.id)))) {
-      id = 0;
-      // A stale cookie would otherwise be checked again on every request.
-      if (!fromQuery && cookie !== undefined) deleteResponseCookie(c, ACTIVE_WORKSPACE_COOKIE);
-    }
-    c.set('workspaceId', id);
-    await next();
-  };
+export async function settleWorkspace(c: Context<AppEnv>): Promise<void> {
+  const fromQuery = c.req.query('workspaceId') !== undefined;
+  const cookie = getCookie(c, ACTIVE_WORKSPACE_COOKIE);
+  let id = fromQuery ? c.get('workspaceId') : cookie && /^\d{1,12}$/.test(cookie) ? Number(cookie) : 0;
+  const user = c.get('auth').user;
+  if (id !== 0 && !(user && (await isWorkspaceMember(c.get('deps').db, id, user.id)))) {
+    id = 0;
+    // A stale cookie would otherwise be checked again on every request.
+    if (!fromQuery && cookie !== undefined) deleteResponseCookie(c, ACTIVE_WORKSPACE_COOKIE);
+  }
+  c.set('workspaceId', id);
 }
 
 /** Makes a workspace the active one for this response and the browser's next requests. */
