@@ -327,7 +327,9 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         apiFetch: (input, init) => {
           const request = new Request(input instanceof Request ? input : new URL(input, deps.config.appUrl), init);
           request.headers.set('Cookie', cookieHeader);
-          return Promise.resolve(app.fetch(request, c.env));
+          // The visitor's connection (who is asking, for rate limits), not the page's Node response:
+          // an answer the API writes straight to a socket (sendBytes) must come back to the page.
+          return Promise.resolve(app.fetch(request, { incoming }));
         },
         responseHeaders: [...c.get('pageHeaders'), ['X-Request-Id', c.get('requestId')], ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
         contentSecurityPolicy: (astroPolicy) =>

@@ -119,6 +119,27 @@ describe('an album as JSON, kept by each process', () => {
     }
   });
 
+  // Kept albums go to the socket as the bytes kept (sendJson): the same answer as Hono's own response.
+  it('sends a kept album over HTTP as it answers in process, with the headers every response carries', async () => {
+    const server = await t.listen();
+    try {
+      const inProcess = await t.client().get(ALBUM);
+      for (let i = 0; i < 2; i++) {
+        const response = await fetch(`${server.url}${ALBUM}`);
+        expect(response.status).toBe(200);
+        const body = await response.text();
+        expect(JSON.parse(body)).toEqual(await inProcess.clone().json());
+        expect(Number(response.headers.get('Content-Length'))).toBe(Buffer.byteLength(body));
+        for (const name of ['Content-Type', 'X-Content-Type-Options', 'Content-Security-Policy', 'Referrer-Policy']) expect(response.headers.get(name), name).toBe(inProcess.headers.get(name));
+        expect(response.headers.get('Content-Type')).toBe('application/json');
+        expect(response.headers.get('X-Request-Id')).toMatch(/^[\w-]{8,}$/);
+        expect(response.headers.getSetCookie().some((cookie) => cookie.startsWith('XSRF-TOKEN='))).toBe(true);
+      }
+    } finally {
+      await server.close();
+    }
+  });
+
   // Plays move the counts all the time: an album read again after each one would never be kept.
   it('shows play counts at most a minute behind', async () => {
     const track = (await album()).tracks[0];

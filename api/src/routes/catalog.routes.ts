@@ -2,14 +2,15 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { requirePermission } from '../http/auth.ts';
 import { notFound, validationHook } from '../http/errors.ts';
-import { AlbumSchema, ArtistSchema, GenreSchema, TrackSchema } from '../schemas/catalog.ts';
+import { AlbumSchema, ArtistSchema, GenreSchema, TrackSchema, type AlbumResource } from '../schemas/catalog.ts';
+import { sendJson } from '../http/direct-response.ts';
 import { errorResponses, idParam, relationList, jsonResponse as json } from '../schemas/common.ts';
 import {
   ALBUM_COUNTS,
   ALBUM_RELATIONS,
   ARTIST_COUNTS,
   ARTIST_RELATIONS,
-  getAlbum,
+  albumAnswer,
   getArtist,
   allGenres,
   genreHighlights,
@@ -45,15 +46,15 @@ export const catalogRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     async (c) => {
       const { id } = c.req.valid('param');
       const query = c.req.valid('query');
-      const album = await getAlbum(
+      const answer = await albumAnswer(
         c.get('deps').db,
         id,
         parseRelations(joined(query), ALBUM_RELATIONS, 'with'),
         parseRelations(query.loadCount, ALBUM_COUNTS, 'loadCount'),
         c.get('tableVersions'),
       );
-      if (!album) throw notFound('This album does not exist.');
-      return c.json({ album }, 200);
+      if (!answer) throw notFound('This album does not exist.');
+      return sendJson<{ album: AlbumResource }>(c, answer);
     },
   )
   .openapi(

@@ -172,24 +172,30 @@ const ALBUM_TABLES = ['album_artist', 'album_tag', 'albums', 'artists', 'tags', 
  */
 export const PLAY_COUNTS_LAG_MS = 60_000;
 
-/** 2 MB holds some 600 albums of a dozen tracks each with all they come with. */
-const keptAlbums = new WeakMap<Db, ReturnType<typeof createKeptCopies<AlbumResource | undefined>>>();
+/** 2 MB holds some 600 albums of a dozen tracks each with all they come with, as JSON. */
+const keptAlbums = new WeakMap<Db, ReturnType<typeof createKeptCopies<Uint8Array<ArrayBuffer> | undefined>>>();
+const utf8 = new TextEncoder();
 
 /**
- * One album as listeners see it (it does not depend on who asks). Albums are asked for far more
- * often than they change, so each process keeps those it read while the versions of their tables
- * stay the same (createKeptCopies): one small read instead of the album's queries. `versions`:
- * those the request read already (authenticate), else read here.
+ * One album as listeners see it (it does not depend on who asks), as the API answers it: the JSON
+ * bytes of `{ "album": … }`. Albums are asked for far more often than they change, so each process
+ * keeps those it read while the versions of their tables stay the same (createKeptCopies): one
+ * small read instead of the album's queries. Kept as bytes, because turning an album into JSON and
+ * the JSON into bytes cost more than the rest of the request. `versions`: those the request read
+ * already (authenticate), else read here.
  */
-export async function getAlbum(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>, versions?: TableVersions) {
+export async function albumAnswer(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>, versions?: TableVersions) {
   let kept = keptAlbums.get(db);
   if (!kept) {
-    kept = createKeptCopies<AlbumResource | undefined>({ maxBytes: 2 * 1024 * 1024, sizeOf: (album) => JSON.stringify(album).length, lagMs: PLAY_COUNTS_LAG_MS });
+    kept = createKeptCopies<Uint8Array<ArrayBuffer> | undefined>({ maxBytes: 2 * 1024 * 1024, sizeOf: (answer) => answer?.byteLength ?? 0, lagMs: PLAY_COUNTS_LAG_MS });
     keptAlbums.set(db, kept);
   }
   const current = versions ?? (await tableVersions(db));
   const stamp = { exact: versionStamp(current, ALBUM_TABLES), lagging: versionStamp(current, [PLAY_COUNTS_VERSION]) };
-  return kept(`${id} ${[...relations].sort()} ${[...counts].sort()}`, stamp, () => readAlbum(db, id, relations, counts));
+  return kept(`${id} ${[...relations].sort()} ${[...counts].sort()}`, stamp, async () => {
+    const album = await readAlbum(db, id, relations, counts);
+    return album && utf8.encode(JSON.stringify({ album }));
+  });
 }
 
 async function readAlbum(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>) {
