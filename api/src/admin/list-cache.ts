@@ -43,7 +43,7 @@ export interface ListPage {
 export function createListCache(maxBytes = 2 * 1024 * 1024) {
   const kept = createKeptCopies<ListPage>({ maxBytes, sizeOf: (page) => page.body.byteLength });
 
-  /** `versions`: those the request read first (authenticate), else read here. */
+  /** `versions`: those the request read first (http/auth.ts#identify), else read here. */
   return async function listPage(deps: AppDeps, resource: AdminResource, queryString: string, tables: string[] | undefined, versions: TableVersions | undefined, parse: () => ListQuery): Promise<ListPage> {
     // Read before the records: a write landing in between leaves an older stamp on newer rows, which only costs a miss.
     const exact = tables && versionStamp(versions ?? (await tableVersions(deps.db)), tables);

@@ -181,8 +181,8 @@ const utf8 = new TextEncoder();
  * bytes of `{ "album": … }`. Albums are asked for far more often than they change, so each process
  * keeps those it read while the versions of their tables stay the same (createKeptCopies): one
  * small read instead of the album's queries. Kept as bytes, because turning an album into JSON and
- * the JSON into bytes cost more than the rest of the request. `versions`: those the request read
- * already (authenticate), else read here.
+ * the JSON into bytes took a third of the request. `versions`: those the request read
+ * already (http/auth.ts#identify), else read here.
  */
 export async function albumAnswer(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>, versions?: TableVersions) {
   let kept = keptAlbums.get(db);
