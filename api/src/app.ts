@@ -237,10 +237,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Who is asking, whether their account may make this call, and in which workspace: one step, not a
   // middleware each, as every step of Hono's chain costs each request a promise and a closure.
   app.use(async (c, next) => {
-    readWorkspaceParam(c);
+    const requestedWorkspace = readWorkspaceParam(c);
     await identify(c);
     await enforceAccountGates(c);
-    await settleWorkspace(c);
+    await settleWorkspace(c, requestedWorkspace);
     return next();
   });
 

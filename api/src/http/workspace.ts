@@ -5,28 +5,29 @@ import { ACTIVE_WORKSPACE_COOKIE, ACTIVE_WORKSPACE_DAYS, isWorkspaceMember, join
 import { ApiError } from './errors.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
 
-/** The `workspaceId` query parameter the client sends with its calls, checked before anything else reads it. */
-export function readWorkspaceParam(c: Context<AppEnv>): void {
+/** The workspace the client asks for with the `workspaceId` query parameter, if it sends one, checked before anything else is read. */
+export function readWorkspaceParam(c: Context<AppEnv>): number | undefined {
   const raw = c.req.query('workspaceId');
-  if (raw !== undefined && !/^\d{1,12}$/.test(raw)) throw new ApiError(422, 'workspaceId must be a whole number.', { workspaceId: 'workspaceId must be a whole number.' });
-  c.set('workspaceId', raw === undefined ? 0 : Number(raw));
+  if (raw === undefined) return undefined;
+  if (!/^\d{1,12}$/.test(raw)) throw new ApiError(422, 'workspaceId must be a whole number.', { workspaceId: 'workspaceId must be a whole number.' });
+  return Number(raw);
 }
 
 /**
  * Settles the workspace the request acts in, once the user is known. The client sends it as the
- * `workspaceId` query parameter (readWorkspaceParam); pages rendered on the server only have the
- * `activeWorkspaceId` cookie. A workspace the user is not a member of (removed, deleted, or someone
- * else's) falls back to the personal one, so later code can trust `c.get('workspaceId')`.
+ * `workspaceId` query parameter (`requested`, from readWorkspaceParam); pages rendered on the
+ * server only have the `activeWorkspaceId` cookie. A workspace the user is not a member of
+ * (removed, deleted, or someone else's) falls back to the personal one, so later code can trust
+ * `c.get('workspaceId')`.
  */
-export async function settleWorkspace(c: Context<AppEnv>): Promise<void> {
-  const fromQuery = c.req.query('workspaceId') !== undefined;
+export async function settleWorkspace(c: Context<AppEnv>, requested: number | undefined): Promise<void> {
   const cookie = getCookie(c, ACTIVE_WORKSPACE_COOKIE);
-  let id = fromQuery ? c.get('workspaceId') : cookie && /^\d{1,12}$/.test(cookie) ? Number(cookie) : 0;
+  let id = requested ?? (cookie && /^\d{1,12}$/.test(cookie) ? Number(cookie) : 0);
   const user = c.get('auth').user;
   if (id !== 0 && !(user && (await isWorkspaceMember(c.get('deps').db, id, user.id)))) {
     id = 0;
     // A stale cookie would otherwise be checked again on every request.
-    if (!fromQuery && cookie !== undefined) deleteResponseCookie(c, ACTIVE_WORKSPACE_COOKIE);
+    if (requested === undefined && cookie !== undefined) deleteResponseCookie(c, ACTIVE_WORKSPACE_COOKIE);
   }
   c.set('workspaceId', id);
 }
