@@ -144,10 +144,15 @@ describe('editing what a plan grants', () => {
     const backOffice = ((await catalog.json()) as { name: string; back_office: boolean }[]).filter((p) => p.back_office).map((p) => p.name);
     expect(backOffice).toEqual(expect.arrayContaining(['admin', 'admin.access', 'users.update', 'logs.view']));
     expect(backOffice).not.toContain('music.create');
+    // They do not take away what they lack either; kept as it is, it does not stop them adding what they have.
+    const taken = await manager.put(`/api/admin/plans/${planId}/permissions`, { permissions: [{ name: 'music.view', restrictions: [] }] });
+    expect(taken.status).toBe(422);
+    expect((await taken.json()).errors.permissions).toMatch("you don't have it yourself");
+    expect((await manager.put(`/api/admin/plans/${planId}/permissions`, { permissions: [...creatorGrants, { name: 'music.view', restrictions: [] }] })).status).toBe(200);
+    expect((await admin.put(`/api/admin/plans/${planId}/permissions`, { permissions: [] })).status).toBe(200);
     const refused = await manager.put(`/api/admin/plans/${planId}/permissions`, { permissions: creatorGrants });
     expect(refused.status).toBe(422);
     expect((await refused.json()).errors['permissions.0']).toMatch("you don't have it yourself");
-    expect((await manager.put(`/api/admin/plans/${planId}/permissions`, { permissions: [{ name: 'music.view', restrictions: [] }] })).status).toBe(200);
   });
 
   it('goes with the plan when it is deleted', async () => {

@@ -173,7 +173,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const { id, tokenId } = c.req.valid('param');
-      await revokeTokenOfUser(c.get('deps').db, id, tokenId);
+      await revokeTokenOfUser(c.get('deps').db, c.get('auth'), id, tokenId);
       return c.json({ message: 'Token revoked' }, 200);
     },
   )
@@ -189,7 +189,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const { id, sessionId } = c.req.valid('param');
-      await endSessionOfUser(c.get('deps').db, id, sessionId);
+      await endSessionOfUser(c.get('deps').db, c.get('auth'), id, sessionId);
       return c.json({ message: 'Session ended' }, 200);
     },
   )
@@ -204,7 +204,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
       responses: { 200: jsonResponse(ok, 'Ended'), ...errorResponses },
     }),
     async (c) => {
-      await endSessionsOfUser(c.get('deps').db, c.req.valid('param').id, c.get('auth').session?.id);
+      await endSessionsOfUser(c.get('deps').db, c.get('auth'), c.req.valid('param').id);
       return c.json({ message: 'Sessions ended' }, 200);
     },
   )
@@ -220,7 +220,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const user = await resetTwoFactorOfUser(c.get('deps').db, id);
+      const user = await resetTwoFactorOfUser(c.get('deps').db, c.get('auth'), id);
       return c.json({ id, banned_at: user.banned_at, two_factor_confirmed_at: user.two_factor_confirmed_at }, 200);
     },
   )
@@ -236,7 +236,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const { user, bannedAt } = await suspendUser(c.get('deps').db, c.get('auth').user?.id, id);
+      const { user, bannedAt } = await suspendUser(c.get('deps').db, c.get('auth'), id);
       return c.json({ id, banned_at: bannedAt, two_factor_confirmed_at: user.two_factor_confirmed_at }, 200);
     },
   )
@@ -252,7 +252,7 @@ export const adminAccountsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: valida
     }),
     async (c) => {
       const { id } = c.req.valid('param');
-      const user = await unsuspendUser(c.get('deps').db, id);
+      const user = await unsuspendUser(c.get('deps').db, c.get('auth'), id);
       return c.json({ id, banned_at: null, two_factor_confirmed_at: user.two_factor_confirmed_at }, 200);
     },
   );

@@ -180,7 +180,7 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource, lis
     );
     app.post(path, write, async (c) => {
       const deps = c.get('deps');
-      return c.json(await createRecord(deps, resource, await readJson(c)), 201);
+      return c.json(await createRecord(deps, c.get('auth'), resource, await readJson(c)), 201);
     });
   }
 
@@ -198,7 +198,7 @@ function registerResource(app: OpenAPIHono<AppEnv>, resource: AdminResource, lis
     app.put(`${path}/:id`, write, async (c) => {
       const deps = c.get('deps');
       const id = parseId(c.req.param('id'));
-      return c.json(await updateRecord(deps, resource, id, await readJson(c)), 200);
+      return c.json(await updateRecord(deps, c.get('auth'), resource, id, await readJson(c)), 200);
     });
   }
 

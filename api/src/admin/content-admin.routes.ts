@@ -99,7 +99,7 @@ export const contentAdminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
       request: { params: idParam },
       responses: { 200: json(BackstageRequestSchema, 'The reviewed request'), 409: json(z.object({ message: z.string() }), 'Already reviewed'), ...errorResponses },
     }),
-    async (c) => c.json(await reviewBackstageRequest(c.get('deps'), c.req.valid('param').id, c.get('auth').user!.id, 'approve'), 200),
+    async (c) => c.json(await reviewBackstageRequest(c.get('deps'), c.req.valid('param').id, c.get('auth'), 'approve'), 200),
   )
   .openapi(
     createRoute({
@@ -111,5 +111,5 @@ export const contentAdminRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validat
       request: { params: idParam },
       responses: { 200: json(BackstageRequestSchema, 'The reviewed request'), 409: json(z.object({ message: z.string() }), 'Already reviewed'), ...errorResponses },
     }),
-    async (c) => c.json(await reviewBackstageRequest(c.get('deps'), c.req.valid('param').id, c.get('auth').user!.id, 'deny'), 200),
+    async (c) => c.json(await reviewBackstageRequest(c.get('deps'), c.req.valid('param').id, c.get('auth'), 'deny'), 200),
   );

@@ -77,9 +77,10 @@ async function checkCrossField(deps: AppDeps, resource: AdminResource, data: Rec
 }
 
 
-/** Validates and stores a new record; returns it as read back. */
-export async function createRecord(deps: AppDeps, resource: AdminResource, body: unknown): Promise<ResourceRecord> {
+/** Validates and stores a new record made by `auth`; returns it as read back. */
+export async function createRecord(deps: AppDeps, auth: AuthState, resource: AdminResource, body: unknown): Promise<ResourceRecord> {
   const data = parseWrite(resource, body, 'create');
+  await resource.guardWrite?.(data, undefined, auth, deps);
   await checkCrossField(deps, resource, data, undefined);
   const { stored, virtual } = splitVirtual(resource, data);
   await checkReferencesAndUnique(deps, resource, stored);
@@ -89,11 +90,12 @@ export async function createRecord(deps: AppDeps, resource: AdminResource, body:
   return (await readOne(deps, resource, created.id))!;
 }
 
-/** Validates and applies a change to a record; 404 when it does not exist. */
-export async function updateRecord(deps: AppDeps, resource: AdminResource, id: number, body: unknown): Promise<ResourceRecord> {
+/** Validates and applies a change `auth` makes to a record; 404 when it does not exist. */
+export async function updateRecord(deps: AppDeps, auth: AuthState, resource: AdminResource, id: number, body: unknown): Promise<ResourceRecord> {
   const data = parseWrite(resource, body, 'update');
   const existing = await getResource(deps.db, resource.table, id);
   if (!existing) throw notFound();
+  await resource.guardWrite?.(data, existing, auth, deps);
   await checkCrossField(deps, resource, data, existing);
   const { stored, virtual } = splitVirtual(resource, data);
   await checkReferencesAndUnique(deps, resource, stored, id);

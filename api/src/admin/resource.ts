@@ -21,6 +21,12 @@ export interface AdminResource {
   unique?: string[];
   /** Turns validated input into what is stored (for example, hashing a password). */
   prepare?(data: Record<string, unknown>, deps: AppDeps): Promise<Record<string, unknown>>;
+  /**
+   * Refuses a write the user may not make although they may change the resource (giving a role
+   * with more than they hold, changing someone who holds more): throws the error to answer.
+   * `existing` is the record before an update, undefined on create.
+   */
+  guardWrite?(data: Record<string, unknown>, existing: ResourceRecord | undefined, auth: AuthState, deps: AppDeps): Promise<void>;
   /** Refuses a deletion with a message, for example deleting yourself or the guest role. */
   guardDelete?(record: ResourceRecord, auth: AuthState, deps: AppDeps): string | undefined | Promise<string | undefined>;
   /** Writes the back office may make; all three when left out. Others answer 405. */

@@ -11,6 +11,7 @@ import {
   permissionsOfPlan,
   permissionsOfRole,
   resetTwoFactor,
+  rolesOfUser,
   sessionsOfUser,
   setPlanPermissions,
   setRolePermissions,
@@ -22,8 +23,8 @@ import {
 } from '@app/db';
 import type { AuthState } from '../context.ts';
 import { GrantsBody } from '../schemas/permissions.ts';
-import { notFound, validationFailed, ValidationError, zodErrorsByField } from './errors.ts';
-import { hasPermission, isBackOfficePermission } from './permissions.ts';
+import { forbidden, notFound, validationFailed, ValidationError, zodErrorsByField } from './errors.ts';
+import { beyondHeld, isBackOfficePermission } from './permissions.ts';
 import { permissionsOfAccount } from './subscriptions.service.ts';
 
 /*
@@ -36,12 +37,26 @@ export async function permissionCatalogue(db: Db) {
   return (await permissionCatalog(db)).map((entry) => ({ ...entry, back_office: isBackOfficePermission(entry.name) }));
 }
 
-/**
- * Checks grants against the catalogue: known names, each once, only restrictions the permission
- * accepts. Nobody may hand out a permission they do not hold themselves, so managing users or
- * roles never becomes a way to make oneself super admin.
+/*
+ * One rule for every way roles and permissions reach people (a user's roles and own permissions,
+ * a role's permissions, whether new accounts get a role, a plan's permissions, a backstage
+ * approval): nobody gives or takes away a permission they do not hold, or a limit above their own
+ * (beyondHeld), and nobody changes their own roles or permissions. Otherwise managing users or
+ * roles would be a way to any permission, the admin's included.
  */
-async function validGrants(db: Db, auth: AuthState, body: unknown, options: { audience?: 'guests' | 'plan' } = {}): Promise<GrantedPermission[]> {
+
+const sameGrant = (a: GrantedPermission, b: GrantedPermission) =>
+  a.name === b.name && a.restrictions.length === b.restrictions.length && a.restrictions.every((r) => b.restrictions.some((o) => o.name === r.name && o.value === r.value));
+
+const sameGrants = (a: GrantedPermission[], b: GrantedPermission[]) => a.length === b.length && a.every((grant) => b.some((other) => sameGrant(grant, other)));
+
+/**
+ * Checks grants that replace `current` against the catalogue (known names, each once, only
+ * restrictions the permission accepts) and against what the user holds. Only what changes is
+ * theirs to answer for: a grant kept as it is may be beyond them (the back office sends the whole
+ * list back).
+ */
+async function validGrants(db: Db, auth: AuthState, body: unknown, current: GrantedPermission[], options: { audience?: 'guests' | 'plan' } = {}): Promise<GrantedPermission[]> {
   const parsed = GrantsBody.safeParse(body);
   if (!parsed.success) throw validationFailed(zodErrorsByField(parsed.error));
   const grants = parsed.data.permissions;
@@ -51,9 +66,14 @@ async function validGrants(db: Db, auth: AuthState, body: unknown, options: { au
   grants.forEach((grant, index) => {
     const known = catalog.get(grant.name);
     const field = `permissions.${index}`;
+    const before = current.find((kept) => kept.name === grant.name);
+    const changed = !before || !sameGrant(before, grant);
+    const beyond = changed ? beyondHeld(auth.permissions, grant) : undefined;
     if (!known) errors[field] = `There is no permission named "${grant.name}".`;
     else if (seen.has(grant.name)) errors[field] = `"${grant.name}" is listed twice.`;
-    else if (!hasPermission(auth.permissions, grant.name)) errors[field] = `You can't grant "${grant.name}" because you don't have it yourself.`;
+    else if (beyond === 'permission') errors[field] = `You can't grant "${grant.name}" because you don't have it yourself.`;
+    else if (beyond === 'limit') errors[field] = `You can't grant "${grant.name}" with a higher limit than your own.`;
+    else if (changed && before && beyondHeld(auth.permissions, before)) errors[field] = `"${grant.name}" has a higher limit than your own, so you can't change it.`;
     else if (options.audience && isBackOfficePermission(grant.name)) {
       errors[field] = options.audience === 'guests' ? `Visitors who are not logged in can't be given "${grant.name}".` : `Plans can't grant "${grant.name}": anyone who pays would get it.`;
     } else {
@@ -62,13 +82,57 @@ async function validGrants(db: Db, auth: AuthState, body: unknown, options: { au
     }
     seen.add(grant.name);
   });
+  for (const removed of current.filter((grant) => !seen.has(grant.name))) {
+    const beyond = beyondHeld(auth.permissions, removed);
+    if (beyond === 'permission') errors.permissions ??= `You can't take away "${removed.name}" because you don't have it yourself.`;
+    else if (beyond === 'limit') errors.permissions ??= `"${removed.name}" has a higher limit than your own, so you can't change it.`;
+  }
   if (Object.keys(errors).length) throw validationFailed(errors);
   return grants;
+}
+
+/** Whether the user holds everything the role gives, so that they may give it, take it away or delete it. */
+export async function holdsRole(db: Db, auth: AuthState, roleId: number): Promise<boolean> {
+  return (await permissionsOfRole(db, roleId)).every((grant) => !beyondHeld(auth.permissions, grant));
+}
+
+/**
+ * Giving or taking away roles, wherever it happens: from the roles a user has (`before`, none for
+ * a new account) to `after`. Roles kept as they are need nothing of the one making the change.
+ */
+export async function checkRoleChange(db: Db, auth: AuthState, userId: number | undefined, before: number[], after: number[]): Promise<void> {
+  const changed = new Set([...after.filter((id) => !before.includes(id)), ...before.filter((id) => !after.includes(id))]);
+  if (!changed.size) return;
+  if (userId !== undefined && userId === auth.user?.id) throw validationFailed({ role_ids: "You can't change your own roles." });
+  for (const roleId of changed) {
+    if (!(await holdsRole(db, auth, roleId))) throw validationFailed({ role_ids: "You can't give or take away a role that has permissions you don't have yourself." });
+  }
+}
+
+/** The ids of the user's roles, for checkRoleChange. */
+export async function roleIdsOfUser(db: Db, userId: number): Promise<number[]> {
+  return (await rolesOfUser(db, userId)).map((role) => role.id);
 }
 
 export async function managedUser(db: Db, id: number): Promise<UserRow> {
   const user = await findUserById(db, id);
   if (!user) throw notFound('There is no user with this id.');
+  return user;
+}
+
+/**
+ * The user, for a change made by `auth` (their record, roles, permissions, password, sessions,
+ * tokens, two-factor, suspension, deletion): nobody changes a user who holds a back-office
+ * permission they lack, so a user manager cannot lock out, demote or take over the admin. Only
+ * back-office permissions count: what a plan or an upload quota gives is no power over others.
+ */
+export async function userToChange(db: Db, auth: AuthState, id: number): Promise<UserRow> {
+  const user = await managedUser(db, id);
+  if (id === auth.user?.id) return user;
+  const theirs = await permissionsOfAccount(db, id);
+  if (theirs.some((grant) => isBackOfficePermission(grant.name) && beyondHeld(auth.permissions, grant))) {
+    throw forbidden("You can't change a user who has permissions you don't have yourself.");
+  }
   return user;
 }
 
@@ -105,20 +169,23 @@ export async function grantsOfUser(db: Db, id: number): Promise<{ permissions: G
 
 /** The guest role is what visitors may do, so it never gets back-office permissions. */
 export async function replaceRoleGrants(db: Db, auth: AuthState, role: { id: number; guests: number }, body: unknown): Promise<GrantedPermission[]> {
-  const grants = await validGrants(db, auth, body, { audience: role.guests ? 'guests' : undefined });
+  const grants = await validGrants(db, auth, body, await permissionsOfRole(db, role.id), { audience: role.guests ? 'guests' : undefined });
   await setRolePermissions(db, role.id, grants);
   return permissionsOfRole(db, role.id);
 }
 
 export async function replaceUserGrants(db: Db, auth: AuthState, id: number, body: unknown) {
-  const grants = await validGrants(db, auth, body);
+  await userToChange(db, auth, id);
+  const current = await directPermissionsOfUser(db, id);
+  const grants = await validGrants(db, auth, body, current);
+  if (id === auth.user?.id && !sameGrants(current, grants)) throw validationFailed({ permissions: "You can't change your own permissions." });
   await setUserPermissions(db, id, grants);
   return { permissions: await directPermissionsOfUser(db, id), effective: await permissionsOfAccount(db, id) };
 }
 
 /** Anyone who pays gets a plan's grants, so plans never carry back-office permissions. */
 export async function replacePlanGrants(db: Db, auth: AuthState, id: number, body: unknown): Promise<GrantedPermission[]> {
-  const grants = await validGrants(db, auth, body, { audience: 'plan' });
+  const grants = await validGrants(db, auth, body, await permissionsOfPlan(db, id), { audience: 'plan' });
   await setPlanPermissions(db, id, grants);
   return permissionsOfPlan(db, id);
 }
@@ -141,15 +208,15 @@ export async function sessionsOfManagedUser(db: Db, id: number, currentSessionId
   }));
 }
 
-export async function endSessionOfUser(db: Db, id: number, sessionId: string): Promise<void> {
-  await managedUser(db, id);
+export async function endSessionOfUser(db: Db, auth: AuthState, id: number, sessionId: string): Promise<void> {
+  await userToChange(db, auth, id);
   if (!(await deleteSessionOfUser(db, id, sessionId))) throw notFound('This user has no session with this id.');
 }
 
 /** Ends every session of the user but the admin's own current one. */
-export async function endSessionsOfUser(db: Db, id: number, exceptSessionId: string | undefined): Promise<void> {
-  await managedUser(db, id);
-  await deleteUserSessions(db, id, exceptSessionId);
+export async function endSessionsOfUser(db: Db, auth: AuthState, id: number): Promise<void> {
+  await userToChange(db, auth, id);
+  await deleteUserSessions(db, id, auth.session?.id);
 }
 
 export async function tokensOfUser(db: Db, id: number) {
@@ -157,29 +224,29 @@ export async function tokensOfUser(db: Db, id: number) {
   return accessTokensOfUser(db, id);
 }
 
-export async function revokeTokenOfUser(db: Db, id: number, tokenId: number): Promise<void> {
-  await managedUser(db, id);
+export async function revokeTokenOfUser(db: Db, auth: AuthState, id: number, tokenId: number): Promise<void> {
+  await userToChange(db, auth, id);
   if (!(await deleteAccessToken(db, id, tokenId))) throw notFound('This user has no token with this id.');
 }
 
 /** Turns two-factor authentication off for a user who lost their device; answers the user as stored. */
-export async function resetTwoFactorOfUser(db: Db, id: number): Promise<UserRow> {
-  await managedUser(db, id);
+export async function resetTwoFactorOfUser(db: Db, auth: AuthState, id: number): Promise<UserRow> {
+  await userToChange(db, auth, id);
   await resetTwoFactor(db, id);
   return managedUser(db, id);
 }
 
 /** Suspends the user, keeping the date of a suspension already in force; answers that date. */
-export async function suspendUser(db: Db, actorId: number | undefined, id: number): Promise<{ user: UserRow; bannedAt: string }> {
-  const user = await managedUser(db, id);
-  if (actorId === id) throw new ValidationError("You can't suspend your own account.");
+export async function suspendUser(db: Db, auth: AuthState, id: number): Promise<{ user: UserRow; bannedAt: string }> {
+  const user = await userToChange(db, auth, id);
+  if (auth.user?.id === id) throw new ValidationError("You can't suspend your own account.");
   const bannedAt = user.banned_at ?? new Date().toISOString();
   await setUserBannedAt(db, id, bannedAt);
   return { user, bannedAt };
 }
 
-export async function unsuspendUser(db: Db, id: number): Promise<UserRow> {
-  const user = await managedUser(db, id);
+export async function unsuspendUser(db: Db, auth: AuthState, id: number): Promise<UserRow> {
+  const user = await userToChange(db, auth, id);
   await setUserBannedAt(db, id, null);
   return user;
 }

@@ -158,7 +158,7 @@ export async function createTrack(deps: AppDeps, auth: AuthState, input: z.outpu
   if (quota.overQuota) throw forbidden('You have reached the number of tracks you may upload.');
   if (fields.album_id != null) await requireOwnedReference(deps, auth, 'album', fields.album_id, 'album_id');
   await checkAudio(deps, auth, fields.file_entry_id);
-  return presentTrack(await createRecord(deps, tracks, { ...fields, artist_ids: [artist_id] }));
+  return presentTrack(await createRecord(deps, auth, tracks, { ...fields, artist_ids: [artist_id] }));
 }
 
 export async function updateTrack(deps: AppDeps, auth: AuthState, id: number, changes: z.output<typeof TrackChanges>): Promise<BackstageTrack> {
@@ -166,20 +166,20 @@ export async function updateTrack(deps: AppDeps, auth: AuthState, id: number, ch
   const { lyrics: text, ...fields } = changes;
   if (fields.album_id != null) await requireOwnedReference(deps, auth, 'album', fields.album_id, 'album_id');
   if (fields.file_entry_id != null) await checkAudio(deps, auth, fields.file_entry_id, id);
-  const record = await updateRecord(deps, tracks, id, fields);
-  if (text !== undefined) await saveLyrics(deps, id, text);
+  const record = await updateRecord(deps, auth, tracks, id, fields);
+  if (text !== undefined) await saveLyrics(deps, auth, id, text);
   return presentTrack(record);
 }
 
 /** A track's plain (unsynced) lyrics, through the back office's lyrics resource; empty removes them. */
-async function saveLyrics(deps: AppDeps, trackId: number, text: string | null): Promise<void> {
+async function saveLyrics(deps: AppDeps, auth: AuthState, trackId: number, text: string | null): Promise<void> {
   const existing = await findLyricsByTrack(deps.db, trackId);
   if (!text) {
     if (existing) await deleteResource(deps.db, lyrics.table, existing.id);
   } else if (existing) {
-    await updateRecord(deps, lyrics, existing.id, { text, is_synced: 0 });
+    await updateRecord(deps, auth, lyrics, existing.id, { text, is_synced: 0 });
   } else {
-    await createRecord(deps, lyrics, { track_id: trackId, text, is_synced: 0 });
+    await createRecord(deps, auth, lyrics, { track_id: trackId, text, is_synced: 0 });
   }
 }
 
@@ -219,7 +219,7 @@ export async function importUpload(deps: AppDeps, auth: AuthState, input: z.outp
 export async function createAlbum(deps: AppDeps, auth: AuthState, input: z.output<typeof NewAlbum>): Promise<BackstageAlbum> {
   const { artist_id, ...fields } = input;
   await requireOwnedReference(deps, auth, 'artist', artist_id, 'artist_id');
-  return presentAlbum(deps, await createRecord(deps, albums, { ...fields, artist_ids: [artist_id] }));
+  return presentAlbum(deps, await createRecord(deps, auth, albums, { ...fields, artist_ids: [artist_id] }));
 }
 
 /** Changes an album; `track_ids`, when sent, is the album's tracks in their new order (all of them, each once). */
@@ -231,14 +231,14 @@ export async function updateAlbum(deps: AppDeps, auth: AuthState, id: number, ch
     const same = track_ids.length === current.length && new Set(track_ids).size === current.length && track_ids.every((trackId) => current.includes(trackId));
     if (!same) throw validationFailed({ track_ids: "List each of the album's tracks once." });
   }
-  const record = await updateRecord(deps, albums, id, fields);
+  const record = await updateRecord(deps, auth, albums, id, fields);
   if (track_ids) await numberAlbumTracks(deps.db, id, track_ids);
   return presentAlbum(deps, record);
 }
 
 export async function updateArtist(deps: AppDeps, auth: AuthState, id: number, changes: z.output<typeof ArtistChanges>): Promise<BackstageArtist> {
   await requireOwnership(deps, auth, 'artist', id);
-  return presentArtist(await updateRecord(deps, artists, id, changes));
+  return presentArtist(await updateRecord(deps, auth, artists, id, changes));
 }
 
 

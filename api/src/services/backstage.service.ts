@@ -15,7 +15,8 @@ import {
   type Db,
 } from '@app/db';
 import { ARTISTS_ROLE } from '@app/db/seed';
-import type { AppDeps } from '../context.ts';
+import type { AppDeps, AuthState } from '../context.ts';
+import { checkRoleChange, roleIdsOfUser } from './account-admin.service.ts';
 import { ConflictError, notFound, validationFailed } from './errors.ts';
 import { msg } from '../i18n/msg.ts';
 import { notify } from './notifications.service.ts';
@@ -104,13 +105,17 @@ export async function ownBackstageRequest(db: Db, userId: number, id: number): P
  * request), marks the artist verified and gives them the "artists" role, which carries
  * music.create. Either way the user is told by mail.
  */
-export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewerId: number, decision: 'approve' | 'deny'): Promise<BackstageRequestRow> {
+export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewer: AuthState, decision: 'approve' | 'deny'): Promise<BackstageRequestRow> {
   const { db } = deps;
+  const reviewerId = reviewer.user!.id;
   const request = await findBackstageRequest(db, id);
   if (!request) throw notFound('This request does not exist.');
   if (request.status !== 'pending') throw new ConflictError(`This request was already ${request.status}.`);
   if (decision === 'approve') {
     const roleId = await ensureRole(db, ARTISTS_ROLE);
+    // Approving gives the artists role, under the rule of every role given.
+    const roles = await roleIdsOfUser(db, request.user_id);
+    await checkRoleChange(db, reviewer, request.user_id, roles, [...roles, roleId]);
     if ((await approveBackstageRequest(db, id, reviewerId, roleId)) === undefined) throw new ConflictError('This request was already reviewed.');
   } else if (!(await denyBackstageRequest(db, id, reviewerId))) {
     throw new ConflictError('This request was already reviewed.');

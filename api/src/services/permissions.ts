@@ -6,6 +6,19 @@ export function hasPermission(permissions: GrantedPermission[], name: string): b
 }
 
 /**
+ * How a grant goes beyond what `held` gives: a permission not held at all, or a limit (a numeric
+ * restriction) above one's own, no limit being the highest. Undefined when it does not: then the
+ * holder may hand it out or take it away.
+ */
+export function beyondHeld(held: GrantedPermission[], grant: GrantedPermission): 'permission' | 'limit' | undefined {
+  if (held.some((p) => p.name === 'admin')) return undefined;
+  const own = held.find((p) => p.name === grant.name);
+  if (!own) return 'permission';
+  const raised = own.restrictions.some((limit) => limit.value !== null && (grant.restrictions.find((r) => r.name === limit.name)?.value ?? Infinity) > limit.value);
+  return raised ? 'limit' : undefined;
+}
+
+/**
  * Permissions that open the back office or act on other people's things: never given to
  * visitors who are not logged in, nor sold with a plan.
  */

@@ -1,4 +1,7 @@
 import { z } from 'zod';
+import { msg } from '../../i18n/msg.ts';
+import { holdsRole } from '../../services/account-admin.service.ts';
+import { validationFailed } from '../../services/errors.ts';
 import type { AdminResource } from '../resource.ts';
 import { optionalText } from './fields.ts';
 
@@ -27,7 +30,14 @@ export const roles: AdminResource = {
       .optional(),
   }),
   unique: ['name'],
-  guardDelete(record) {
-    return record.guests ? 'The guest role applies to every visitor and cannot be deleted.' : undefined;
+  // Making a role the default gives it to every account made from then on; deleting it takes it from its users.
+  async guardWrite(data, existing, auth, deps) {
+    if (!existing || data.default === undefined || data.default === existing.default) return;
+    if (!(await holdsRole(deps.db, auth, existing.id))) throw validationFailed({ default: "You can't change whether new accounts get a role that has permissions you don't have yourself." });
+  },
+  async guardDelete(record, auth, deps) {
+    if (record.guests) return msg('The guest role applies to every visitor and cannot be deleted.');
+    if (!(await holdsRole(deps.db, auth, record.id))) return msg("You can't delete a role that has permissions you don't have yourself.");
+    return undefined;
   },
 };

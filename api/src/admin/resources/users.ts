@@ -1,4 +1,6 @@
 import { z } from 'zod';
+import { msg } from '../../i18n/msg.ts';
+import { checkRoleChange, userToChange } from '../../services/account-admin.service.ts';
 import { hashPassword } from '../../services/auth.service.ts';
 import type { AdminResource } from '../resource.ts';
 import { imageUrl, optionalText } from './fields.ts';
@@ -49,7 +51,13 @@ export const users: AdminResource = {
     if (typeof password !== 'string' || password === '') return rest;
     return { ...rest, password: await hashPassword(password) };
   },
-  guardDelete(record, auth) {
-    return auth.user?.id === record.id ? "You can't delete your own account from here." : undefined;
+  async guardWrite(data, existing, auth, deps) {
+    if (existing) await userToChange(deps.db, auth, existing.id);
+    if (data.role_ids !== undefined) await checkRoleChange(deps.db, auth, existing?.id, (existing?.role_ids as number[] | undefined) ?? [], data.role_ids as number[]);
+  },
+  async guardDelete(record, auth, deps) {
+    if (auth.user?.id === record.id) return msg("You can't delete your own account from here.");
+    await userToChange(deps.db, auth, record.id);
+    return undefined;
   },
 };
