@@ -29,10 +29,13 @@ export function PermissionsInput({
   label = msg('Permissions'),
   helperText,
   withoutBackOffice = false,
+  readOnly = false,
 }: {
   source?: string;
   label?: string;
   helperText?: string;
+  /** Shows the grants without letting them change (a user's own permissions). */
+  readOnly?: boolean;
   /** Leaves out the permissions that may not be given here (plans are sold to anyone). */
   withoutBackOffice?: boolean;
 }) {
@@ -79,6 +82,7 @@ export function PermissionsInput({
                     control={
                       <Checkbox
                         checked={Boolean(grant)}
+                        disabled={readOnly}
                         onChange={(event) => change(event.target.checked ? [...grants, { name: entry.name, restrictions: [] }] : grants.filter((g) => g.name !== entry.name))}
                         slotProps={{ input: { 'aria-describedby': `permission-${entry.name}-description` } }}
                       />
@@ -106,7 +110,7 @@ export function PermissionsInput({
                           label={`${text(entry.display_name) ?? entry.name}: ${restriction.name}`}
                           helperText={`${text(restriction.description)} ${translate('Empty means unlimited.')}`}
                           value={value ?? ''}
-                          slotProps={{ htmlInput: { min: 0, step: 1 } }}
+                          slotProps={{ htmlInput: { min: 0, step: 1, readOnly } }}
                           sx={{ ml: 4, mt: 1, maxWidth: 360 }}
                           onChange={(event) => {
                             const raw = event.target.value;

@@ -1,14 +1,25 @@
 import { useQuery } from '@tanstack/react-query';
 import { AutocompleteInput, DateField, Edit, Labeled, maxLength, SelectInput, TabbedForm } from 'react-admin';
+import { msg } from '../i18n/messages.ts';
 import { PermissionsInput } from '../permissions/PermissionsInput.tsx';
 import { useAppDataProvider } from '../providers/dataProvider.ts';
-import { UserDetailsInputs } from './UserForm.tsx';
+import { UserDetailsInputs, useIsOwnRecord } from './UserForm.tsx';
 import { UserApiTokens, UserSecurity } from './UserSecurity.tsx';
 
 /** The choices of the Date tab; they change with releases, so one read per visit is enough. */
 function useValueLists() {
   const dataProvider = useAppDataProvider();
   return useQuery({ queryKey: ['value-lists'], queryFn: () => dataProvider.getValueLists().then(({ data }) => data), staleTime: Infinity }).data;
+}
+
+function UserPermissionsInput() {
+  const own = useIsOwnRecord();
+  return (
+    <PermissionsInput
+      readOnly={own}
+      helperText={own ? msg("You can't change your own permissions.") : msg('Given to this user directly, on top of their roles. A permission listed here replaces, with its restrictions, what the roles give.')}
+    />
+  );
 }
 
 /** users/{userId}: tabs details, permissions, security, date and api (spec §2.8). */
@@ -22,7 +33,7 @@ export function UserEdit() {
           <UserDetailsInputs />
         </TabbedForm.Tab>
         <TabbedForm.Tab label="Permissions" path="permissions">
-          <PermissionsInput helperText="Given to this user directly, on top of their roles. A permission listed here replaces, with its restrictions, what the roles give." />
+          <UserPermissionsInput />
         </TabbedForm.Tab>
         <TabbedForm.Tab label="Security" path="security">
           <UserSecurity />

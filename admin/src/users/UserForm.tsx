@@ -1,8 +1,16 @@
-import { AutocompleteArrayInput, email, maxLength, minLength, PasswordInput, ReferenceArrayInput, required, SimpleForm, TextInput } from 'react-admin';
+import { AutocompleteArrayInput, email, maxLength, minLength, PasswordInput, ReferenceArrayInput, required, SimpleForm, TextInput, useGetIdentity, useRecordContext } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
+
+/** Whether the record being edited is the signed-in admin's own: the API refuses changes to one's own roles and permissions. */
+export function useIsOwnRecord(): boolean {
+  const record = useRecordContext();
+  const { identity } = useGetIdentity();
+  return record !== undefined && identity !== undefined && record.id === identity.id;
+}
 
 /** Name, email, password and roles: the create form, and the details tab of the edit page. */
 export function UserDetailsInputs({ creating = false }: { creating?: boolean }) {
+  const own = useIsOwnRecord();
   return (
     <>
       <TextInput source="email" type="email" validate={[required(), email(), maxLength(255)]} fullWidth />
@@ -16,7 +24,7 @@ export function UserDetailsInputs({ creating = false }: { creating?: boolean }) 
         autoComplete="new-password"
       />
       <ReferenceArrayInput source="role_ids" reference="roles">
-        <AutocompleteArrayInput label="Roles" optionText="name" />
+        <AutocompleteArrayInput label="Roles" optionText="name" readOnly={own} helperText={own ? msg("You can't change your own roles.") : undefined} />
       </ReferenceArrayInput>
     </>
   );

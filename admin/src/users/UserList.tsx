@@ -11,7 +11,7 @@ const filters = [
 export function UserList() {
   return (
     <List filters={filters} sort={{ field: 'created_at', order: 'DESC' }}>
-      <DataTable bulkActionButtons={<BulkDeleteButton />}>
+      <DataTable bulkActionButtons={<BulkDeleteButton mutationMode="pessimistic" />}>
         <DataTable.Col label="Avatar" disableSort>
           <Thumbnail round />
         </DataTable.Col>
