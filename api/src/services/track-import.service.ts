@@ -208,7 +208,10 @@ async function dropCover(deps: AppDeps, key: string) {
   await deps.storage.delete('public', key);
 }
 
-/** The back office's import: an uploaded file of the user's (or any, with files.update) not yet played by a track. */
+/**
+ * The back office's import (admin.access, music.update): an uploaded file of the user's (or any,
+ * with files.update) not yet played by a track, filed under the artists its tags name and published.
+ */
 export async function importUploadedFile(deps: AppDeps, auth: AuthState, fileEntryId: number): Promise<ImportResult> {
   const entry = await manageableEntry(deps, auth, fileEntryId);
   if (await trackUsingFileEntry(deps.db, entry.id)) throw new ConflictError('A track already plays this file.');
