@@ -20,6 +20,7 @@ export * from './repositories/catalog.repository.ts';
 export * from './repositories/plays.repository.ts';
 export * from './repositories/admin-resource.repository.ts';
 export { constraintViolation, databaseStorageFailure, unstorableText } from './errors.ts';
+export { withUserLock } from './transactions.ts';
 export * from './repositories/account-security.repository.ts';
 export type { OutgoingEmailRow, UserTokenRow } from './tables/account-security.table.ts';
 export * from './repositories/access-tokens.repository.ts';

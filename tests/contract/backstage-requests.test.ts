@@ -99,10 +99,13 @@ describe('bad input', () => {
     const unknown = await user.post('/api/v1/backstage-requests', { artist_id: 999999, ...proof });
     expect(unknown.status).toBe(422);
     expect((await unknown.json()).errors.artist_id).toBe('This artist does not exist.');
-    for (const id of [verifiedArtistId, ownedArtistId]) {
+    for (const [id, message] of [
+      [verifiedArtistId, 'This artist is already verified.'],
+      [ownedArtistId, 'Another account already manages this artist.'],
+    ] as const) {
       const refused = await user.post('/api/v1/backstage-requests', { artist_id: id, ...proof });
       expect(refused.status).toBe(422);
-      expect((await refused.json()).errors.artist_id).toBe('This artist is already verified.');
+      expect((await refused.json()).errors.artist_id).toBe(message);
     }
     const own = await artist.post('/api/v1/backstage-requests', { artist_id: ownedArtistId, ...proof });
     expect((await own.json()).errors.artist_id).toBe('You already manage this artist.');
@@ -197,7 +200,7 @@ describe('the admin decides, the user is told by mail', () => {
     expect((await mail.waitFor('other@example.com', before)).subject).toBe('You are now Claimed Later on Cadence');
     expect((await (await guest.get(`/api/v1/artists/${claimed}`)).json()).artist.verified).toBe(true);
     const second = await user.post('/api/v1/backstage-requests', { artist_id: claimed, ...proof });
-    expect((await second.json()).errors.artist_id).toBe('This artist is already verified.');
+    expect((await second.json()).errors.artist_id).toBe('Another account already manages this artist.');
   });
 
   it('denying mails the user and links to their requests; nothing is linked or verified', async () => {

@@ -57,13 +57,13 @@ describe('what a plan grants', () => {
   it('reaches a subscriber with its restriction, in users/me and in what the API lets them do', async () => {
     expect(await uploadGrant(fan)).toBeUndefined();
     expect((await me(fan)).subscriptions).toEqual([]);
-    // Lacking music.create, importing is refused before the file is even looked up.
-    expect((await fan.post('/api/v1/tracks/import', { fileEntryId: 999999 })).status).toBe(403);
+    // Lacking music.create, the upload quota is refused.
+    expect((await fan.get('/api/v1/backstage/uploads/quota')).status).toBe(403);
 
     await subscribe({ status: 'active' });
     expect(await uploadGrant(fan)).toEqual(creatorGrants[0]);
     expect((await me(fan)).subscriptions).toMatchObject([{ product_id: planId, status: 'active', valid: true, active: true, on_grace_period: false }]);
-    expect((await fan.post('/api/v1/tracks/import', { fileEntryId: 999999 })).status).toBe(404);
+    expect(await (await fan.get('/api/v1/backstage/uploads/quota')).json()).toEqual({ limit: 50, used: 0, remaining: 50 });
   });
 
   it('keeps counting while trialing, past due, or cancelled until the period paid for ends', async () => {
@@ -92,7 +92,7 @@ describe('what a plan grants', () => {
     // Moved to an end in the past: gone at once.
     expect((await admin.put(`/api/admin/subscriptions/${id}`, { status: 'cancelled', ends_at: anHourAgo() })).status).toBe(200);
     expect(await uploadGrant(fan)).toBeUndefined();
-    expect((await fan.post('/api/v1/tracks/import', { fileEntryId: 999999 })).status).toBe(403);
+    expect((await fan.get('/api/v1/backstage/uploads/quota')).status).toBe(403);
   });
 
   it('applies to API tokens as well as sessions', async () => {

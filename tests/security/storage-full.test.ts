@@ -131,7 +131,7 @@ beforeAll(async () => {
   // What there is to read while the disk is full: a track with its audio, a playlist, a profile image.
   const song = taggedMp3({ title: 'Full Stop', artists: ['Disk Jockeys'], album: 'No Room', genre: 'Ambient' }, 2);
   const { fileEntry } = await (await post('/api/v1/file-entries', form(song, 'Full Stop.mp3'))).json();
-  trackId = (await (await artist.post('/api/v1/tracks/import', { fileEntryId: fileEntry.id })).json()).track.trackId;
+  trackId = (await (await admin.post('/api/v1/tracks/import', { fileEntryId: fileEntry.id })).json()).track.trackId;
   playlistId = (await (await artist.post('/api/v1/playlists', { name: 'Before the disk filled up' })).json()).playlist.id;
   expect((await post(`/api/v1/users/${userId}/avatar`, form(pngImage(8, [10, 20, 30]), 'me.png'))).status).toBe(200);
 

@@ -17,7 +17,8 @@ export function AppMenu() {
       {has('settings.update') && <Menu.Item to="/settings" primaryText="Settings" leftIcon={<SettingsIcon />} />}
       {has('appearance.update') && <Menu.Item to="/appearance" primaryText="Appearance" leftIcon={<PaletteIcon />} />}
       {has('logs.view') && <Menu.Item to="/logs" primaryText="Logs" leftIcon={<ReceiptLongIcon />} />}
-      {has('music.create') && <Menu.Item to="/upload" primaryText="Upload" leftIcon={<CloudUploadIcon />} />}
+      {/* Uploads here are filed under any artist their tags name: managing all music. */}
+      {has('music.create') && has('music.update') && <Menu.Item to="/upload" primaryText="Upload" leftIcon={<CloudUploadIcon />} />}
     </Menu>
   );
 }

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { requirePermission } from '../http/auth.ts';
+import { requireAdmin } from '../admin/access.ts';
 import { validationHook } from '../http/errors.ts';
 import { ErrorSchema, errorResponses, jsonResponse as json } from '../schemas/common.ts';
 import { importUploadedFile } from '../services/track-import.service.ts';
@@ -25,8 +25,10 @@ export const trackImportRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validati
     method: 'post',
     path: '/tracks/import',
     tags: ['Uploads'],
-    summary: "Make a track of an uploaded audio file from its tags, creating missing artists, album and genres",
-    middleware: [requirePermission('music.create')] as const,
+    summary: "The back office's upload: make a published track of an uploaded audio file from its tags, creating missing artists, album and genres",
+    // It files the track under whichever artists the tags name: the back office's, for those who
+    // manage all music. Artists upload through backstage (their own artist, drafts).
+    middleware: [requireAdmin('music.create', 'music.update')] as const,
     request: {
       body: {
         content: { 'application/json': { schema: z.strictObject({ fileEntryId: z.number({ error: 'Give the id of an uploaded file.' }).int().positive().max(Number.MAX_SAFE_INTEGER) }) } },

@@ -17,13 +17,13 @@ import { artists } from '../admin/resources/artists.ts';
 import { lyrics } from '../admin/resources/lyrics.ts';
 import { tracks } from '../admin/resources/tracks.ts';
 import type { AppDeps, AuthState } from '../context.ts';
-import { ConflictError, forbidden, NotFoundError, unauthenticated, validationFailed } from './errors.ts';
+import { ConflictError, NotFoundError, unauthenticated, validationFailed } from './errors.ts';
 import { albumFields, artistFields, trackFields } from '../schemas/music.ts';
 import { artistsOfUser, requireOwnership, type BackstageKind } from './backstage-ownership.ts';
 import { mayManageEntry } from './file-entries.service.ts';
-import { checkRestriction } from './permissions.ts';
 import { playsInsights } from './reports.service.ts';
 import { importTrackFromFileEntry, isPlayableEntry } from './track-import.service.ts';
+import { checkUploadQuota, storeWithinUploadQuota } from './upload-quota.ts';
 
 /*
  * An artist's own tracks, albums and profile. Validation and writes are the back office's
@@ -153,12 +153,11 @@ export async function createTrack(deps: AppDeps, auth: AuthState, input: z.outpu
   if (!auth.user) throw unauthenticated();
   const { artist_id, ...fields } = input;
   await requireOwnedReference(deps, auth, 'artist', artist_id, 'artist_id');
-  const quota = checkRestriction(auth.permissions, 'music.create', 'count', await countTracksUploadedBy(deps.db, auth.user.id));
-  if (quota.noPermission) throw forbidden();
-  if (quota.overQuota) throw forbidden('You have reached the number of tracks you may upload.');
+  await checkUploadQuota(deps.db, auth);
   if (fields.album_id != null) await requireOwnedReference(deps, auth, 'album', fields.album_id, 'album_id');
   await checkAudio(deps, auth, fields.file_entry_id);
-  return presentTrack(await createRecord(deps, auth, tracks, { ...fields, artist_ids: [artist_id] }));
+  const record = await storeWithinUploadQuota(deps, auth, fields.file_entry_id, (db) => createRecord({ ...deps, db }, auth, tracks, { ...fields, artist_ids: [artist_id] }));
+  return presentTrack(record);
 }
 
 export async function updateTrack(deps: AppDeps, auth: AuthState, id: number, changes: z.output<typeof TrackChanges>): Promise<BackstageTrack> {

@@ -57,7 +57,9 @@ export async function submitBackstageRequest(db: Db, userId: number, input: Back
     if (!artist) throw validationFailed({ artist_id: 'This artist does not exist.' });
     const managers = await artistManagers(db, artistId);
     if (managers.includes(userId)) throw validationFailed({ artist_id: 'You already manage this artist.' });
-    if (managers.length || artist.verified) throw validationFailed({ artist_id: 'This artist is already verified.' });
+    // One managing account per artist: approval checks again (several users may claim an artist nobody manages).
+    if (managers.length) throw validationFailed({ artist_id: 'Another account already manages this artist.' });
+    if (artist.verified) throw validationFailed({ artist_id: 'This artist is already verified.' });
     artistName = artist.name;
   } else if (!artistName) {
     throw validationFailed({ artist_name: 'Enter your artist name, or choose the artist to claim.' });
@@ -103,7 +105,8 @@ export async function ownBackstageRequest(db: Db, userId: number, id: number): P
 /**
  * Approving links the user to the artist (artist_user, creating the artist for a new-artist
  * request), marks the artist verified and gives them the "artists" role, which carries
- * music.create. Either way the user is told by mail.
+ * music.create; a claim of an artist another account manages by then is refused (409) and stays
+ * pending, for the admin to deny. Either way the user is told by mail.
  */
 export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewer: AuthState, decision: 'approve' | 'deny'): Promise<BackstageRequestRow> {
   const { db } = deps;
@@ -116,7 +119,11 @@ export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewer
     // Approving gives the artists role, under the rule of every role given.
     const roles = await roleIdsOfUser(db, request.user_id);
     await checkRoleChange(db, reviewer, request.user_id, roles, [...roles, roleId]);
-    if ((await approveBackstageRequest(db, id, reviewerId, roleId)) === undefined) throw new ConflictError('This request was already reviewed.');
+    const approval = await approveBackstageRequest(db, id, reviewerId, roleId);
+    if ('refused' in approval) {
+      if (approval.refused === 'managed') throw new ConflictError('Another account already manages this artist, so this claim cannot be approved.');
+      throw new ConflictError('This request was already reviewed.');
+    }
   } else if (!(await denyBackstageRequest(db, id, reviewerId))) {
     throw new ConflictError('This request was already reviewed.');
   }

@@ -1,11 +1,11 @@
 import { randomUUID } from 'node:crypto';
-import { countTracksUploadedBy, importTrack, insertFileEntry, deleteFileEntryByName, trackUsingFileEntry, type FileEntryRow, type ImportedTrack, type TrackImport } from '@app/db';
+import { importTrack, insertFileEntry, deleteFileEntryByName, trackUsingFileEntry, type FileEntryRow, type ImportedTrack, type TrackImport } from '@app/db';
 import type { IAudioMetadata, IPicture } from 'music-metadata';
 import type { AppDeps, AuthState } from '../context.ts';
 import { ConflictError, forbidden, ValidationError } from './errors.ts';
 import { manageableEntry } from './file-entries.service.ts';
 import { sniffImage } from './avatar.service.ts';
-import { checkRestriction } from './permissions.ts';
+import { checkUploadQuota, storeWithinUploadQuota } from './upload-quota.ts';
 
 /** The tags read from one audio file, cleaned, before anything is stored. */
 export interface TrackTags {
@@ -164,8 +164,7 @@ export async function importTrackFromFileEntry(
 ): Promise<ImportResult> {
   const user = auth.user;
   if (!user) throw forbidden();
-  const quota = checkRestriction(auth.permissions, 'music.create', 'count', await countTracksUploadedBy(deps.db, user.id));
-  if (quota.overQuota) throw forbidden('You have reached the number of tracks you may upload.');
+  await checkUploadQuota(deps.db, auth);
   if (!isPlayableEntry(entry)) {
     throw new ValidationError('This file is not audio that can be read.', { fileEntryId: 'This file is not audio that can be read.' });
   }
@@ -193,7 +192,7 @@ export async function importTrackFromFileEntry(
   const plan = { ...planImport(tags, entry.id, coverKey ? deps.storage.publicUrl(coverKey) : null), ...options };
   let imported: ImportedTrack;
   try {
-    imported = await importTrack(deps.db, plan);
+    imported = await storeWithinUploadQuota(deps, auth, entry.id, (db) => importTrack(db, plan));
   } catch (error) {
     if (coverKey) await dropCover(deps, coverKey);
     throw error;
@@ -208,7 +207,10 @@ async function dropCover(deps: AppDeps, key: string) {
   await deps.storage.delete('public', key);
 }
 
-/** The back office's import: an uploaded file of the user's (or any, with files.update) not yet played by a track. */
+/**
+ * The back office's import (admin.access, music.update): an uploaded file of the user's (or any,
+ * with files.update) not yet played by a track, filed under the artists its tags name and published.
+ */
 export async function importUploadedFile(deps: AppDeps, auth: AuthState, fileEntryId: number): Promise<ImportResult> {
   const entry = await manageableEntry(deps, auth, fileEntryId);
   if (await trackUsingFileEntry(deps.db, entry.id)) throw new ConflictError('A track already plays this file.');

@@ -5,6 +5,7 @@ import { postgresTextMatch, type SearchWord } from './full-text.ts';
 import type { Db } from '../connection.ts';
 import { preparedQuery } from '../prepared.ts';
 import type { Database } from '../tables/database.ts';
+import { inTransaction } from '../transactions.ts';
 
 /**
  * The table side of a back-office resource. Every column name here comes from code, never from a
@@ -376,7 +377,7 @@ async function replacePivots(trx: Kysely<any>, resource: ResourceTable, id: numb
 
 export async function createResource(db: Db, resource: ResourceTable, data: Record<string, unknown>): Promise<ResourceRecord> {
   const { columns, pivots } = splitWrite(resource, data);
-  const id = await (db as unknown as Kysely<any>).transaction().execute(async (trx) => {
+  const id = await inTransaction(db as unknown as Kysely<any>, async (trx) => {
     const inserted = await trx.insertInto(resource.table).values(columns).returning('id').executeTakeFirstOrThrow();
     await replacePivots(trx, resource, inserted.id, pivots);
     return inserted.id as number;

@@ -93,38 +93,57 @@ export async function pendingBackstageRequest(db: Db, userId: number, artist: { 
     .executeTakeFirst();
 }
 
+/** What approving a request did: the artist the user now manages, or why nothing changed. */
+type BackstageApproval = { artistId: number } | { refused: 'not_pending' | 'managed' };
+
+class ArtistManagedElsewhere extends Error {}
+
 /**
  * Approves a pending request in one transaction: creates the artist when the request was for a new
- * one, links the user to the artist and gives them the role. Returns the artist's id, or undefined
- * when the request was no longer pending (someone else reviewed it first).
+ * one, links the user to the artist and gives them the role. Refused, with nothing changed, when the
+ * request is no longer pending (someone else reviewed it first) or is a claim of an artist another
+ * account manages (an artist has one manager; several users may have claimed it).
  */
-export async function approveBackstageRequest(db: Db, id: number, reviewerId: number, roleId: number): Promise<number | undefined> {
-  return db.transaction().execute(async (trx) => {
-    const request = await trx.selectFrom('backstage_requests').selectAll().where('id', '=', id).where('status', '=', 'pending').executeTakeFirst();
-    if (!request) return undefined;
-    let artistId = request.artist_id;
-    if (artistId === null) {
-      artistId = (
-        await trx.insertInto('artists').values({ name: request.artist_name, image: request.image, links: request.links, verified: 1 }).returning('id').executeTakeFirstOrThrow()
-      ).id;
-    } else {
-      // An admin checked the proof: the artist page now shows the verified badge.
-      await trx.updateTable('artists').set({ verified: 1 }).where('id', '=', artistId).execute();
-    }
-    await trx
-      .insertInto('artist_user')
-      .values({ artist_id: artistId, user_id: request.user_id, role: request.role })
-      .onConflict((oc) => oc.columns(['artist_id', 'user_id']).doUpdateSet({ role: request.role }))
-      .execute();
-    await trx.insertInto('user_role').values({ user_id: request.user_id, role_id: roleId }).onConflict((oc) => oc.doNothing()).execute();
-    const now = new Date().toISOString();
-    await trx
-      .updateTable('backstage_requests')
-      .set({ status: 'approved', artist_id: artistId, reviewed_by: reviewerId, reviewed_at: now, updated_at: now })
-      .where('id', '=', id)
-      .execute();
-    return artistId;
-  });
+export async function approveBackstageRequest(db: Db, id: number, reviewerId: number, roleId: number): Promise<BackstageApproval> {
+  try {
+    return await db.transaction().execute(async (trx): Promise<BackstageApproval> => {
+      const now = new Date().toISOString();
+      // Written before anything is read, so that on PostgreSQL a second approval of the same request
+      // waits for this one on the row lock and then finds it no longer pending.
+      const request = await trx
+        .updateTable('backstage_requests')
+        .set({ status: 'approved', reviewed_by: reviewerId, reviewed_at: now, updated_at: now })
+        .where('id', '=', id)
+        .where('status', '=', 'pending')
+        .returningAll()
+        .executeTakeFirst();
+      if (!request) return { refused: 'not_pending' };
+      let artistId = request.artist_id;
+      if (artistId === null) {
+        artistId = (
+          await trx.insertInto('artists').values({ name: request.artist_name, image: request.image, links: request.links, verified: 1 }).returning('id').executeTakeFirstOrThrow()
+        ).id;
+        await trx.updateTable('backstage_requests').set({ artist_id: artistId }).where('id', '=', id).execute();
+      } else {
+        // An admin checked the proof: the artist page now shows the verified badge. Written before
+        // the managers are read, for the same reason: approvals of two claims of one artist take turns.
+        await trx.updateTable('artists').set({ verified: 1 }).where('id', '=', artistId).execute();
+        const manager = await trx.selectFrom('artist_user').select('user_id').where('artist_id', '=', artistId).where('user_id', '!=', request.user_id).limit(1).executeTakeFirst();
+        if (manager) throw new ArtistManagedElsewhere();
+      }
+      await trx
+        .insertInto('artist_user')
+        .values({ artist_id: artistId, user_id: request.user_id, role: request.role })
+        .onConflict((oc) => oc.columns(['artist_id', 'user_id']).doUpdateSet({ role: request.role }))
+        .execute();
+      await trx.insertInto('user_role').values({ user_id: request.user_id, role_id: roleId }).onConflict((oc) => oc.doNothing()).execute();
+      return { artistId };
+    });
+  } catch (error) {
+    // Thrown to roll the approval back.
+    if (error instanceof ArtistManagedElsewhere) return { refused: 'managed' };
+    throw error;
+  }
 }
 
 /** Denies a pending request; false when it was no longer pending. */

@@ -1,6 +1,7 @@
 import type { Kysely } from 'kysely';
 import type { Db } from '../connection.ts';
 import type { Database } from '../tables/database.ts';
+import { inTransaction } from '../transactions.ts';
 
 /** A track read from an audio file's tags, ready to be stored with what it refers to. */
 export interface TrackImport {
@@ -50,10 +51,11 @@ async function findOrCreateArtist(trx: Trx, name: string, now: string) {
 /**
  * Stores one imported track in a single transaction: missing artists, album and genres are created
  * on the way, existing ones (same exact name; an album also by the same first artist) are reused,
- * so importing the tracks of one album one by one builds one album.
+ * so importing the tracks of one album one by one builds one album. In the caller's transaction
+ * when given one (the upload quota's, api/src/services/upload-quota.ts).
  */
 export async function importTrack(db: Db, data: TrackImport): Promise<ImportedTrack> {
-  return db.transaction().execute(async (trx) => {
+  return inTransaction(db, async (trx) => {
     const now = new Date().toISOString();
     const artists: ImportedTrack['artists'] = [];
     const albumArtists: ImportedTrack['artists'] = [];
