@@ -33,7 +33,7 @@ export const playerRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       responses: { 200: json(z.object({ lyrics: LyricsSchema }), 'The lyrics'), ...errorResponses },
     }),
     async (c) => {
-      return c.json({ lyrics: await lyricsOfTrack(c.get('deps').db, c.req.valid('param').id) }, 200);
+      return c.json({ lyrics: await lyricsOfTrack(c.get('deps').db, c.get('auth'), c.req.valid('param').id) }, 200);
     },
   )
   .openapi(

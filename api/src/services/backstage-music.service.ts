@@ -21,6 +21,7 @@ import { ConflictError, NotFoundError, unauthenticated, validationFailed } from 
 import { albumFields, artistFields, trackFields } from '../schemas/music.ts';
 import { artistsOfUser, requireOwnership, type BackstageKind } from './backstage-ownership.ts';
 import { mayManageEntry } from './file-entries.service.ts';
+import { clearSharedPageCache } from './page-cache.service.ts';
 import { playsInsights } from './reports.service.ts';
 import { importTrackFromFileEntry, isPlayableEntry } from './track-import.service.ts';
 import { checkUploadQuota, storeWithinUploadQuota } from './upload-quota.ts';
@@ -167,6 +168,8 @@ export async function updateTrack(deps: AppDeps, auth: AuthState, id: number, ch
   if (fields.file_entry_id != null) await checkAudio(deps, auth, fields.file_entry_id, id);
   const record = await updateRecord(deps, auth, tracks, id, fields);
   if (text !== undefined) await saveLyrics(deps, auth, id, text);
+  // A track withdrawn to a draft leaves visitors' cached pages at once, as a back-office change does.
+  if (fields.published !== undefined) await clearSharedPageCache(deps.db);
   return presentTrack(record);
 }
 

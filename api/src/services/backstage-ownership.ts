@@ -1,4 +1,4 @@
-import { artistIdsOfUser, artistsOwningAlbum, artistsOwningTrack, findArtist, findTrackOrDraft, type TrackRow } from '@app/db';
+import { artistIdsOfUser, artistsOwningAlbum, artistsOwningTrack, findAlbum, findArtist, findTrack, findTrackOrDraft, listedIds, type Db, type TrackRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { forbidden, notFound, unauthenticated } from './errors.ts';
 import { hasPermission } from './permissions.ts';
@@ -30,33 +30,60 @@ export async function artistsOfUser(deps: AppDeps, auth: AuthState): Promise<num
  */
 export async function requireOwnership(deps: AppDeps, auth: AuthState, kind: BackstageKind, id: number): Promise<void> {
   if (!auth.user) throw unauthenticated();
-  const owners = await ownerArtists(deps, kind, id);
+  const owners = await ownerArtists(deps.db, kind, id);
   if (owners === undefined) throw notFound(MISSING[kind]);
-  if (!(await ownsOneOf(deps, auth, owners))) throw forbidden('You can only manage the music of your own artists.');
+  if (!(await ownsOneOf(deps.db, auth, owners))) throw forbidden('You can only manage the music of your own artists.');
 }
 
-async function ownsOneOf(deps: AppDeps, auth: AuthState, owners: number[]): Promise<boolean> {
+async function ownsOneOf(db: Db, auth: AuthState, owners: number[]): Promise<boolean> {
   if (managesAllMusic(auth)) return true;
   if (!auth.user) return false;
-  const mine = new Set(await artistIdsOfUser(deps.db, auth.user.id));
+  const mine = new Set(await artistIdsOfUser(db, auth.user.id));
   return owners.some((artistId) => mine.has(artistId));
 }
 
+/** What listeners name by id and may find a draft behind: a track, or an album of drafts only. */
+export type DraftableKind = 'track' | 'album';
+
 /**
- * A track to play: published tracks for everyone who may listen, drafts only for those who
- * manage them (so an artist hears an upload before publishing it). To anyone else a draft does
- * not exist: 404, as for an unknown id.
+ * The one rule for drafts wherever a listener names a track or album by id (play it, read its
+ * lyrics, like, repost, add to a playlist, on the site and through Subsonic): what listeners see
+ * (findTrack, findAlbum: published tracks, albums with a published track or none yet), and besides
+ * that a draft for its own artists and for whoever manages all music, so an artist hears an upload
+ * before publishing it. To anyone else a draft does not exist: the answer is an unknown id's.
+ * Lists, which everyone shares, show only what is published (the repositories' `published = 1`
+ * and albumIsListed), to those people too.
  */
+export async function isVisible(db: Db, auth: AuthState, kind: DraftableKind, id: number): Promise<boolean> {
+  if (await (kind === 'track' ? findTrack(db, id) : findAlbum(db, id))) return true;
+  const owners = auth.user ? await ownerArtists(db, kind, id) : undefined;
+  return owners !== undefined && (await ownsOneOf(db, auth, owners));
+}
+
+/** isVisible, or the 404 an unknown id gets. */
+export async function requireVisible(db: Db, auth: AuthState, kind: DraftableKind, id: number): Promise<void> {
+  if (!(await isVisible(db, auth, kind, id))) throw notFound(MISSING[kind]);
+}
+
+/** Which of these tracks the asker may see (isVisible): one read, unless they are someone drafts may be shown to. */
+export async function visibleTrackIds(db: Db, auth: AuthState, ids: readonly number[]): Promise<Set<number>> {
+  const unique = [...new Set(ids)];
+  const visible = await listedIds(db, 'track', unique);
+  const others = unique.filter((id) => !visible.has(id));
+  if (!others.length || !auth.user || !(managesAllMusic(auth) || (await artistIdsOfUser(db, auth.user.id)).length)) return visible;
+  for (const id of others) if (await isVisible(db, auth, 'track', id)) visible.add(id);
+  return visible;
+}
+
+/** A track to play (isVisible), or the 404 an unknown id gets. */
 export async function findAudibleTrack(deps: AppDeps, auth: AuthState, id: number): Promise<TrackRow> {
   const track = await findTrackOrDraft(deps.db, id);
-  if (track?.published) return track;
-  const owners = track && auth.user ? await ownerArtists(deps, 'track', id) : undefined;
-  if (!track || !owners || !(await ownsOneOf(deps, auth, owners))) throw notFound(MISSING.track);
+  if (!track || !(track.published || (await isVisible(deps.db, auth, 'track', id)))) throw notFound(MISSING.track);
   return track;
 }
 
-async function ownerArtists(deps: AppDeps, kind: BackstageKind, id: number): Promise<number[] | undefined> {
-  if (kind === 'track') return artistsOwningTrack(deps.db, id);
-  if (kind === 'album') return artistsOwningAlbum(deps.db, id);
-  return (await findArtist(deps.db, id)) ? [id] : undefined;
+async function ownerArtists(db: Db, kind: BackstageKind, id: number): Promise<number[] | undefined> {
+  if (kind === 'track') return artistsOwningTrack(db, id);
+  if (kind === 'album') return artistsOwningAlbum(db, id);
+  return (await findArtist(db, id)) ? [id] : undefined;
 }

@@ -22,21 +22,21 @@ import { displayName } from './display-name.ts';
 import { msg } from '../i18n/msg.ts';
 import { notify } from './notifications.service.ts';
 import { canView } from './playlists.service.ts';
+import { requireVisible } from './backstage-ownership.ts';
 
 export const LIKEABLE = ['track', 'album'] as const satisfies readonly LikeableType[];
 export const FOLLOWABLE = ['user', 'artist', 'playlist'] as const satisfies readonly FollowableType[];
 export const REPOSTABLE = ['track', 'album'] as const satisfies readonly RepostableType[];
 
-const NOT_FOUND: Record<string, string> = {
-  track: 'This track does not exist.',
-  album: 'This album does not exist.',
+const NOT_FOUND: Record<FollowableType, string> = {
   artist: 'This artist does not exist.',
   playlist: 'This playlist does not exist.',
   user: 'This user does not exist.',
 };
 
+/** Liking or reposting a draft would reveal it: only what the asker may see (requireVisible). Undoing always works. */
 export async function like(db: Db, auth: AuthState, type: LikeableType, id: number, liked: boolean): Promise<void> {
-  if (liked && !(await itemExists(db, type, id))) throw notFound(NOT_FOUND[type]);
+  if (liked) await requireVisible(db, auth, type, id);
   await setLike(db, auth.user!.id, type, id, liked);
 }
 
@@ -62,7 +62,7 @@ export async function follow(deps: AppDeps, auth: AuthState, type: FollowableTyp
 }
 
 export async function repost(db: Db, auth: AuthState, type: RepostableType, id: number, reposted: boolean): Promise<void> {
-  if (reposted && !(await itemExists(db, type, id))) throw notFound(NOT_FOUND[type]);
+  if (reposted) await requireVisible(db, auth, type, id);
   await setRepost(db, auth.user!.id, type, id, reposted);
 }
 

@@ -1,4 +1,6 @@
-import { findLyricsByTrack, findTrack, type Db } from '@app/db';
+import { findLyricsByTrack, type Db } from '@app/db';
+import type { AuthState } from '../context.ts';
+import { requireVisible } from './backstage-ownership.ts';
 import { notFound } from './errors.ts';
 
 export interface LyricLine {
@@ -82,10 +84,10 @@ export async function getLyrics(db: Db, trackId: number): Promise<LyricsResource
   return { text: row.text.trim(), is_synced: false };
 }
 
-/** A track's lyrics for the player, or which is missing: the track or its lyrics. */
-export async function lyricsOfTrack(db: Db, trackId: number): Promise<LyricsResource> {
+/** A track's lyrics for the player, or which is missing: the track (a draft for those who may not hear it) or its lyrics. */
+export async function lyricsOfTrack(db: Db, auth: AuthState, trackId: number): Promise<LyricsResource> {
+  await requireVisible(db, auth, 'track', trackId);
   const lyrics = await getLyrics(db, trackId);
   if (lyrics) return lyrics;
-  if (!(await findTrack(db, trackId))) throw notFound('This track does not exist.');
   throw notFound('This track has no lyrics.');
 }

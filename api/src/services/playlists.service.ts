@@ -6,7 +6,6 @@ import {
   deleteFileEntryByName,
   insertPlaylistImage,
   deletePlaylist,
-  existingIds,
   findPlaylist,
   followerCounts,
   isFollowing,
@@ -30,6 +29,7 @@ import type { PlaylistSchema, UserSummarySchema } from '../schemas/listener.ts';
 import { presentTracks } from './catalog.service.ts';
 import { displayName } from './display-name.ts';
 import { hasPermission } from './permissions.ts';
+import { visibleTrackIds } from './backstage-ownership.ts';
 
 export type PlaylistResource = z.infer<typeof PlaylistSchema>;
 export type UserSummary = z.infer<typeof UserSummarySchema>;
@@ -185,11 +185,20 @@ async function editableForTracks(db: Db, auth: AuthState, id: number): Promise<P
   return playlist;
 }
 
-export async function addTracks(db: Db, auth: AuthState, id: number, trackIds: number[]): Promise<{ added: number; tracks_count: number }> {
-  const playlist = await editableForTracks(db, auth, id);
-  const known = await existingIds(db, 'track', trackIds);
+/**
+ * Refuses the ids of tracks the asker may not see, drafts as unknown ids are (visibleTrackIds):
+ * otherwise the answer would tell an unreleased track's id from an unknown one. Subsonic's
+ * playlist calls add through here too.
+ */
+export async function requireVisibleTracks(db: Db, auth: AuthState, trackIds: number[]): Promise<void> {
+  const known = await visibleTrackIds(db, auth, trackIds);
   const missing = trackIds.filter((trackId) => !known.has(trackId));
   if (missing.length) throw validationFailed({ track_ids: `These tracks do not exist: ${missing.slice(0, 10).join(', ')}.` });
+}
+
+export async function addTracks(db: Db, auth: AuthState, id: number, trackIds: number[]): Promise<{ added: number; tracks_count: number }> {
+  const playlist = await editableForTracks(db, auth, id);
+  await requireVisibleTracks(db, auth, trackIds);
   const count = (await trackStatsOfPlaylists(db, [id])).get(id)?.count ?? 0;
   if (count + trackIds.length > PLAYLIST_MAX_TRACKS) throw validationFailed({ track_ids: `A playlist holds at most ${PLAYLIST_MAX_TRACKS} tracks.` });
   const added = await addTracksToPlaylist(db, playlist.id, trackIds, auth.user!.id);

@@ -543,11 +543,9 @@ export async function lyricsOfSong(deps: AppDeps, id: number): Promise<SubsonicO
 export async function star(deps: AppDeps, auth: AuthState, items: { kind: SubsonicKind; id: number }[], starred: boolean): Promise<void> {
   for (const { kind, id } of items) {
     if (kind === 'artist') await follow(deps, auth, 'artist', id, starred);
-    else if (kind === 'track' || kind === 'album') {
-      // Liking a draft would reveal it; as on the site, only what the listener can see.
-      if (starred && !(kind === 'track' ? await findTrack(deps.db, id) : await findAlbum(deps.db, id))) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND[kind]);
-      await like(deps.db, auth, kind, id, starred);
-    } else throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND[kind]);
+    // The site's like refuses drafts to those who may not see them, as an unknown id.
+    else if (kind === 'track' || kind === 'album') await like(deps.db, auth, kind, id, starred);
+    else throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND[kind]);
   }
 }
 
@@ -605,7 +603,8 @@ export async function playQueue(deps: AppDeps, auth: AuthState): Promise<Subsoni
   const tracks = await tracksByIds(deps.db, [...new Set(ids)]);
   const songs = new Map((await presentSongs(deps, viewerOf(auth), tracks)).map((s) => [s.id, s]));
   return {
-    current: queue.current_track_id !== null ? subsonicId('track', queue.current_track_id) : undefined,
+    // Entries leave drafts out, and so does the current one (the row keeps it for when it is published).
+    current: queue.current_track_id !== null && songs.has(subsonicId('track', queue.current_track_id)) ? subsonicId('track', queue.current_track_id) : undefined,
     position: queue.position_ms,
     username: auth.user!.email,
     changed: queue.changed_at,

@@ -329,6 +329,7 @@ export async function sectionPlaylists(
           .innerJoin('tracks', 'tracks.id', 'playlist_track.track_id')
           .select((eb) => eb.fn('json_array', [eb.fn.countAll(), eb.fn.sum('tracks.duration')]).as('stats'))
           .whereRef('playlist_track.playlist_id', '=', 'playlists.id')
+          .where('tracks.published', '=', 1)
           .$castTo<{ stats: string }>()
           .as('stats_json'),
         eb

@@ -1,5 +1,7 @@
-import { sql } from 'kysely';
+import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../connection.ts';
+import type { Database } from '../tables/database.ts';
+import { albumIsListed } from './catalog.repository.ts';
 import { caseInsensitiveLike } from '../dialect.ts';
 import { escapeLike } from './admin-resource.repository.ts';
 import type { AlbumRow } from '../tables/albums.table.ts';
@@ -9,8 +11,12 @@ import type { TrackRow } from '../tables/tracks.table.ts';
 
 export type { FollowableType, LikeableType, RepostableType } from '../tables/listener.table.ts';
 
-/** Which table each kind of thing lives in, so existence checks never take a table name from input. */
-const TABLE_OF = { track: 'tracks', album: 'albums', artist: 'artists', playlist: 'playlists', user: 'users' } as const;
+/**
+ * Which table each kind of thing lives in, so existence checks never take a table name from input.
+ * No tracks or albums: a draft exists only for some people, which listedIds and the services'
+ * isVisible decide.
+ */
+const TABLE_OF = { artist: 'artists', playlist: 'playlists', user: 'users' } as const;
 export type ItemKind = keyof typeof TABLE_OF;
 
 export async function itemExists(db: Db, kind: ItemKind, id: number): Promise<boolean> {
@@ -18,10 +24,34 @@ export async function itemExists(db: Db, kind: ItemKind, id: number): Promise<bo
   return Boolean(row);
 }
 
-export async function existingIds(db: Db, kind: ItemKind, ids: number[]): Promise<Set<number>> {
+/**
+ * Which of these tracks or albums listeners see: published tracks, albums with a published track
+ * or none yet (albumIsListed). A draft is left out as an unknown id is.
+ */
+export async function listedIds(db: Db, kind: 'track' | 'album', ids: number[]): Promise<Set<number>> {
   if (!ids.length) return new Set();
-  const rows = await db.selectFrom(TABLE_OF[kind]).select('id').where('id', 'in', ids).execute();
+  const rows =
+    kind === 'track'
+      ? await db.selectFrom('tracks').select('id').where('id', 'in', ids).where('published', '=', 1).execute()
+      : await db.selectFrom('albums').select('id').where('id', 'in', ids).where(albumIsListed).execute();
   return new Set(rows.map((r) => r.id));
+}
+
+// A like or repost of something listeners do not see now (a track its artist set back to draft)
+// stays, so it comes back to its fans once published again; lists leave it out meanwhile.
+
+function likeIsListed(eb: ExpressionBuilder<Database, 'likes'>) {
+  return eb.or([
+    eb.exists(eb.selectFrom('tracks').select('tracks.id').whereRef('tracks.id', '=', 'likes.likeable_id').where('likes.likeable_type', '=', 'track').where('tracks.published', '=', 1)),
+    eb.exists(eb.selectFrom('albums').select('albums.id').whereRef('albums.id', '=', 'likes.likeable_id').where('likes.likeable_type', '=', 'album').where(albumIsListed)),
+  ]);
+}
+
+function repostIsListed(eb: ExpressionBuilder<Database, 'reposts'>) {
+  return eb.or([
+    eb.exists(eb.selectFrom('tracks').select('tracks.id').whereRef('tracks.id', '=', 'reposts.repostable_id').where('reposts.repostable_type', '=', 'track').where('tracks.published', '=', 1)),
+    eb.exists(eb.selectFrom('albums').select('albums.id').whereRef('albums.id', '=', 'reposts.repostable_id').where('reposts.repostable_type', '=', 'album').where(albumIsListed)),
+  ]);
 }
 
 // Likes, follows and reposts are sets: adding twice or removing what is absent changes nothing.
@@ -59,9 +89,9 @@ export interface LibraryIds {
 /** Everything a user liked, follows or reposted, as ids: enough to draw every heart on a page. */
 export async function libraryIds(db: Db, userId: number): Promise<LibraryIds> {
   const [likes, follows, reposts] = await Promise.all([
-    db.selectFrom('likes').select(['likeable_type', 'likeable_id']).where('user_id', '=', userId).execute(),
+    db.selectFrom('likes').select(['likeable_type', 'likeable_id']).where('user_id', '=', userId).where(likeIsListed).execute(),
     db.selectFrom('follows').select(['followable_type', 'followable_id']).where('follower_id', '=', userId).execute(),
-    db.selectFrom('reposts').select(['repostable_type', 'repostable_id']).where('user_id', '=', userId).execute(),
+    db.selectFrom('reposts').select(['repostable_type', 'repostable_id']).where('user_id', '=', userId).where(repostIsListed).execute(),
   ]);
   const pick = <T extends { [k: string]: unknown }>(rows: T[], typeKey: keyof T, idKey: keyof T, type: string) =>
     rows.filter((r) => r[typeKey] === type).map((r) => r[idKey] as number);
@@ -95,7 +125,8 @@ export async function likedTracks(db: Db, userId: number, q: LibraryQuery): Prom
     .selectFrom('likes')
     .innerJoin('tracks', 'tracks.id', 'likes.likeable_id')
     .where('likes.user_id', '=', userId)
-    .where('likes.likeable_type', '=', 'track');
+    .where('likes.likeable_type', '=', 'track')
+    .where('tracks.published', '=', 1);
   if (q.query) base = base.where(nameContains(db, 'tracks.name', q.query));
   const column = q.sort === 'name' ? 'tracks.name' : q.sort === 'plays' ? 'tracks.plays' : 'likes.created_at';
   const [rows, count] = await Promise.all([
@@ -110,7 +141,8 @@ export async function likedAlbums(db: Db, userId: number, q: LibraryQuery): Prom
     .selectFrom('likes')
     .innerJoin('albums', 'albums.id', 'likes.likeable_id')
     .where('likes.user_id', '=', userId)
-    .where('likes.likeable_type', '=', 'album');
+    .where('likes.likeable_type', '=', 'album')
+    .where(albumIsListed);
   if (q.query) base = base.where(nameContains(db, 'albums.name', q.query));
   const column = q.sort === 'name' ? 'albums.name' : q.sort === 'plays' ? 'albums.plays' : 'likes.created_at';
   const [rows, count] = await Promise.all([
@@ -135,9 +167,9 @@ export async function followedArtists(db: Db, userId: number, q: LibraryQuery): 
   return { rows, total: Number(count.count) };
 }
 
-/** The user's plays, newest first, one row per play. */
+/** The user's plays of published tracks, newest first, one row per play. */
 export async function playHistory(db: Db, userId: number, offset: number, limit: number): Promise<{ rows: (TrackRow & { played_at: string })[]; total: number }> {
-  const base = db.selectFrom('plays').innerJoin('tracks', 'tracks.id', 'plays.track_id').where('plays.user_id', '=', userId);
+  const base = db.selectFrom('plays').innerJoin('tracks', 'tracks.id', 'plays.track_id').where('plays.user_id', '=', userId).where('tracks.published', '=', 1);
   const [rows, count] = await Promise.all([
     base.selectAll('tracks').select('plays.created_at as played_at').orderBy('plays.created_at', 'desc').orderBy('plays.id', 'desc').offset(offset).limit(limit).execute(),
     base.select((eb) => eb.fn.countAll<number>().as('count')).executeTakeFirstOrThrow(),
@@ -220,12 +252,13 @@ export async function countFollowing(db: Db, userId: number): Promise<number> {
   return Number(row.count);
 }
 
-/** What a user reposted, newest first, as kind and id. */
+/** What a user reposted that listeners see, newest first, as kind and id. */
 export async function repostsOf(db: Db, userId: number, offset: number, limit: number): Promise<{ type: RepostableType; id: number; created_at: string }[]> {
   const rows = await db
     .selectFrom('reposts')
     .select(['repostable_type', 'repostable_id', 'created_at'])
     .where('user_id', '=', userId)
+    .where(repostIsListed)
     .orderBy('created_at', 'desc')
     .offset(offset)
     .limit(limit)

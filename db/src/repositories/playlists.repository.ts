@@ -39,7 +39,10 @@ export async function countPlaylistsWithImage(db: Db, image: string): Promise<nu
   return Number(row.count);
 }
 
-/** Tracks of a playlist in their order, one page at a time. */
+// A playlist shows only published tracks, to everyone; the rows of tracks set back to draft stay,
+// so they come back in their place once published again.
+
+/** Published tracks of a playlist in their order, one page at a time. */
 export async function tracksOfPlaylist(db: Db, playlistId: number, offset: number, limit: number): Promise<(TrackRow & { added_at: string })[]> {
   return db
     .selectFrom('playlist_track')
@@ -47,6 +50,7 @@ export async function tracksOfPlaylist(db: Db, playlistId: number, offset: numbe
     .selectAll('tracks')
     .select('playlist_track.created_at as added_at')
     .where('playlist_track.playlist_id', '=', playlistId)
+    .where('tracks.published', '=', 1)
     .orderBy('playlist_track.position')
     .offset(offset)
     .limit(limit)
@@ -60,6 +64,7 @@ export async function trackStatsOfPlaylists(db: Db, ids: number[]): Promise<Map<
     .innerJoin('tracks', 'tracks.id', 'playlist_track.track_id')
     .select(['playlist_track.playlist_id', (eb) => eb.fn.countAll<number>().as('count'), (eb) => eb.fn.sum<number>('tracks.duration').as('duration')])
     .where('playlist_track.playlist_id', 'in', ids)
+    .where('tracks.published', '=', 1)
     .groupBy('playlist_track.playlist_id')
     .execute();
   return new Map(rows.map((r) => [r.playlist_id, { count: Number(r.count), duration: Number(r.duration ?? 0) }]));
@@ -79,6 +84,7 @@ export async function albumCoversOfPlaylists(db: Db, ids: number[], limit: numbe
     .innerJoin('albums', 'albums.id', 'tracks.album_id')
     .select(['playlist_track.playlist_id', 'albums.image', (eb) => eb.fn.min('playlist_track.position').as('first_position')])
     .where('playlist_track.playlist_id', 'in', ids)
+    .where('tracks.published', '=', 1)
     .where('albums.image', 'is not', null)
     .groupBy(['playlist_track.playlist_id', 'albums.image'])
     .orderBy('playlist_track.playlist_id')
@@ -124,15 +130,23 @@ export async function removeTracksFromPlaylist(db: Db, playlistId: number, track
 }
 
 /**
- * Moves one track to a new index (0-based), shifting the tracks in between, so a drag in the list
- * is one small update rather than a rewrite of the whole order.
+ * Moves one track to a new index (0-based) among the tracks the playlist shows, shifting the tracks
+ * in between, so a drag in the list is one small update rather than a rewrite of the whole order.
  */
 export async function moveTrackInPlaylist(db: Db, playlistId: number, trackId: number, toIndex: number): Promise<boolean> {
   return db.transaction().execute(async (trx) => {
-    const ordered = await trx.selectFrom('playlist_track').select(['track_id', 'position']).where('playlist_id', '=', playlistId).orderBy('position').execute();
+    const ordered = await trx
+      .selectFrom('playlist_track')
+      .innerJoin('tracks', 'tracks.id', 'playlist_track.track_id')
+      .select(['playlist_track.track_id', 'playlist_track.position', 'tracks.published'])
+      .where('playlist_track.playlist_id', '=', playlistId)
+      .orderBy('playlist_track.position')
+      .execute();
     const from = ordered.findIndex((row) => row.track_id === trackId);
     if (from === -1) return false;
-    const target = Math.max(0, Math.min(toIndex, ordered.length - 1));
+    // The listener counted only the tracks they see: it goes where the one they dropped it on is.
+    const shown = ordered.filter((row) => row.published === 1 || row.track_id === trackId);
+    const target = ordered.indexOf(shown[Math.max(0, Math.min(toIndex, shown.length - 1))]);
     if (target === from) return true;
     const [moved] = ordered.splice(from, 1);
     ordered.splice(target, 0, moved);
