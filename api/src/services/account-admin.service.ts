@@ -109,6 +109,18 @@ export async function checkRoleChange(db: Db, auth: AuthState, userId: number | 
   }
 }
 
+/**
+ * A subscription gives its plan's permissions, so changing one in the back office (bringing it
+ * back, moving its end) is giving them: not to oneself, and not a plan beyond what one holds.
+ */
+export async function checkSubscriptionChange(db: Db, auth: AuthState, subscription: { user_id: number; product_id: number | null }): Promise<void> {
+  if (subscription.user_id === auth.user?.id) throw validationFailed({ status: "You can't change your own subscription." });
+  if (subscription.product_id === null) return;
+  if ((await permissionsOfPlan(db, subscription.product_id)).some((grant) => beyondHeld(auth.permissions, grant))) {
+    throw validationFailed({ status: "You can't change a subscription to a plan that has permissions you don't have yourself." });
+  }
+}
+
 /** The ids of the user's roles, for checkRoleChange. */
 export async function roleIdsOfUser(db: Db, userId: number): Promise<number[]> {
   return (await rolesOfUser(db, userId)).map((role) => role.id);

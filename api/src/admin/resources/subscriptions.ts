@@ -1,5 +1,6 @@
 import { stampSubscriptionCancelled, subscriptionLabels } from '@app/db';
 import { z } from 'zod';
+import { checkSubscriptionChange } from '../../services/account-admin.service.ts';
 import type { AdminResource } from '../resource.ts';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'cancelled', 'expired'] as const;
@@ -42,6 +43,9 @@ export const subscriptions: AdminResource = {
     user_email: echoed,
     plan_name: echoed,
   }),
+  async guardWrite(_data, existing, auth, deps) {
+    if (existing) await checkSubscriptionChange(deps.db, auth, existing as { user_id: number; product_id: number | null });
+  },
   async afterRead(records, deps) {
     const { emails, planNames } = await subscriptionLabels(
       deps.db,
