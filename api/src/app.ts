@@ -184,12 +184,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Hashed build assets never change under the same name. They are answered before the security
   // headers middleware, so they take the headers every response carries here, set on the file's
   // own response (headers set on the context after serveStatic made it would not reach it).
-  const hashedAssets = (serve: MiddlewareHandler, extraHeaders: [string, string][] = []): MiddlewareHandler => async (c, next) => {
-    const found = await serve(c, next);
-    if (!found) return;
-    found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-    for (const [name, value] of [...COMMON_HEADERS, ...extraHeaders]) found.headers.set(name, value);
-    return found;
+  // serveStatic hands a file it does not have to next(): nothing comes after it here, as a missing
+  // build file is a plain 404, not a page in its place nor an error of the server.
+  const hashedAssets = (serve: MiddlewareHandler, extraHeaders: [string, string][] = []): MiddlewareHandler => async (c) => {
+    const found = (await serve(c, async () => undefined)) as Response | undefined;
+    const response = found ?? (await c.notFound());
+    response.headers.set('Cache-Control', found ? 'public, max-age=31536000, immutable' : 'no-cache');
+    for (const [name, value] of [...COMMON_HEADERS, ...extraHeaders]) response.headers.set(name, value);
+    return response;
   };
   if (options.siteClientDir) {
     // The site's build writes Brotli and gzip copies beside its scripts and styles
