@@ -22,8 +22,8 @@ import { isApiPath } from './http/paths.ts';
 import { adminPolicy, pagePolicy } from './http/content-security-policy.ts';
 import { COMMON_HEADERS, EMBED_PATH, securityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account.routes.ts';
-import { AVATAR_MAX_BYTES } from './services/avatar.service.ts';
-import { PLAYLIST_IMAGE_MAX_BYTES } from './services/playlists.service.ts';
+import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from './services/avatar.service.ts';
+import { PLAYLIST_IMAGE_MAX_BYTES, PLAYLIST_IMAGE_TOO_LARGE } from './services/playlists.service.ts';
 import { authRoutes } from './routes/auth.routes.ts';
 import { twoFactorRoutes } from './routes/two-factor.routes.ts';
 import { socialRoutes } from './routes/social.routes.ts';
@@ -139,10 +139,13 @@ const sessionRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
 export type SessionApi = typeof sessionRoutes;
 
 
-/** Multipart uploads: the file's own limit plus room for the form around it. */
-const UPLOAD_BODY_LIMITS: [RegExp, number][] = [
-  [/^\/api\/v1\/users\/[^/]+\/avatar$/, AVATAR_MAX_BYTES + 64 * 1024],
-  [PLAYLIST_IMAGE_ROUTE, PLAYLIST_IMAGE_MAX_BYTES + 64 * 1024],
+/**
+ * Multipart uploads of one file: the file's own limit plus room for the form around it. A body over
+ * that holds a file over its limit, so it is answered as the route answers one (spec §5).
+ */
+const UPLOAD_BODY_LIMITS: { path: RegExp; maxSize: number; tooLarge: string }[] = [
+  { path: /^\/api\/v1\/users\/[^/]+\/avatar$/, maxSize: AVATAR_MAX_BYTES + 64 * 1024, tooLarge: AVATAR_TOO_LARGE },
+  { path: PLAYLIST_IMAGE_ROUTE, maxSize: PLAYLIST_IMAGE_MAX_BYTES + 64 * 1024, tooLarge: PLAYLIST_IMAGE_TOO_LARGE },
 ];
 
 /** A page view, counted in the batch after the page has gone out. */
@@ -184,12 +187,14 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   // Hashed build assets never change under the same name. They are answered before the security
   // headers middleware, so they take the headers every response carries here, set on the file's
   // own response (headers set on the context after serveStatic made it would not reach it).
-  const hashedAssets = (serve: MiddlewareHandler, extraHeaders: [string, string][] = []): MiddlewareHandler => async (c, next) => {
-    const found = await serve(c, next);
-    if (!found) return;
-    found.headers.set('Cache-Control', 'public, max-age=31536000, immutable');
-    for (const [name, value] of [...COMMON_HEADERS, ...extraHeaders]) found.headers.set(name, value);
-    return found;
+  // serveStatic hands a file it does not have to next(): nothing comes after it here, as a missing
+  // build file is a plain 404, not a page in its place nor an error of the server.
+  const hashedAssets = (serve: MiddlewareHandler, extraHeaders: [string, string][] = []): MiddlewareHandler => async (c) => {
+    const found = (await serve(c, async () => undefined)) as Response | undefined;
+    const response = found ?? (await c.notFound());
+    response.headers.set('Cache-Control', found ? 'public, max-age=31536000, immutable' : 'no-cache');
+    for (const [name, value] of [...COMMON_HEADERS, ...extraHeaders]) response.headers.set(name, value);
+    return response;
   };
   if (options.siteClientDir) {
     // The site's build writes Brotli and gzip copies beside its scripts and styles
@@ -226,10 +231,12 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     // File uploads may be as large as the upload settings say; their routes enforce that limit.
     if (OWN_BODY_LIMIT_ROUTES.some((pattern) => pattern.test(c.req.path))) return next();
     // Uploads have limits of their own, enforced again on the file itself.
-    const maxSize = UPLOAD_BODY_LIMITS.find(([pattern]) => pattern.test(c.req.path))?.[1] ?? deps.config.maxBodyBytes;
+    const upload = UPLOAD_BODY_LIMITS.find(({ path }) => path.test(c.req.path));
+    const maxSize = upload?.maxSize ?? deps.config.maxBodyBytes;
     return bodyLimit({
       maxSize,
       onError: () => {
+        if (upload) throw new ApiError(413, upload.tooLarge, { file: upload.tooLarge });
         throw new ApiError(413, `The request body is too large. The limit is ${Math.round(maxSize / 1024)} KB.`);
       },
     })(c, next);

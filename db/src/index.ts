@@ -50,3 +50,4 @@ export * from './repositories/backstage-music.repository.ts';
 export * from './repositories/paypal-billing.repository.ts';
 export * from './repositories/notifications.repository.ts';
 export * from './repositories/subsonic.repository.ts';
+export * from './repositories/error-log.repository.ts';

@@ -17,6 +17,11 @@ function gateFor(locals: App.Locals): string | undefined {
 export const onRequest = defineMiddleware(async (context, next) => {
   const gate = gateFor(context.locals);
   let response = gate && context.url.pathname !== gate ? await next(gate) : await next();
+  if (response.status !== 200 && response.statusText === 'OK') {
+    // Astro starts every page as "OK" and keeps it when the page sets only its status, so a page
+    // that was not found went out as "404 OK". Without a text, Node sends the status's own.
+    response = new Response(response.body, { status: response.status, headers: response.headers });
+  }
   const html = response.headers.get('Content-Type')?.startsWith('text/html');
   if (html) {
     // Astro's policy knows the inline scripts Astro wrote; the API's adds what the site needs

@@ -6,8 +6,8 @@ import { startOtherSite } from '../support/other-site.ts';
 /**
  * The site inside the appearance editor's preview frame (music spec §2.9): it shows what the
  * editor sends before anything is saved, tells the editor each page it loads, listens only to
- * the editor's host name, and refuses to log out. The editor here is a page of the same origin
- * with a frame of that name, as /admin/appearance has.
+ * the editor (the frame's parent, on the site's own origin), and refuses to log out. The editor
+ * here is a page of the same origin with a frame of that name, as /admin/appearance has.
  */
 
 const source = APPEARANCE_EDITOR_SOURCE;

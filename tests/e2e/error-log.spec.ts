@@ -42,3 +42,18 @@ test("an unexpected server error shows in the back office's error log, and downl
   const lines = (await download.text()).trim().split('\n').map((line) => JSON.parse(line));
   expect(lines.find((line) => line.request_id === requestId)).toMatchObject({ level: 'error', method: 'GET', path: '/api/v1/logs/schedule', status: 500 });
 });
+
+test('the same unexpected error met again shows once in the error log, with how many times it happened', async ({ page }) => {
+  await logInAsAdmin(page.request);
+  await withE2eDatabase((db) => db.schema.alterTable('notifications').renameTo('notifications_away').execute());
+  try {
+    for (let i = 0; i < 3; i++) expect((await page.request.get('/api/v1/notifications')).status()).toBe(500);
+  } finally {
+    await withE2eDatabase((db) => db.schema.alterTable('notifications_away').renameTo('notifications').execute());
+  }
+  await page.goto('/admin/logs/error');
+  const entries = page.getByRole('article').filter({ hasText: 'no such table: notifications' });
+  await expect(entries).toHaveCount(1);
+  await expect(entries).toContainText('GET /api/v1/notifications');
+  await expect(entries).toContainText(/3 times that day, last at /);
+});

@@ -1,4 +1,4 @@
-import { expect, test } from '@playwright/test';
+import { expect, test, type APIRequestContext } from '@playwright/test';
 import { logInAsAdmin } from '../support/accounts.ts';
 import { withE2eDatabase } from '../support/database.ts';
 
@@ -34,4 +34,49 @@ test('a page that fails shows the error page, with no detail, and reaches the er
   expect(download.status()).toBe(200);
   const entries = (await download.text()).trim().split('\n').map((line) => JSON.parse(line));
   expect(entries.find((entry) => entry.path === path)).toMatchObject({ level: 'error', method: 'GET', path, status: 500, request_id: failed.requestId });
+});
+
+/** Every entry of the error log, oldest first (none yet: the download answers 404). */
+async function errorLogEntries(request: APIRequestContext): Promise<{ path?: string; message: string; count?: number }[]> {
+  const download = await request.get('/api/v1/logs/error/download-latest');
+  if (download.status() === 404) return [];
+  expect(download.status()).toBe(200);
+  return (await download.text()).trim().split('\n').map((line) => JSON.parse(line));
+}
+
+/**
+ * Issue 24, point 9: a missing build asset answered 500 (the back office's) or wrote a stack trace
+ * (the site's), and visiting /500 wrote an "undefined" entry: anyone could fill the error log by
+ * asking for addresses. Those are not errors of the server: nothing reaches the error log.
+ */
+test('a missing build asset is a 404, and nothing reaches the error log', async ({ request }) => {
+  await logInAsAdmin(request);
+  const before = await errorLogEntries(request);
+  for (const path of ['/_astro/does-not-exist.js', '/admin/assets/does-not-exist.js', '/_astro/does-not-exist.css', '/admin/assets/nested/does-not-exist.js']) {
+    for (let visit = 0; visit < 3; visit++) {
+      const response = await request.get(path);
+      expect(response.status(), path).toBe(404);
+      // Never the back office's page or the site's HTML in place of a script.
+      expect(response.headers()['content-type'], path).not.toMatch(/html/);
+      expect(response.headers()['cache-control'], path).not.toMatch(/immutable/);
+    }
+  }
+  // A file that is there is still served as before.
+  const admin = await (await request.get('/admin')).text();
+  const script = admin.match(/src="(\/admin\/assets\/[^"]+\.js)"/)![1];
+  const served = await request.get(script);
+  expect(served.status()).toBe(200);
+  expect(served.headers()['cache-control']).toBe('public, max-age=31536000, immutable');
+  expect(await errorLogEntries(request)).toEqual(before);
+});
+
+test('visiting /500 shows the not-found page and writes nothing to the error log', async ({ request }) => {
+  await logInAsAdmin(request);
+  const before = await errorLogEntries(request);
+  for (let visit = 0; visit < 3; visit++) {
+    const response = await request.get('/500');
+    expect(response.status()).toBe(404);
+    expect(await response.text()).toContain('doorway to the great nothing');
+  }
+  expect(await errorLogEntries(request)).toEqual(before);
 });

@@ -107,6 +107,14 @@ function ErrorLogView() {
             <Typography variant="body2" color="text.secondary">
               {entry.time ? new Date(entry.time).toLocaleString() : ''} {entry.method && `${entry.method} ${entry.path}`} {entry.status && `→ ${entry.status}`} {entry.source === 'process' && translate('(process)')}
             </Typography>
+            {entry.count !== undefined && entry.count > 1 && (
+              <Chip
+                size="small"
+                color="warning"
+                sx={{ my: 0.5 }}
+                label={translate('%{count} times that day, last at %{time}', { count: entry.count, time: entry.last_time ? new Date(entry.last_time).toLocaleString() : '' })}
+              />
+            )}
             <Typography sx={{ fontWeight: 600, overflowWrap: 'anywhere' }}>
               {entry.name ? `${entry.name}: ` : ''}
               {entry.message}

@@ -16,6 +16,9 @@ interface ErrorEntry {
   path?: string;
   status?: number;
   source: string;
+  /** How many times it happened that day: written once, then counted. */
+  count?: number;
+  last_time?: string;
 }
 
 interface ErrorLog {

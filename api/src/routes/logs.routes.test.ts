@@ -51,6 +51,21 @@ describe('logs', () => {
     expect(await download.text()).toMatch(MISSING_GENRES);
   });
 
+  it('the same failure met again is counted on its entry, not written again', async () => {
+    await t.db.schema.alterTable('schedule_runs').renameTo('schedule_runs_away').execute();
+    try {
+      for (let i = 0; i < 3; i++) expect((await admin.get('/api/v1/logs/schedule')).status).toBe(500);
+    } finally {
+      await t.db.schema.alterTable('schedule_runs_away').renameTo('schedule_runs').execute();
+    }
+    const log = await (await admin.get('/api/v1/logs/error')).json();
+    const entries = log.entries.filter((e: { path?: string }) => e.path === '/api/v1/logs/schedule');
+    expect(entries).toEqual([expect.objectContaining({ status: 500, count: 3, last_time: expect.any(String) })]);
+    expect(Date.parse(entries[0].last_time)).toBeGreaterThanOrEqual(Date.parse(entries[0].time));
+    const download = await (await admin.get('/api/v1/logs/error/download-latest')).text();
+    expect(download.split('\n').filter((line) => line.includes('/api/v1/logs/schedule'))).toHaveLength(1);
+  });
+
   it('the logging.errors setting turns the log off', async () => {
     await admin.put('/api/admin/settings', { 'logging.errors': false });
     await logError(t.config, t.db, new Error('not written'));

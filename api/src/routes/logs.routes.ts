@@ -51,7 +51,7 @@ export const logsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       method: 'get',
       path: '/logs/error',
       tags,
-      summary: 'Error log files, and the entries of one (the newest file unless one is named), newest first',
+      summary: 'Error log files, and the entries of one (the newest file unless one is named), newest first; an error is written once a day, and its entry says how many times it happened that day (count, last_time)',
       middleware: [requirePermission('logs.view')] as const,
       request: { query: ErrorLogQuery },
       responses: { 200: jsonResponse(ErrorLogResponse, 'Files and entries'), ...errorResponses },
@@ -62,7 +62,7 @@ export const logsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       const files = await listErrorLogFiles(storagePath);
       const name = file ?? files[0]?.name;
       if (!name) return c.json({ files, file: null, entries: [], total: 0 }, 200);
-      const log = await readErrorLog(storagePath, name, page, perPage);
+      const log = await readErrorLog(storagePath, name, page, perPage, c.get('deps').db);
       if (!log) throw notFound('There is no log file with this name.');
       return c.json({ files, file: name, entries: log.entries as unknown as Record<string, unknown>[], total: log.total }, 200);
     },

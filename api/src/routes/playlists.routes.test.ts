@@ -138,5 +138,15 @@ describe('playlists', () => {
     const image = (await accepted.json()).playlist.image as string;
     expect(image).toMatch(/^\/uploads\/playlist-[\w-]+\.png$/);
     expect((await t.app.request(image)).status).toBe(200);
+
+    // Over 5 MB, by a little or by more than the whole request may hold: the answer of any file over its limit.
+    for (const size of [5 * 1024 * 1024 + 10, 6 * 1024 * 1024]) {
+      const bytes = new Uint8Array(size);
+      bytes.set(png);
+      const tooBig = await upload(owner, bytes, 'cover.png');
+      expect(tooBig.status, `${size} bytes`).toBe(413);
+      expect(await tooBig.json(), `${size} bytes`).toEqual({ message: 'file exceeds maximum allowed size of 5MB', errors: { file: 'file exceeds maximum allowed size of 5MB' } });
+    }
+    expect((await (await owner.get(`/api/v1/playlists/${playlist.id}`)).json()).playlist.image).toBe(image);
   });
 });

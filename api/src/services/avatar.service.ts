@@ -1,10 +1,13 @@
 import { randomUUID } from 'node:crypto';
 import { deleteFileEntryByName, insertUserImage, updateUser, type UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
-import { validationFailed } from './errors.ts';
+import { msg } from '../i18n/msg.ts';
+import { TooLargeError, validationFailed } from './errors.ts';
 
 /** Profile images: raster image types only, at most 2 MB (spec §5). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
+/** The spec's words for a profile image over the limit, whether the route or the request's body limit finds it. */
+export const AVATAR_TOO_LARGE = msg('file exceeds maximum allowed size of 2MB');
 
 const SIGNATURES: { mime: string; extension: string; matches: (b: Uint8Array) => boolean }[] = [
   { mime: 'image/png', extension: 'png', matches: (b) => b[0] === 0x89 && b[1] === 0x50 && b[2] === 0x4e && b[3] === 0x47 },
@@ -21,7 +24,7 @@ export function sniffImage(bytes: Uint8Array) {
 const ownKey = (image: string | null) => (image?.startsWith('/uploads/avatar-') ? image.slice('/uploads/'.length) : undefined);
 
 export async function replaceAvatar(deps: AppDeps, user: UserRow, file: File): Promise<string> {
-  if (file.size > AVATAR_MAX_BYTES) throw validationFailed({ file: 'file exceeds maximum allowed size of 2MB' });
+  if (file.size > AVATAR_MAX_BYTES) throw new TooLargeError(AVATAR_TOO_LARGE, { file: AVATAR_TOO_LARGE });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImage(bytes);
   if (!type) throw validationFailed({ file: 'This file type is not allowed' });

@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
+import { countErrorRepeat, createTestDb } from '@app/db';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { memoryLogger, useLogger } from '../logging/logger.ts';
@@ -32,7 +33,7 @@ describe('the error log', () => {
     const lines = readFileSync(path.join(root, 'logs', file.name), 'utf8').trim().split('\n');
     expect(lines).toHaveLength(2);
     // The fields the screen showed before pino wrote the file, and the level by name: no pid or host.
-    expect(Object.keys(JSON.parse(lines[0])).sort()).toEqual(['level', 'message', 'method', 'name', 'path', 'request_id', 'source', 'stack', 'status', 'time']);
+    expect(Object.keys(JSON.parse(lines[0])).sort()).toEqual(['fingerprint', 'level', 'message', 'method', 'name', 'path', 'request_id', 'source', 'stack', 'status', 'time']);
     expect(JSON.parse(lines[0]).level).toBe('error');
     const log = await readErrorLog(root, file.name, 1, 50);
     expect(log!.total).toBe(2);
@@ -79,6 +80,95 @@ describe('the error log', () => {
     expect(errorLogPath(root, 'notes.txt')).toBeUndefined();
     expect(errorLogPath(root, 'error.2026-01-10.1.log/../../x')).toBeUndefined();
     expect(await readErrorLog(root, 'error-1999-01-01.log', 1, 10)).toBeUndefined();
+  });
+});
+
+/** The same error each time: thrown at the same place with the same message, as a bug meets every request. */
+function sameBug(): TypeError {
+  try {
+    (undefined as unknown as { headers: { set(): void } }).headers.set();
+  } catch (error) {
+    return error as TypeError;
+  }
+  throw new Error('unreachable');
+}
+
+describe('an error that happens again', () => {
+  it('is written once a day and counted after that, whatever address met it; each entry says how many times', async () => {
+    const root = storage();
+    const db = await createTestDb();
+    try {
+      const config = configOf(root);
+      for (const name of ['first', 'again-1', 'again-2', 'again-3', 'again-4']) await logError(config, db, sameBug(), { method: 'GET', path: `/admin/assets/${name}.js`, status: 500, request_id: name });
+      // Another message, another status or another place in the code is another error.
+      await logError(config, db, new TypeError('Another bug'), { status: 500 });
+      await logError(config, db, sameBug(), { method: 'GET', path: '/x', status: 503 });
+
+      const [file] = await listErrorLogFiles(root);
+      const lines = readFileSync(path.join(root, 'logs', file.name), 'utf8').trim().split('\n').map((line) => JSON.parse(line));
+      expect(lines.map((line) => [line.message, line.status, line.request_id])).toEqual([
+        [expect.stringContaining("Cannot read properties of undefined (reading 'headers')"), 500, 'first'],
+        ['Another bug', 500, undefined],
+        [expect.stringContaining("Cannot read properties of undefined (reading 'headers')"), 503, undefined],
+      ]);
+
+      const log = await readErrorLog(root, file.name, 1, 50, db);
+      expect(log!.total).toBe(3);
+      expect(log!.entries.map((entry) => entry.count)).toEqual([1, 1, 5]);
+      expect(log!.entries[2]).toMatchObject({ path: '/admin/assets/first.js', request_id: 'first' });
+      expect(Date.parse(log!.entries[2].last_time!)).toBeGreaterThanOrEqual(Date.parse(log!.entries[2].time));
+      // Without the database the entries are read as written.
+      expect((await readErrorLog(root, file.name, 1, 50))!.entries.map((entry) => entry.count)).toEqual([undefined, undefined, undefined]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it("is the same error when only Node's own frames of its stack differ", async () => {
+    const root = storage();
+    const db = await createTestDb();
+    const thrown = (stack: string) => Object.assign(new TypeError('x is undefined'), { stack: `TypeError: x is undefined\n${stack}` });
+    try {
+      await logError(configOf(root), db, thrown('    at hashedAssets (file:///app/api/src/app.ts:190:19)\n    at async dispatch (file:///app/hono/compose.js:35:11)'));
+      await logError(configOf(root), db, thrown('    at hashedAssets (file:///app/api/src/app.ts:190:19)\n    at process.processTicksAndRejections (node:internal/process/task_queues:104:5)\n    at dispatch (file:///app/hono/compose.js:35:11)'));
+      // Thrown elsewhere: another error.
+      await logError(configOf(root), db, thrown('    at spa (file:///app/api/src/app.ts:250:3)\n    at async dispatch (file:///app/hono/compose.js:35:11)'));
+      const [file] = await listErrorLogFiles(root);
+      expect((await readErrorLog(root, file.name, 1, 50, db))!.entries.map((entry) => entry.count)).toEqual([1, 2]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('is counted once per time by the database, so processes writing at the same moment write it once', async () => {
+    const db = await createTestDb();
+    try {
+      const times = await Promise.all(Array.from({ length: 12 }, () => countErrorRepeat(db, 'f'.repeat(32), '2026-01-14', new Date().toISOString())));
+      expect(times.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
+      // Another day starts again.
+      expect(await countErrorRepeat(db, 'f'.repeat(32), '2026-01-15', new Date().toISOString())).toBe(1);
+    } finally {
+      await db.destroy();
+    }
+  });
+
+  it('is written again once the log could not take its first time', async () => {
+    const root = storage();
+    const db = await createTestDb();
+    writeFileSync(path.join(root, 'logs'), '');
+    const captured = memoryLogger();
+    const previous = useLogger(captured.logger);
+    try {
+      await logError(configOf(root), db, sameBug(), { status: 500 });
+      rmSync(path.join(root, 'logs'));
+      await logError(configOf(root), db, sameBug(), { status: 500 });
+    } finally {
+      useLogger(previous);
+      await db.destroy();
+    }
+    expect(captured.entries).toHaveLength(1);
+    const [file] = await listErrorLogFiles(root);
+    expect(readFileSync(path.join(root, 'logs', file.name), 'utf8').trim().split('\n')).toHaveLength(1);
   });
 });
 

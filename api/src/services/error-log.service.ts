@@ -1,6 +1,7 @@
+import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import type { Db } from '@app/db';
+import { countErrorRepeat, findErrorRepeats, forgetErrorRepeat, removeErrorRepeatsBefore, type Db } from '@app/db';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { BASE_OPTIONS, logger, rollingFile, type RollingFile } from '../logging/logger.ts';
@@ -36,6 +37,11 @@ export interface ErrorLogEntry {
   request_id?: string;
   /** Where it came from: a request, or the process (an uncaught exception or rejection). */
   source: 'request' | 'process';
+  /** Names the error, whatever request met it: the same error is written once a day, then counted. */
+  fingerprint?: string;
+  /** When read: how many times it happened that day (once written, later times counted), and the latest. */
+  count?: number;
+  last_time?: string;
 }
 
 export interface ErrorLogFile {
@@ -81,20 +87,46 @@ let queue: Promise<void> = Promise.resolve();
 let prunedOn = '';
 
 /**
- * Writes an error to the error log, if the logging.errors setting allows it, and removes files
- * older than logging.retention_days once a day. Never throws: failing to log must not turn one
- * error into two.
+ * The same error: its kind, code, message, status and where in the code it was thrown (the
+ * stack), not the request that met it (address, user, request id), so an error that every visit
+ * of some address meets is one error however the address is written.
  */
-export function logError(config: ErrorLogConfig, db: Db | undefined, error: unknown, context: Partial<Omit<ErrorLogEntry, 'time' | 'message' | 'stack' | 'name' | 'code'>> = {}): Promise<void> {
+function errorFingerprint(entry: Pick<ErrorLogEntry, 'source' | 'name' | 'code' | 'message' | 'status' | 'stack'>): string {
+  const identity = [entry.source, entry.name ?? null, entry.code ?? null, entry.message, entry.status ?? null, entry.stack ? placeInCode(entry.stack) : null];
+  return createHash('sha256').update(JSON.stringify(identity)).digest('hex').slice(0, 32);
+}
+
+/**
+ * The frames of a stack that say where the error was thrown. Node's own frames come and go with
+ * timing (processTicksAndRejections), as does "async" before a frame whose promise had already
+ * settled, so they are left out; the first frames are enough to tell one place from another.
+ */
+function placeInCode(stack: string): string[] {
+  return stack
+    .split('\n')
+    .filter((line) => /^\s+at /.test(line) && !/node:internal|processTicksAndRejections/.test(line))
+    .map((line) => line.trim().replace(/^at async /, 'at '))
+    .slice(0, 8);
+}
+
+/**
+ * Writes an error to the error log, if the logging.errors setting allows it, and removes files
+ * older than logging.retention_days once a day. An error already written that day is counted in
+ * the database instead of written again (without a database, or when it fails, it is written).
+ * Never throws: failing to log must not turn one error into two.
+ */
+export function logError(config: ErrorLogConfig, db: Db | undefined, error: unknown, context: Partial<Omit<ErrorLogEntry, 'time' | 'message' | 'stack' | 'name' | 'code' | 'fingerprint' | 'count' | 'last_time'>> = {}): Promise<void> {
   const time = new Date().toISOString();
   const code = (error as { code?: unknown } | null)?.code;
-  const entry: Omit<ErrorLogEntry, 'time'> = {
+  const described: Omit<ErrorLogEntry, 'time' | 'fingerprint'> = {
     message: error instanceof Error ? error.message : String(error),
     ...(error instanceof Error ? { name: error.name, stack: error.stack } : {}),
     ...(typeof code === 'string' ? { code } : {}),
     source: 'request',
     ...context,
   };
+  const fingerprint = errorFingerprint(described);
+  const entry: Omit<ErrorLogEntry, 'time'> = { ...described, fingerprint };
   queue = queue.then(async () => {
     let enabled = true;
     let retentionDays = 14;
@@ -108,6 +140,9 @@ export function logError(config: ErrorLogConfig, db: Db | undefined, error: unkn
     }
     if (!enabled) return;
     const dir = errorLogDir(config.storagePath);
+    const day = localDay(new Date(time));
+    const times = db ? await countErrorRepeat(db, fingerprint, day, time).catch(() => undefined) : undefined;
+    if (times !== undefined && times > 1) return;
     try {
       const { log, file } = await errorWriter(config);
       let failure: unknown;
@@ -120,13 +155,16 @@ export function logError(config: ErrorLogConfig, db: Db | undefined, error: unkn
         file.off('error', failed);
       }
       if (failure) throw failure;
-      const day = localDay(new Date(time));
       if (prunedOn !== day) {
         prunedOn = day;
+        const oldest = oldestKeptDay(retentionDays, new Date(time));
         await pruneErrorLogs(dir, retentionDays, new Date(time));
+        if (db) await removeErrorRepeatsBefore(db, oldest).catch(() => undefined);
       }
     } catch (failure) {
       dropWriter(dir);
+      // Not in the log after all: the next time it happens is the first again.
+      if (db && times === 1) await forgetErrorRepeat(db, fingerprint, day).catch(() => undefined);
       // The disk the log is on may be what failed (full, read-only): the error still reaches the admin, in the process log.
       logger.error({ reason: failure instanceof Error ? failure.message : String(failure), entry: { time, ...entry } }, 'Could not write the error log');
     }
@@ -137,8 +175,11 @@ export function logError(config: ErrorLogConfig, db: Db | undefined, error: unkn
 /** The day in the server's time zone, as pino-roll dates its files. */
 const localDay = (date: Date) => `${date.getFullYear()}-${String(date.getMonth() + 1).padStart(2, '0')}-${String(date.getDate()).padStart(2, '0')}`;
 
+/** The first day whose files are kept. */
+const oldestKeptDay = (retentionDays: number, now: Date) => localDay(new Date(now.getTime() - (retentionDays - 1) * 24 * 60 * 60 * 1000));
+
 export async function pruneErrorLogs(dir: string, retentionDays: number, now: Date): Promise<void> {
-  const oldest = localDay(new Date(now.getTime() - (retentionDays - 1) * 24 * 60 * 60 * 1000));
+  const oldest = oldestKeptDay(retentionDays, now);
   for (const name of await readdir(dir).catch(() => [] as string[])) {
     const day = fileKey(name)?.day;
     if (day && day < oldest) await unlink(path.join(dir, name)).catch(() => undefined);
@@ -165,8 +206,11 @@ export function errorLogPath(storagePath: string, name: string): string | undefi
   return FILE_NAME.test(name) ? path.join(errorLogDir(storagePath), name) : undefined;
 }
 
-/** Entries of one file, newest first, a page at a time; unreadable lines are shown as they are. */
-export async function readErrorLog(storagePath: string, name: string, page: number, perPage: number): Promise<{ entries: ErrorLogEntry[]; total: number } | undefined> {
+/**
+ * Entries of one file, newest first, a page at a time; unreadable lines are shown as they are.
+ * With the database, each entry says how many times it happened that day.
+ */
+export async function readErrorLog(storagePath: string, name: string, page: number, perPage: number, db?: Db): Promise<{ entries: ErrorLogEntry[]; total: number } | undefined> {
   const file = errorLogPath(storagePath, name);
   if (!file) return undefined;
   const text = await readFile(file, 'utf8').catch(() => undefined);
@@ -179,5 +223,19 @@ export async function readErrorLog(storagePath: string, name: string, page: numb
       return { time: '', message: line, source: 'process' };
     }
   });
-  return { entries, total: lines.length };
+  return { entries: db ? await withRepeats(db, entries) : entries, total: lines.length };
+}
+
+/** Entries with their counts of the day (an entry of earlier versions, or not counted, has none). */
+async function withRepeats(db: Db, entries: ErrorLogEntry[]): Promise<ErrorLogEntry[]> {
+  const dayOf = (entry: ErrorLogEntry) => (Number.isNaN(Date.parse(entry.time)) ? undefined : localDay(new Date(entry.time)));
+  const keys = entries.flatMap((entry) => {
+    const day = dayOf(entry);
+    return typeof entry.fingerprint === 'string' && day ? [{ fingerprint: entry.fingerprint, day }] : [];
+  });
+  const repeats = new Map((await findErrorRepeats(db, keys)).map((repeat) => [`${repeat.fingerprint} ${repeat.day}`, repeat]));
+  return entries.map((entry) => {
+    const repeat = repeats.get(`${entry.fingerprint} ${dayOf(entry)}`);
+    return repeat ? { ...entry, count: repeat.count, last_time: repeat.last_at } : entry;
+  });
 }

@@ -23,7 +23,8 @@ import {
 import { randomUUID } from 'node:crypto';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sniffImage } from './avatar.service.ts';
-import { forbidden, notFound, validationFailed } from './errors.ts';
+import { forbidden, notFound, TooLargeError, validationFailed } from './errors.ts';
+import { msg } from '../i18n/msg.ts';
 import type { z } from '@hono/zod-openapi';
 import type { PlaylistSchema, UserSummarySchema } from '../schemas/listener.ts';
 import { presentTracks } from './catalog.service.ts';
@@ -216,12 +217,14 @@ export async function moveTrack(db: Db, auth: AuthState, id: number, trackId: nu
 }
 
 export const PLAYLIST_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
+/** A cover over the limit, whether the route or the request's body limit finds it. */
+export const PLAYLIST_IMAGE_TOO_LARGE = msg('file exceeds maximum allowed size of 5MB');
 
 /** Covers are raster images recognised by their bytes, stored under a server-made name. */
 export async function replacePlaylistImage(deps: AppDeps, auth: AuthState, id: number, file: File): Promise<PlaylistResource> {
   const playlist = await visiblePlaylist(deps.db, auth, id);
   if (!canEditDetails(auth, playlist)) throw forbidden('Only the owner can change this playlist.');
-  if (file.size > PLAYLIST_IMAGE_MAX_BYTES) throw validationFailed({ file: 'file exceeds maximum allowed size of 5MB' });
+  if (file.size > PLAYLIST_IMAGE_MAX_BYTES) throw new TooLargeError(PLAYLIST_IMAGE_TOO_LARGE, { file: PLAYLIST_IMAGE_TOO_LARGE });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImage(bytes);
   if (!type) throw validationFailed({ file: 'This file type is not allowed' });

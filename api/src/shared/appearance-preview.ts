@@ -26,18 +26,21 @@ export type PreviewMessage = { source: typeof APPEARANCE_EDITOR_SOURCE; type: 'a
 
 const EDITOR_TYPES = new Set(['setValues', 'setThemeFont', 'setThemeValue', 'setActiveTheme', 'setCustomCode']);
 
+/** Where the preview runs: its own origin and the window that holds its frame. */
+interface PreviewWindow {
+  origin: string;
+  parent: unknown;
+}
+
 /**
- * The editor message in a postMessage event, or null when the preview must ignore it: it comes
- * from another host name than the page's own, or is not a well-formed message of the editor.
+ * The editor message in a postMessage event, or null when the preview must ignore it: it does not
+ * come from the window holding the frame, on the site's own origin (the editor is this site's back
+ * office), or is not a well-formed message of the editor. The host name alone is not enough: a page
+ * on another port of it is another site, and may frame an embed under the preview's name.
  */
-export function acceptEditorMessage(event: { origin: string; data: unknown }, pageHostname: string): EditorMessage | null {
-  let hostname: string;
-  try {
-    hostname = new URL(event.origin).hostname;
-  } catch {
-    return null;
-  }
-  if (hostname !== pageHostname) return null;
+export function acceptEditorMessage(event: { origin: string; source: unknown; data: unknown }, frame: PreviewWindow): EditorMessage | null {
+  // An opaque origin ("null", a sandboxed frame) is nobody's in particular, even when both sides have one.
+  if (event.origin === 'null' || event.origin !== frame.origin || event.source !== frame.parent) return null;
   const data = event.data as Record<string, unknown> | null;
   if (!data || typeof data !== 'object' || data.source !== APPEARANCE_EDITOR_SOURCE || !EDITOR_TYPES.has(data.type as string)) return null;
   switch (data.type) {

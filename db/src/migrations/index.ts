@@ -29,6 +29,7 @@ import * as postgresIndexes from './2026_11_29_000003_postgres_indexes.ts';
 import * as postgresSearchCandidates from './2026_11_29_000010_postgres_search_candidates.ts';
 import * as tableVersions from './2026_11_30_000001_table_versions.ts';
 import * as playCountVersions from './2026_12_01_000001_play_count_versions.ts';
+import * as errorLogRepeats from './2026_12_02_000040_error_log_repeats.ts';
 
 /**
  * Every migration, keyed by its timestamped name. Append only: a migration that has shipped is
@@ -65,4 +66,5 @@ export const migrations: Record<string, Migration> = {
   '2026_11_29_000010_postgres_search_candidates': postgresSearchCandidates,
   '2026_11_30_000001_table_versions': tableVersions,
   '2026_12_01_000001_play_count_versions': playCountVersions,
+  '2026_12_02_000040_error_log_repeats': errorLogRepeats,
 };

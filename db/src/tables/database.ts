@@ -13,7 +13,7 @@ import type { SettingsTable } from './settings.table.ts';
 import type { ThemesTable } from './themes.table.ts';
 import type { ArtistUserTable, BackstageRequestsTable, CustomPagesTable } from './content.table.ts';
 import type { UsersTable } from './users.table.ts';
-import type { PageCacheStateTable, PageCacheTable, PageViewsTable, ScheduleRunsTable, TableVersionsTable } from './reports.table.ts';
+import type { ErrorLogRepeatsTable, PageCacheStateTable, PageCacheTable, PageViewsTable, ScheduleRunsTable, TableVersionsTable } from './reports.table.ts';
 import type {
   AlbumTagTable,
   ChannelItemsTable,
@@ -76,6 +76,7 @@ export interface Database {
   page_cache: PageCacheTable;
   page_cache_state: PageCacheStateTable;
   table_versions: TableVersionsTable;
+  error_log_repeats: ErrorLogRepeatsTable;
   custom_pages: CustomPagesTable;
   backstage_requests: BackstageRequestsTable;
   artist_user: ArtistUserTable;

@@ -55,3 +55,13 @@ export interface TableVersionsTable {
   table_name: string;
   version: number | string;
 }
+
+/** How many times an error of the error log happened on a day (migration 2026_12_02_000040). */
+export interface ErrorLogRepeatsTable {
+  fingerprint: string;
+  /** YYYY-MM-DD in the server's time zone. */
+  day: string;
+  count: number;
+  /** ISO time of the latest time it happened. */
+  last_at: string;
+}

@@ -120,7 +120,7 @@ export function startAppearancePreview(): void {
     window.parent.postMessage(message, location.origin);
   };
   window.addEventListener('message', (event) => {
-    const message = acceptEditorMessage(event, location.hostname);
+    const message = acceptEditorMessage(event, { origin: location.origin, parent: window.parent });
     if (!message) return;
     state = reducePreviewState(state, message);
     applyPreviewState(state, document, applied);
