@@ -44,7 +44,7 @@ export const subscriptions: AdminResource = {
     plan_name: echoed,
   }),
   async guardWrite(_data, existing, auth, deps) {
-    if (existing) await checkSubscriptionChange(deps.db, auth, existing as { user_id: number; product_id: number | null });
+    if (existing) await checkSubscriptionChange(deps.db, auth, { user_id: existing.user_id as number, product_id: existing.product_id as number | null });
   },
   async afterRead(records, deps) {
     const { emails, planNames } = await subscriptionLabels(
