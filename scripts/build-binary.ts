@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { chmodSync, copyFileSync, cpSync, mkdirSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { chmodSync, copyFileSync, cpSync, existsSync, mkdirSync, readdirSync, readFileSync, realpathSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { createRequire } from 'node:module';
 import path from 'node:path';
@@ -13,7 +13,8 @@ import { buildIfNeeded } from './build-if-needed.ts';
  * it is built on). It holds:
  *
  * - cadence.mjs: api/src/cli/cadence.ts with everything it imports (server, migrations, demo seed)
- *   bundled by esbuild, and the native addons it loads (better-sqlite3, @node-rs/argon2);
+ *   bundled by esbuild, and the native addons it loads (better-sqlite3, @node-rs/argon2), with
+ *   sharp and its libvips beside it in node_modules;
  * - the built site (its server bundled the same way) and back office, the API's string
  *   catalogue, the demo audio worker and the API reference's assets, at the same places relative
  *   to each other as in the repository, so the code finds them as it does in a checkout.
@@ -90,6 +91,31 @@ function copy(from: string, to: string) {
   cpSync(from, to, { recursive: true });
 }
 
+/**
+ * Copies an installed package with the dependencies it has installed (here: those of this
+ * platform) into app/node_modules, where the bundle's import finds it. sharp stays out of the
+ * bundle: its addon loads libvips from a path relative to itself, which a bundle's copy breaks.
+ */
+function copyInstalledPackage(name: string, fromDir: string, copied = new Set<string>()): void {
+  const source = installedPackage(name, fromDir);
+  if (!source) throw new Error(`${name} is not installed where ${fromDir} can load it.`);
+  if (copied.has(name)) return;
+  copied.add(name);
+  cpSync(source, path.join(app, 'node_modules', name), { recursive: true, dereference: true });
+  const pkg = JSON.parse(readFileSync(path.join(source, 'package.json'), 'utf8')) as { dependencies?: Record<string, string>; optionalDependencies?: Record<string, string> };
+  for (const dependency of Object.keys(pkg.dependencies ?? {})) copyInstalledPackage(dependency, source, copied);
+  // Optional dependencies are the addons of every platform; only this one's is installed.
+  for (const dependency of Object.keys(pkg.optionalDependencies ?? {})) if (installedPackage(dependency, source)) copyInstalledPackage(dependency, source, copied);
+}
+
+/** Where Node finds a package from a folder: the nearest node_modules above it that holds it. */
+function installedPackage(name: string, fromDir: string): string | undefined {
+  for (let dir = realpathSync(fromDir); ; dir = path.dirname(dir)) {
+    if (existsSync(path.join(dir, 'node_modules', name, 'package.json'))) return realpathSync(path.join(dir, 'node_modules', name));
+    if (dir === path.dirname(dir)) return undefined;
+  }
+}
+
 function listFiles(dir: string, prefix = ''): string[] {
   return readdirSync(dir).flatMap((name) => {
     const full = path.join(dir, name);
@@ -102,7 +128,8 @@ rmSync(work, { recursive: true, force: true });
 mkdirSync(app, { recursive: true });
 
 console.log('Bundling the server…');
-await build({ ...common, entryPoints: { cadence: path.join(root, 'api/src/cli/cadence.ts') }, outdir: app, plugins: [sourceAddresses(root), sqliteAddon] });
+await build({ ...common, entryPoints: { cadence: path.join(root, 'api/src/cli/cadence.ts') }, outdir: app, external: ['sharp'], plugins: [sourceAddresses(root), sqliteAddon] });
+copyInstalledPackage('sharp', path.join(root, 'api'));
 await build({
   ...common,
   entryPoints: [path.join(root, 'site/dist/server/entry.mjs')],

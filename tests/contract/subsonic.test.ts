@@ -39,6 +39,8 @@ async function raw(method: string, params: Record<string, string | string[]>, in
   return fetch(url, init);
 }
 const rawJson = async (method: string, params: Record<string, string | string[]>) => (await (await raw(method, { f: 'json', v: '1.16.1', c: 'test', ...params })).json())['subsonic-response'];
+/** Attributes prefixed with @, for telling an attribute from a child element of the same name. */
+const xmlWithAttributes = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '@' });
 const xml = new XMLParser({ ignoreAttributes: false, attributeNamePrefix: '', isArray: (name) => ['song', 'album', 'artist', 'index', 'genre', 'line', 'structuredLyrics', 'entry', 'playlist'].includes(name) });
 
 beforeAll(async () => {
@@ -53,6 +55,18 @@ afterAll(async () => {
   await server?.close();
   await t?.close();
 });
+
+/** The type and pixel size of a PNG (its IHDR chunk) or a JPEG (its start-of-frame segment). */
+function imageSize(bytes: Uint8Array): { type: string; width: number; height: number } | undefined {
+  const view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+  if (view.getUint32(0) === 0x89504e47) return { type: 'image/png', width: view.getUint32(16), height: view.getUint32(20) };
+  if (view.getUint16(0) !== 0xffd8) return undefined;
+  for (let at = 2; at + 9 < bytes.byteLength; at += 2 + view.getUint16(at + 2)) {
+    const marker = view.getUint16(at);
+    if (marker >= 0xffc0 && marker <= 0xffcf && ![0xffc4, 0xffc8, 0xffcc].includes(marker)) return { type: 'image/jpeg', width: view.getUint16(at + 7), height: view.getUint16(at + 5) };
+  }
+  return undefined;
+}
 
 /** OpenSubsonic's genres are ItemGenre objects ({ name }); the library types them as strings. */
 const genreNames = (item: { genres?: unknown }) => ((item.genres ?? []) as { name: string }[]).map((g) => g.name);
@@ -117,6 +131,10 @@ describe('logging in', () => {
       token = (await (await alice.post('/api/v1/access-tokens', { tokenName: 'phone' })).json()).plainTextToken;
       const keyed = new SubsonicAPI({ url: server.url, auth: { apiKey: token } });
       expect((await keyed.getUser({ username: 'alice@example.com' })).user.username).toBe('alice@example.com');
+      // apiKeyAuthentication defines tokenInfo: whose key it is, in XML as in JSON.
+      expect((await rawJson('tokenInfo', { apiKey: token })).tokenInfo).toEqual({ username: 'alice@example.com' });
+      expect(xml.parse(await (await raw('tokenInfo', { apiKey: token })).text())['subsonic-response'].tokenInfo).toEqual({ username: 'alice@example.com' });
+      expect((await rawJson('tokenInfo', { apiKey: `${token}x` })).error.code).toBe(44);
       expect((await rawJson('ping', { apiKey: `${token}x` })).error.code).toBe(44);
       expect((await rawJson('ping', { apiKey: token, u: 'alice@example.com' })).error.code).toBe(43);
     } finally {
@@ -234,6 +252,37 @@ describe('browsing the catalogue', () => {
     expect((await api.getLicense()).license.valid).toBe(true);
   });
 
+  it('writes artist and album information as child elements in XML, as the schema has them', async () => {
+    const artist = (await api.getArtists()).artists.index![0].artist![0];
+    const album = await firstAlbum();
+    const artistRow = await t.db.selectFrom('artists').select(['description', 'image']).where('id', '=', Number(artist.id.slice(3))).executeTakeFirstOrThrow();
+    const albumRow = await t.db.selectFrom('albums').select(['description', 'image']).where('id', '=', Number(album.id.slice(3))).executeTakeFirstOrThrow();
+    expect(artistRow.description && albumRow.description).toBeTruthy();
+    const credentials = { u: 'alice@example.com', p: alicePassword };
+    const artistXml = xmlWithAttributes.parse(await (await raw('getArtistInfo2', { ...credentials, id: artist.id })).text())['subsonic-response'].artistInfo2;
+    expect(artistXml.biography).toBe(artistRow.description);
+    expect(artistXml.largeImageUrl).toMatch(/^https?:\/\/.+/);
+    const albumXml = xmlWithAttributes.parse(await (await raw('getAlbumInfo2', { ...credentials, id: album.id })).text())['subsonic-response'].albumInfo;
+    expect(albumXml.notes).toBe(albumRow.description);
+    expect(albumXml.largeImageUrl).toMatch(/^https?:\/\/.+/);
+    // JSON keeps them as plain strings.
+    expect((await api.getArtistInfo2({ id: artist.id })).artistInfo2.biography).toBe(artistRow.description);
+    expect((await rawJson('getAlbumInfo2', { ...credentials, id: album.id })).albumInfo.notes).toBe(albumRow.description);
+  });
+
+  it('lists getIndexes artists as the Artist type (no cover or album count) and getArtists as ArtistID3', async () => {
+    const credentials = { u: 'alice@example.com', p: alicePassword };
+    const indexed = xml.parse(await (await raw('getIndexes', credentials)).text())['subsonic-response'].indexes.index.flatMap((index: { artist: Record<string, string>[] }) => index.artist);
+    expect(indexed.length).toBe(12);
+    for (const artist of indexed) {
+      expect(artist.id).toMatch(/^ar-\d+$/);
+      expect(artist).not.toHaveProperty('coverArt');
+      expect(artist).not.toHaveProperty('albumCount');
+    }
+    const id3 = (await api.getArtists()).artists.index!.flatMap((index) => index.artist ?? []);
+    expect(id3.every((artist) => artist.coverArt === artist.id && artist.albumCount > 0)).toBe(true);
+  });
+
   it('shows albums with their songs, and a song by its id', async () => {
     const album = (await api.getAlbum({ id: (await firstAlbum()).id })).album;
     expect(album.song!.length).toBe(album.songCount);
@@ -281,6 +330,13 @@ describe('browsing the catalogue', () => {
     for (let offset = 0; offset < 400; offset += 100) pages.push(...((await api.search3({ query: '', songCount: 100, songOffset: offset, artistCount: 0, albumCount: 0 })).searchResult3.song ?? []));
     expect(pages.length).toBe(300);
     expect(new Set(pages.map((s) => s.id)).size).toBe(300);
+    // Counts past the largest page are capped, not refused: an app asking for 1000 gets the first 500.
+    const capped = (await api.search3({ query: '', songCount: 1000, artistCount: 1000, albumCount: 1000 })).searchResult3;
+    expect(capped.song).toHaveLength(300);
+    expect(capped.artist).toHaveLength(12);
+    expect((await api.getRandomSongs({ size: 1000 })).randomSongs.song).toHaveLength(300);
+    const albums = Number((await t.db.selectFrom('albums').select((eb) => eb.fn.countAll().as('n')).executeTakeFirstOrThrow()).n);
+    expect((await api.getAlbumList2({ type: 'newest', size: 1000 })).albumList2.album).toHaveLength(albums);
   });
 });
 
@@ -346,6 +402,37 @@ describe('listening', () => {
     expect(entries.find((e) => e.id === song.id)).toMatchObject({ username: 'alice', minutesAgo: 0 });
   });
 
+  it("counts offline scrobbles at the time each was heard, as many as were heard, and a resent one once", async () => {
+    const [first, second] = (await api.getRandomSongs({ size: 2 })).randomSongs.song!;
+    const credentials = { u: 'alice@example.com', p: alicePassword };
+    const trackId = (song: { id: string }) => Number(song.id.slice(3));
+    const plays = async (song: { id: string }) => (await t.db.selectFrom('tracks').select('plays').where('id', '=', trackId(song)).executeTakeFirstOrThrow()).plays;
+    const playTimes = async (song: { id: string }, since: number) =>
+      (await t.db.selectFrom('plays').select('created_at').where('track_id', '=', trackId(song)).where('created_at', '>=', new Date(since).toISOString()).orderBy('created_at').execute()).map((row) => row.created_at);
+    const threeHoursAgo = Date.now() - 3 * 3600_000;
+    const before = await plays(first);
+    // Two listens an hour apart while offline, sent later one by one.
+    expect((await rawJson('scrobble', { ...credentials, id: first.id, time: String(threeHoursAgo) })).status).toBe('ok');
+    expect((await rawJson('scrobble', { ...credentials, id: first.id, time: String(threeHoursAgo + 3600_000) })).status).toBe('ok');
+    expect(await plays(first)).toBe(before + 2);
+    expect(await playTimes(first, threeHoursAgo - 1000)).toEqual([new Date(threeHoursAgo).toISOString(), new Date(threeHoursAgo + 3600_000).toISOString()]);
+    // The app resends the same scrobble: still two.
+    await rawJson('scrobble', { ...credentials, id: first.id, time: String(threeHoursAgo + 3600_000) });
+    expect(await plays(first)).toBe(before + 2);
+
+    // Several in one call: each id with its own time.
+    const secondBefore = await plays(second);
+    const batch = await rawJson('scrobble', { ...credentials, id: [second.id, second.id, first.id], time: [String(threeHoursAgo), String(threeHoursAgo + 3600_000), String(threeHoursAgo + 7200_000)] });
+    expect(batch.status).toBe('ok');
+    expect(await plays(second)).toBe(secondBefore + 2);
+    expect(await plays(first)).toBe(before + 3);
+    // Plays heard hours ago are not playing now.
+    expect(((await bobApi.getNowPlaying()).nowPlaying.entry ?? []).map((e) => e.id)).not.toContain(second.id);
+    // As many times as ids, or none.
+    expect((await rawJson('scrobble', { ...credentials, id: [second.id, first.id], time: String(threeHoursAgo) })).error.code).toBe(10);
+    expect((await rawJson('scrobble', { ...credentials, id: second.id, time: 'yesterday' })).error.code).toBe(0);
+  });
+
   it('serves cover art for albums, songs and playlists, and 70 for an unknown id', async () => {
     const album = await firstAlbum();
     const cover = await api.getCoverArt({ id: album.coverArt!, size: 300 });
@@ -354,13 +441,34 @@ describe('listening', () => {
     const bytes = (await cover.arrayBuffer()).byteLength;
     expect(bytes).toBeGreaterThan(0);
     const song = (await api.getAlbum({ id: album.id })).album.song![0];
-    expect((await (await api.getCoverArt({ id: song.id })).arrayBuffer()).byteLength).toBe(bytes);
+    expect((await (await api.getCoverArt({ id: song.id, size: 300 })).arrayBuffer()).byteLength).toBe(bytes);
     // A playlist without a cover of its own shows its first song's album.
     const playlist = (await api.createPlaylist({ name: 'Covers', songId: [song.id] })).playlist;
-    expect((await (await api.getCoverArt({ id: playlist.coverArt! })).arrayBuffer()).byteLength).toBe(bytes);
+    expect((await (await api.getCoverArt({ id: playlist.coverArt!, size: 300 })).arrayBuffer()).byteLength).toBe(bytes);
     await api.deletePlaylist({ id: playlist.id });
     const missing = await api.getCoverArt({ id: 'al-999999' });
     expect((await missing.json())['subsonic-response'].error.code).toBe(70);
+  });
+
+  it('sends covers as raster images at the size asked, for apps that cannot draw SVG', async () => {
+    const album = await firstAlbum();
+    const stored = await t.db.selectFrom('albums').select('image').where('id', '=', Number(album.id.slice(3))).executeTakeFirstOrThrow();
+    expect(stored.image).toMatch(/\.svg$/);
+    for (const [size, expected] of [[64, 64], [300, 300], [undefined, 500]] as const) {
+      const cover = await api.getCoverArt({ id: album.coverArt!, ...(size ? { size } : {}) });
+      expect(cover.status).toBe(200);
+      const type = cover.headers.get('content-type');
+      expect(type === 'image/jpeg' || type === 'image/png').toBe(true);
+      const bytes = new Uint8Array(await cover.arrayBuffer());
+      expect(Number(cover.headers.get('content-length'))).toBe(bytes.byteLength);
+      expect(imageSize(bytes)).toEqual({ type, width: expected, height: expected });
+    }
+    const artist = (await api.getArtists()).artists.index![0].artist![0];
+    const portrait = new Uint8Array(await (await api.getCoverArt({ id: artist.coverArt!, size: 120 })).arrayBuffer());
+    expect(imageSize(portrait)).toMatchObject({ width: 120, height: 120 });
+    // A size past any screen's is capped; a bad one is refused.
+    expect(imageSize(new Uint8Array(await (await api.getCoverArt({ id: album.coverArt!, size: 100_000 })).arrayBuffer()))).toMatchObject({ width: 2048, height: 2048 });
+    expect((await rawJson('getCoverArt', { u: 'alice@example.com', p: alicePassword, id: album.coverArt!, size: '-3' })).error.code).toBe(0);
   });
 
   it('gives synced lyrics as timed lines (songLyrics)', async () => {
@@ -413,9 +521,25 @@ describe("the listener's library", () => {
     const queue = (await clientOf('alice@example.com', alicePassword).getPlayQueue()).playQueue;
     expect(queue!.entry!.map((s) => s.id)).toEqual(songs.map((s) => s.id));
     expect(queue).toMatchObject({ current: songs[1].id, position: 42_000, username: 'alice@example.com', changedBy: 'subsonic-api' });
-    expect((await bobApi.getPlayQueue()).playQueue).toBeUndefined();
+    // Saving an empty queue clears it: the answer is then the queue that never changed.
     await api.savePlayQueue({ position: 0 });
-    expect((await api.getPlayQueue()).playQueue).toBeUndefined();
+    expect((await api.getPlayQueue()).playQueue).toEqual({ username: 'alice@example.com', changed: new Date(0).toISOString(), changedBy: '' });
+  });
+
+  it('answers a play queue with its owner even when nothing was saved, in JSON and XML', async () => {
+    const { password } = await withAppPassword('ivan@example.com');
+    const empty = await rawJson('getPlayQueue', { u: 'ivan@example.com', p: password });
+    expect(empty.playQueue).toEqual({ username: 'ivan@example.com', changed: new Date(0).toISOString(), changedBy: '' });
+    const asXml = xml.parse(await (await raw('getPlayQueue', { u: 'ivan@example.com', p: password })).text())['subsonic-response'];
+    expect(asXml.playQueue).toEqual({ username: 'ivan@example.com', changed: new Date(0).toISOString(), changedBy: '' });
+  });
+
+  it('names the current song of a saved queue, as OpenSubsonic requires when it has songs', async () => {
+    const songs = (await bobApi.getRandomSongs({ size: 2 })).randomSongs.song!;
+    // Saved without a current song, as some apps do.
+    await rawJson('savePlayQueue', { u: 'bob@example.com', p: bobPassword, id: songs.map((s) => s.id) });
+    expect((await bobApi.getPlayQueue()).playQueue).toMatchObject({ current: songs[0].id, position: 0 });
+    await bobApi.savePlayQueue({ position: 0 });
   });
 });
 
@@ -448,6 +572,57 @@ describe('playlists', () => {
 
     expect((await api.deletePlaylist({ id: created.id })).status).toBe('ok');
     expect((await api.getPlaylist({ id: created.id })).status).toBe('failed');
+  });
+
+  it('holds a song once, as the site does: a repeat is refused with an error and changes nothing', async () => {
+    const [a, b, c] = (await api.getRandomSongs({ size: 3 })).randomSongs.song!;
+    const failed = (answer: unknown) => (answer as { status: string; error: { code: number; message: string } }).error;
+    const repeated = failed(await api.createPlaylist({ name: 'Twice', songId: [a.id, b.id, a.id] }));
+    expect(repeated.code).toBe(0);
+    expect(repeated.message).toBe('A playlist holds a song only once.');
+    expect(((await api.getPlaylists()).playlists.playlist ?? []).map((p) => p.name)).not.toContain('Twice');
+
+    const playlist = (await api.createPlaylist({ name: 'Once', songId: [a.id, b.id] })).playlist;
+    const entries = async () => (await api.getPlaylist({ id: playlist.id })).playlist.entry!.map((s) => s.id);
+    expect(failed(await api.updatePlaylist({ playlistId: playlist.id, songIdToAdd: [a.id] })).message).toBe('A playlist holds a song only once.');
+    expect(failed(await api.updatePlaylist({ playlistId: playlist.id, songIdToAdd: [c.id, c.id] })).code).toBe(0);
+    expect(await entries()).toEqual([a.id, b.id]);
+    // Replacing the songs with a list that repeats one is refused before anything is removed.
+    expect(failed(await api.createPlaylist({ playlistId: playlist.id, songId: [c.id, c.id] })).code).toBe(0);
+    expect(await entries()).toEqual([a.id, b.id]);
+
+    // An index past the end is an error, and nothing else in that call happens.
+    const outside = failed(await api.updatePlaylist({ playlistId: playlist.id, songIndexToRemove: [0, 2], name: 'Renamed' }));
+    expect(outside).toEqual({ code: 0, message: 'This playlist has no song at index 2.' });
+    expect(await entries()).toEqual([a.id, b.id]);
+    expect((await api.getPlaylist({ id: playlist.id })).playlist.name).toBe('Once');
+    // Removing a song and adding it back in one call moves it to the end.
+    await api.updatePlaylist({ playlistId: playlist.id, songIndexToRemove: [0], songIdToAdd: [a.id, c.id] });
+    expect(await entries()).toEqual([b.id, a.id, c.id]);
+    await api.deletePlaylist({ id: playlist.id });
+  });
+
+  it('counts indexes over the songs the app was shown, and refuses to add a draft as an unknown song', async () => {
+    const [a, d, b] = (await api.getRandomSongs({ size: 3 })).randomSongs.song!;
+    const playlist = (await api.createPlaylist({ name: 'With a draft', songId: [a.id, d.id, b.id] })).playlist;
+    const draftId = Number(d.id.slice(3));
+    await t.db.updateTable('tracks').set({ published: 0 }).where('id', '=', draftId).execute();
+    try {
+      expect((await api.getPlaylist({ id: playlist.id })).playlist.entry!.map((s) => s.id)).toEqual([a.id, b.id]);
+      // Index 1 is b, the second song the app sees, not the hidden draft.
+      expect((await api.updatePlaylist({ playlistId: playlist.id, songIndexToRemove: [1] })).status).toBe('ok');
+      expect((await api.getPlaylist({ id: playlist.id })).playlist.entry!.map((s) => s.id)).toEqual([a.id]);
+      const unknown = (await rawJson('updatePlaylist', { u: 'alice@example.com', p: alicePassword, playlistId: playlist.id, songIdToAdd: 'tr-99999999' })).error;
+      const draft = (await rawJson('updatePlaylist', { u: 'alice@example.com', p: alicePassword, playlistId: playlist.id, songIdToAdd: d.id })).error;
+      expect(draft).toEqual(unknown);
+      expect(draft.code).toBe(70);
+      expect((await rawJson('createPlaylist', { u: 'alice@example.com', p: alicePassword, name: 'Drafty', songId: d.id })).error).toEqual(unknown);
+    } finally {
+      await t.db.updateTable('tracks').set({ published: 1 }).where('id', '=', draftId).execute();
+    }
+    // The draft's row was kept: published again, it shows where it was.
+    expect((await api.getPlaylist({ id: playlist.id })).playlist.entry!.map((s) => s.id)).toEqual([a.id, d.id]);
+    await api.deletePlaylist({ id: playlist.id });
   });
 
   it("shows another user's public playlists only", async () => {

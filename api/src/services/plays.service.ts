@@ -23,8 +23,11 @@ export interface Listener {
   userAgent: string | undefined;
 }
 
-/** Returns null when the track does not exist, else whether this play was counted. */
-export async function countPlay(db: Db, trackId: number, listener: Listener): Promise<{ counted: boolean } | null> {
+/**
+ * Returns null when the track does not exist, else whether this play was counted. `playedAt` dates
+ * a play heard earlier (a music app's offline listens); the repeat rule then looks around that time.
+ */
+export async function countPlay(db: Db, trackId: number, listener: Listener, playedAt?: Date): Promise<{ counted: boolean } | null> {
   const track = await findTrack(db, trackId);
   if (!track) return null;
   const device = describeUserAgent(listener.userAgent);
@@ -37,6 +40,7 @@ export async function countPlay(db: Db, trackId: number, listener: Listener): Pr
       device: device.device_type,
       platform: device.platform,
       browser: device.browser,
+      ...(playedAt ? { created_at: playedAt.toISOString() } : {}),
     },
     { repeatWindowSeconds: repeatWindowSeconds(track.duration) },
   );

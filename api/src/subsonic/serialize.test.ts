@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { toJson, toXml } from './serialize.ts';
+import { textElement, toJson, toXml } from './serialize.ts';
 
 describe('the Subsonic wire formats', () => {
   const body = {
@@ -33,5 +33,11 @@ describe('the Subsonic wire formats', () => {
       song: [{ id: 'tr-1', title: '<One>' }, { id: 'tr-2', title: 'Two' }],
       genres: [{ name: 'Jazz' }],
     });
+  });
+
+  it('writes a text element as its own child element in XML and as a plain string in JSON', () => {
+    const info = { biography: textElement('Born <here> & there'), musicBrainzId: textElement(undefined), smallImageUrl: textElement('https://x/a.png') };
+    expect(toXml('r', { artistInfo2: info })).toContain('<artistInfo2><biography>Born &lt;here&gt; &amp; there</biography><smallImageUrl>https://x/a.png</smallImageUrl></artistInfo2>');
+    expect(JSON.parse(toJson('r', { artistInfo2: info })).r.artistInfo2).toEqual({ biography: 'Born <here> & there', smallImageUrl: 'https://x/a.png' });
   });
 });

@@ -1,11 +1,29 @@
 /**
  * One plain object, two wire formats, as Subsonic servers write them: JSON as is, and XML where
  * scalars are attributes, objects are child elements, arrays are repeated elements named by their
- * key, and a `value` key is the element's text (a genre's name, a lyrics line).
+ * key, and a `value` key is the element's text (a genre's name, a lyrics line). A TextElement is
+ * a string the schema has as a child element (an artist's biography): text of its own element in
+ * XML, a plain string in JSON.
  */
-export type SubsonicValue = string | number | boolean | null | undefined | SubsonicObject | SubsonicValue[];
+export type SubsonicValue = string | number | boolean | null | undefined | TextElement | SubsonicObject | SubsonicValue[];
 export interface SubsonicObject {
   [key: string]: SubsonicValue;
+}
+
+export class TextElement {
+  readonly text: string;
+  constructor(text: string) {
+    this.text = text;
+  }
+
+  toJSON(): string {
+    return this.text;
+  }
+}
+
+/** A string written as a child element in XML; undefined stays undefined, so the element is left out. */
+export function textElement(text: string | null | undefined): TextElement | undefined {
+  return text === null || text === undefined ? undefined : new TextElement(text);
 }
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
@@ -24,6 +42,7 @@ function element(name: string, value: SubsonicValue, extraAttributes = ''): stri
   if (value === null || value === undefined) return '';
   if (Array.isArray(value)) return value.map((item) => element(name, item)).join('');
   if (isScalar(value)) return `<${name}>${escapeXml(String(value))}</${name}>`;
+  if (value instanceof TextElement) return `<${name}>${escapeXml(value.text)}</${name}>`;
   let attributes = extraAttributes;
   let children = '';
   let text = '';

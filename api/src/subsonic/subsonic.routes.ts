@@ -6,9 +6,9 @@ import type { AppDeps, AppEnv, AuthState } from '../context.ts';
 import { audioResponse } from '../http/audio-response.ts';
 import { clientInfo } from '../http/login.ts';
 import { msg } from '../i18n/msg.ts';
-import { IMAGE_TYPES } from '../routes/uploads.routes.ts';
 import { interfaceLanguage } from '../services/bootstrap.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
+import { COVER_MAX_SIZE, rasterCover } from './cover-art.ts';
 import { toJson, toXml, type SubsonicObject } from './serialize.ts';
 import {
   albumInfo,
@@ -59,6 +59,8 @@ const EXTENSIONS = [
   { name: 'formPost', versions: [1] },
   { name: 'songLyrics', versions: [1] },
 ];
+/** The most items one call lists (Subsonic documents 500 for its lists); larger counts are capped to it. */
+const LIST_MAX = 500;
 /** The one music folder: the whole catalogue. */
 const MUSIC_FOLDER_ID = 1;
 
@@ -88,11 +90,17 @@ class Params {
   int(name: string, { min, max, fallback }: { min: number; max: number; fallback?: number }): number | undefined {
     const value = this.one(name);
     if (value === undefined || value === '') return fallback;
-    const parsed = z.coerce.number().int().min(min).max(max).safeParse(value);
-    if (!parsed.success) {
-      throw new SubsonicError(SUBSONIC_ERROR.generic, msg('Parameter :name must be a whole number from :min to :max.'), { name, min: String(min), max: String(max) });
-    }
-    return parsed.data;
+    return wholeNumber(name, value, min, max);
+  }
+
+  /** Every value of a repeated number parameter (songIndexToRemove, time), each checked. */
+  ints(name: string, { min, max }: { min: number; max: number }): number[] {
+    return this.all(name).map((value) => wholeNumber(name, value, min, max));
+  }
+
+  /** How many items a list may hold: a count past the largest page is capped rather than refused, as apps ask for "all". */
+  count(name: string, { max, fallback }: { max: number; fallback: number }): number {
+    return Math.min(this.int(name, { min: 0, max: Number.MAX_SAFE_INTEGER, fallback }), max);
   }
 
   bool(name: string, fallback: boolean): boolean {
@@ -102,6 +110,14 @@ class Params {
     if (value === 'false' || value === '0') return false;
     throw new SubsonicError(SUBSONIC_ERROR.generic, msg('Parameter :name must be true or false.'), { name });
   }
+}
+
+function wholeNumber(name: string, value: string, min: number, max: number): number {
+  const parsed = z.coerce.number().int().min(min).max(max).safeParse(value.trim() === '' ? Number.NaN : value);
+  if (!parsed.success) {
+    throw new SubsonicError(SUBSONIC_ERROR.generic, msg('Parameter :name must be a whole number from :min to :max.'), { name, min: String(min), max: String(max) });
+  }
+  return parsed.data;
 }
 
 const MAX_PARAM_VALUES = 5000;
@@ -171,21 +187,20 @@ function starTargets(params: Params): { kind: SubsonicKind; id: number }[] {
 
 const trackIds = (values: string[]) => values.map((value) => idOf(value, 'track'));
 
+/** Stored originals larger than this are no cover an app should be sent. */
+const COVER_SOURCE_MAX_BYTES = 32 * 1024 * 1024;
+
 async function coverArt({ c, deps, auth, params }: Call): Promise<Response> {
-  // No image library is part of the product: `size` is accepted and the original image is sent.
   const image = await coverImage(deps, auth, params.required('id'));
+  const size = params.int('size', { min: 1, max: Number.MAX_SAFE_INTEGER });
   const uploaded = /^\/uploads\/([A-Za-z0-9][A-Za-z0-9._-]{0,200})$/.exec(image);
   if (uploaded) {
     const key = uploaded[1];
-    const size = await deps.storage.size('public', key);
-    if (size === undefined) throw new SubsonicError(SUBSONIC_ERROR.notFound, msg('This cover does not exist.'));
-    return new Response(c.req.method === 'HEAD' ? null : deps.storage.read('public', key), {
-      headers: {
-        'Content-Type': IMAGE_TYPES[key.split('.').pop()?.toLowerCase() ?? ''] ?? 'application/octet-stream',
-        'Content-Length': String(size),
-        'Cache-Control': 'private, max-age=86400',
-        'Content-Security-Policy': "default-src 'none'; style-src 'unsafe-inline'; img-src data:",
-      },
+    const stored = await deps.storage.size('public', key);
+    if (stored === undefined || stored > COVER_SOURCE_MAX_BYTES) throw new SubsonicError(SUBSONIC_ERROR.notFound, msg('This cover does not exist.'));
+    const cover = await rasterCover(key, size === undefined ? undefined : Math.min(size, COVER_MAX_SIZE), async () => new Uint8Array(await new Response(deps.storage.read('public', key)).arrayBuffer()));
+    return new Response(c.req.method === 'HEAD' ? null : cover.bytes, {
+      headers: { 'Content-Type': cover.type, 'Content-Length': String(cover.bytes.byteLength), 'Cache-Control': 'private, max-age=86400' },
     });
   }
   if (URL.canParse(image) && /^https?:$/.test(new URL(image).protocol)) return c.redirect(new URL(image).href, 302);
@@ -199,8 +214,8 @@ const METHODS: Record<string, { listens: boolean; handler: Handler }> = {
   getMusicFolders: method(true, async ({ deps }) => ({
     musicFolders: { musicFolder: [{ id: MUSIC_FOLDER_ID, name: (await loadSettings(deps.db))['branding.site_name'] }] },
   })),
-  getIndexes: method(true, async ({ deps, auth }) => ({ indexes: { lastModified: Date.now(), ...(await artistIndex(deps, auth)) } })),
-  getArtists: method(true, async ({ deps, auth }) => ({ artists: await artistIndex(deps, auth) })),
+  getIndexes: method(true, async ({ deps, auth }) => ({ indexes: { lastModified: Date.now(), ...(await artistIndex(deps, auth, 'Artist')) } })),
+  getArtists: method(true, async ({ deps, auth }) => ({ artists: await artistIndex(deps, auth, 'ArtistID3') })),
   getArtist: method(true, async ({ deps, auth, params }) => ({ artist: await artistWithAlbums(deps, auth, idOf(params.required('id'), 'artist')) })),
   getArtistInfo2: method(true, async ({ deps, params }) => ({ artistInfo2: await artistInfo(deps, idOf(params.required('id'), 'artist')) })),
   getAlbum: method(true, async ({ deps, auth, params }) => ({ album: await albumWithSongs(deps, auth, idOf(params.required('id'), 'album')) })),
@@ -215,7 +230,7 @@ const METHODS: Record<string, { listens: boolean; handler: Handler }> = {
     const genre = type === 'byGenre' ? params.required('genre') : undefined;
     const album = await albumsInOrder(deps, auth, {
       type: type as AlbumListType,
-      size: params.int('size', { min: 0, max: 500, fallback: 10 }),
+      size: params.count('size', { max: LIST_MAX, fallback: 10 }),
       offset: params.int('offset', { min: 0, max: 1_000_000, fallback: 0 }),
       fromYear,
       toYear,
@@ -226,7 +241,7 @@ const METHODS: Record<string, { listens: boolean; handler: Handler }> = {
   getRandomSongs: method(true, async ({ deps, auth, params }) => ({
     randomSongs: {
       song: await randomSongs(deps, auth, {
-        size: params.int('size', { min: 0, max: 500, fallback: 10 }),
+        size: params.count('size', { max: LIST_MAX, fallback: 10 }),
         genre: params.one('genre') || undefined,
         fromYear: params.int('fromYear', { min: 0, max: 9999 }),
         toYear: params.int('toYear', { min: 0, max: 9999 }),
@@ -235,14 +250,14 @@ const METHODS: Record<string, { listens: boolean; handler: Handler }> = {
   })),
   getSongsByGenre: method(true, async ({ deps, auth, params }) => ({
     songsByGenre: {
-      song: await songsByGenre(deps, auth, params.required('genre'), params.int('offset', { min: 0, max: 1_000_000, fallback: 0 }), params.int('count', { min: 0, max: 500, fallback: 10 })),
+      song: await songsByGenre(deps, auth, params.required('genre'), params.int('offset', { min: 0, max: 1_000_000, fallback: 0 }), params.count('count', { max: LIST_MAX, fallback: 10 })),
     },
   })),
   getGenres: method(true, async ({ deps }) => ({ genres: { genre: await genres(deps) } })),
   search3: method(true, async ({ deps, auth, params }) => {
     const query = params.required('query');
     if (query.length > 255) throw new SubsonicError(SUBSONIC_ERROR.generic, msg('The search text is too long. Use at most 255 characters.'));
-    const count = (name: string) => params.int(name, { min: 0, max: 500, fallback: 20 });
+    const count = (name: string) => params.count(name, { max: LIST_MAX, fallback: 20 });
     const offset = (name: string) => params.int(name, { min: 0, max: 1_000_000, fallback: 0 });
     return {
       searchResult3: await search3(deps, auth, {
@@ -286,9 +301,13 @@ const METHODS: Record<string, { listens: boolean; handler: Handler }> = {
   scrobble: method(true, async ({ c, deps, auth, params }) => {
     const ids = trackIds(params.all('id'));
     if (!ids.length) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, msg('Required parameter :name is missing.'), { name: 'id' });
+    // `time` (milliseconds since 1970) pairs with `id` by position: an app sends the listens it kept offline in one call.
+    const times = params.ints('time', { min: 0, max: 8_640_000_000_000_000 });
+    if (times.length && times.length !== ids.length) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, msg('Send one time for each id, or none.'));
     const { ip, userAgent } = clientInfo(c);
     // Apps name themselves in `c`; it says more about the device than their HTTP library's User-Agent.
-    await scrobble(deps, auth, ids, params.bool('submission', true), { ip, userAgent: userAgent ?? params.one('c') });
+    const plays = ids.map((trackId, index) => ({ trackId, time: times[index] }));
+    await scrobble(deps, auth, plays, params.bool('submission', true), { ip, userAgent: userAgent ?? params.one('c') });
     return {};
   }),
   getNowPlaying: method(true, async ({ deps, auth }) => ({ nowPlaying: { entry: await nowPlaying(deps, auth) } })),
@@ -311,7 +330,7 @@ const METHODS: Record<string, { listens: boolean; handler: Handler }> = {
       comment: params.one('comment'),
       public: isPublic === undefined ? undefined : params.bool('public', false),
       add: trackIds(params.all('songIdToAdd')),
-      removeIndexes: params.all('songIndexToRemove').map((value) => z.coerce.number().int().min(0).max(1_000_000).catch(-1).parse(value)).filter((index) => index >= 0),
+      removeIndexes: params.ints('songIndexToRemove', { min: 0, max: 1_000_000 }),
     });
     return {};
   }),
@@ -319,10 +338,7 @@ const METHODS: Record<string, { listens: boolean; handler: Handler }> = {
     await deletePlaylist(deps, auth, idOf(params.required('id'), 'playlist'));
     return {};
   }),
-  getPlayQueue: method(true, async ({ deps, auth }) => {
-    const queue = await playQueue(deps, auth);
-    return queue ? { playQueue: queue } : {};
-  }),
+  getPlayQueue: method(true, async ({ deps, auth }) => ({ playQueue: await playQueue(deps, auth) })),
   savePlayQueue: method(false, async ({ deps, auth, params }) => {
     const ids = trackIds(params.all('id'));
     const current = params.one('current');
@@ -335,6 +351,8 @@ const METHODS: Record<string, { listens: boolean; handler: Handler }> = {
     return {};
   }),
   getUser: method(false, async ({ deps, auth, params }) => ({ user: await subsonicUser(deps, auth, params.required('username')) })),
+  // apiKeyAuthentication's call: whose key this is (with a password login, whose password).
+  tokenInfo: method(false, async ({ auth }) => ({ tokenInfo: { username: auth.user!.email } })),
 };
 
 /** Calls that answer without credentials: OpenSubsonic asks for the extension list to be open. */

@@ -28,7 +28,6 @@ import {
   setRating as storeRating,
   starredAt,
   starredIds,
-  trackIdsInPlaylist,
   trackStatsOfPlaylists,
   tracksByIds,
   tracksOfAlbums,
@@ -52,14 +51,14 @@ import { follow, like } from '../services/library.service.ts';
 import { getLyrics } from '../services/lyrics.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { countPlay, type Listener } from '../services/plays.service.ts';
-import { addTracks, changePlaylist, createOwnPlaylist, removePlaylist, removeTracks, visiblePlaylist } from '../services/playlists.service.ts';
+import { addTracks, canEditTracks, changePlaylist, createOwnPlaylist, PLAYLIST_MAX_TRACKS, removePlaylist, removeTracks, visiblePlaylist } from '../services/playlists.service.ts';
 import { search } from '../services/search.service.ts';
 import { loadSettings } from '../services/settings.service.ts';
 import { permissionsOfAccount } from '../services/subscriptions.service.ts';
 import { assertNotThrottled, hit, throttleIdentity, throttleNetwork, type Limit } from '../services/throttle.service.ts';
 import { appPasswordMatches, type AppPasswordProof } from './app-password.service.ts';
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
-import type { SubsonicObject } from './serialize.ts';
+import { textElement, type SubsonicObject } from './serialize.ts';
 
 export { SubsonicError, SUBSONIC_ERROR } from './errors.ts';
 export type { AlbumListType } from '@app/db';
@@ -324,17 +323,25 @@ export async function presentAlbums(deps: AppDeps, viewer: Viewer, albums: Album
 
 export async function presentArtists(deps: AppDeps, viewer: Viewer, artists: ArtistRow[]): Promise<SubsonicObject[]> {
   const ids = artists.map((a) => a.id);
-  const [albumCounts, starred, ratings] = await Promise.all([
-    albumCountsOfArtists(deps.db, ids),
-    starredAt(deps.db, viewer.userId, 'artist', ids),
-    ratingsOf(deps.db, viewer.userId, 'artist', ids),
-  ]);
+  const [albumCounts, starred] = await Promise.all([albumCountsOfArtists(deps.db, ids), starredAt(deps.db, viewer.userId, 'artist', ids)]);
   return artists.map((artist) => ({
     id: subsonicId('artist', artist.id),
     name: artist.name,
     coverArt: subsonicId('artist', artist.id),
     artistImageUrl: imageUrl(deps, artist.image),
     albumCount: albumCounts.get(artist.id) ?? 0,
+    starred: starred.has(artist.id) ? isoTime(starred.get(artist.id)!) : undefined,
+  }));
+}
+
+/** Artists as Subsonic's folder-based Artist type (getIndexes): no cover or album count, but the listener's rating. */
+async function presentFolderArtists(deps: AppDeps, viewer: Viewer, artists: ArtistRow[]): Promise<SubsonicObject[]> {
+  const ids = artists.map((a) => a.id);
+  const [starred, ratings] = await Promise.all([starredAt(deps.db, viewer.userId, 'artist', ids), ratingsOf(deps.db, viewer.userId, 'artist', ids)]);
+  return artists.map((artist) => ({
+    id: subsonicId('artist', artist.id),
+    name: artist.name,
+    artistImageUrl: imageUrl(deps, artist.image),
     starred: starred.has(artist.id) ? isoTime(starred.get(artist.id)!) : undefined,
     userRating: ratings.get(artist.id),
   }));
@@ -376,9 +383,10 @@ function indexLetter(name: string): string {
   return /[A-Z]/.test(first) ? first : '#';
 }
 
-/** getArtists (and getIndexes): every artist under its first letter. */
-export async function artistIndex(deps: AppDeps, auth: AuthState): Promise<{ ignoredArticles: string; index: SubsonicObject[] }> {
-  const artists = await presentArtists(deps, viewerOf(auth), await allArtistsByName(deps.db));
+/** getArtists (ArtistID3) and getIndexes (Artist): every artist under its first letter. */
+export async function artistIndex(deps: AppDeps, auth: AuthState, type: 'ArtistID3' | 'Artist'): Promise<{ ignoredArticles: string; index: SubsonicObject[] }> {
+  const present = type === 'ArtistID3' ? presentArtists : presentFolderArtists;
+  const artists = await present(deps, viewerOf(auth), await allArtistsByName(deps.db));
   const groups = new Map<string, SubsonicObject[]>();
   for (const artist of artists) {
     const letter = indexLetter(String(artist.name));
@@ -399,8 +407,8 @@ export async function artistWithAlbums(deps: AppDeps, auth: AuthState, id: numbe
 export async function artistInfo(deps: AppDeps, id: number): Promise<SubsonicObject> {
   const artist = await findArtist(deps.db, id);
   if (!artist) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.artist);
-  const image = imageUrl(deps, artist.image);
-  return { biography: artist.description ?? undefined, smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image };
+  const image = textElement(imageUrl(deps, artist.image));
+  return { biography: textElement(artist.description), smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image };
 }
 
 export async function albumWithSongs(deps: AppDeps, auth: AuthState, id: number): Promise<SubsonicObject> {
@@ -414,8 +422,8 @@ export async function albumWithSongs(deps: AppDeps, auth: AuthState, id: number)
 export async function albumInfo(deps: AppDeps, id: number): Promise<SubsonicObject> {
   const album = await findAlbum(deps.db, id);
   if (!album) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.album);
-  const image = imageUrl(deps, album.image);
-  return { notes: album.description ?? undefined, smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image };
+  const image = textElement(imageUrl(deps, album.image));
+  return { notes: textElement(album.description), smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image };
 }
 
 export async function song(deps: AppDeps, auth: AuthState, id: number): Promise<SubsonicObject> {
@@ -572,12 +580,19 @@ export async function rate(deps: AppDeps, auth: AuthState, item: { kind: Subsoni
 /**
  * scrobble with submission=true counts a play through the web player's rule (a repeat within the
  * counting threshold is ignored); streaming never counts, since apps download ahead and cache.
+ * Each play is dated when the app says it was heard (apps scrobble offline listens later), and
+ * the repeat rule looks around that time, so two listens an hour apart count twice and a resent
+ * scrobble once. A time ahead of the server's clock is a phone's clock running fast: it counts now.
  * submission=false ("now playing") records nothing: getNowPlaying lists recent counted plays.
  */
-export async function scrobble(deps: AppDeps, auth: AuthState, trackIds: number[], submission: boolean, listener: Omit<Listener, 'userId'>): Promise<void> {
-  for (const id of trackIds) if (!(await findTrack(deps.db, id))) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.track);
+export async function scrobble(deps: AppDeps, auth: AuthState, plays: { trackId: number; time?: number }[], submission: boolean, listener: Omit<Listener, 'userId'>): Promise<void> {
+  const known = new Set((await tracksByIds(deps.db, [...new Set(plays.map((p) => p.trackId))])).map((t) => t.id));
+  if (plays.some((p) => !known.has(p.trackId))) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.track);
   if (!submission) return;
-  for (const id of trackIds) await countPlay(deps.db, id, { ...listener, userId: auth.user!.id });
+  for (const play of plays) {
+    const playedAt = play.time === undefined ? undefined : new Date(Math.min(play.time, Date.now()));
+    await countPlay(deps.db, play.trackId, { ...listener, userId: auth.user!.id }, playedAt);
+  }
 }
 
 /** How far back a counted play still shows as playing now. */
@@ -596,20 +611,30 @@ export async function nowPlaying(deps: AppDeps, auth: AuthState): Promise<Subson
   });
 }
 
-export async function playQueue(deps: AppDeps, auth: AuthState): Promise<SubsonicObject | undefined> {
+/**
+ * The saved queue, or an empty one that never changed: OpenSubsonic requires the playQueue element
+ * with its owner either way. A queue with songs names one of them as current: entries leave drafts
+ * out (the row keeps them for when they are published), so when the saved one is not shown, the
+ * first shown song is current, from its start.
+ */
+export async function playQueue(deps: AppDeps, auth: AuthState): Promise<SubsonicObject> {
+  const username = auth.user!.email;
   const queue = await findPlayQueue(deps.db, auth.user!.id);
-  if (!queue) return undefined;
+  if (!queue) return { username, changed: new Date(0).toISOString(), changedBy: '' };
   const ids = JSON.parse(queue.track_ids) as number[];
   const tracks = await tracksByIds(deps.db, [...new Set(ids)]);
   const songs = new Map((await presentSongs(deps, viewerOf(auth), tracks)).map((s) => [s.id, s]));
+  const entry = ids.flatMap((id) => songs.get(subsonicId('track', id)) ?? []);
+  const saved = queue.current_track_id !== null ? subsonicId('track', queue.current_track_id) : undefined;
+  const first = ids.map((id) => subsonicId('track', id)).find((id) => songs.has(id));
+  const current = saved !== undefined && songs.has(saved) ? saved : first;
   return {
-    // Entries leave drafts out, and so does the current one (the row keeps it for when it is published).
-    current: queue.current_track_id !== null && songs.has(subsonicId('track', queue.current_track_id)) ? subsonicId('track', queue.current_track_id) : undefined,
-    position: queue.position_ms,
-    username: auth.user!.email,
-    changed: queue.changed_at,
+    current,
+    position: current === undefined ? undefined : current === saved ? queue.position_ms : 0,
+    username,
+    changed: isoTime(queue.changed_at),
     changedBy: queue.changed_by,
-    entry: ids.flatMap((id) => songs.get(subsonicId('track', id)) ?? []),
+    entry,
   };
 }
 
@@ -645,25 +670,61 @@ export async function playlistsOf(deps: AppDeps, auth: AuthState, username: stri
 
 export async function playlistWithSongs(deps: AppDeps, auth: AuthState, id: number): Promise<SubsonicObject> {
   const playlist = await visiblePlaylist(deps.db, auth, id);
-  const tracks = (await tracksOfPlaylist(deps.db, playlist.id, 0, 5000)).filter((t) => t.published);
+  const tracks = await shownTracks(deps, playlist.id);
   const [presented] = await presentPlaylists(deps, viewerOf(auth), [playlist]);
   return { ...presented, entry: await presentSongs(deps, viewerOf(auth), tracks) };
 }
 
+/**
+ * The songs of a playlist as apps see them, in order: drafts are left out (their rows stay, so
+ * they show again once published), and songIndexToRemove counts over this list.
+ */
+async function shownTracks(deps: AppDeps, playlistId: number): Promise<TrackRow[]> {
+  return (await tracksOfPlaylist(deps.db, playlistId, 0, PLAYLIST_MAX_TRACKS)).filter((t) => t.published);
+}
+
+/**
+ * A playlist holds a song once, as on the site, so a repeat is refused rather than quietly
+ * dropped. Unknown songs and drafts are refused alike, as getSong refuses them.
+ */
+const REPEATED_SONG = msg('A playlist holds a song only once.');
+
+async function checkSongsToAdd(deps: AppDeps, ids: number[]): Promise<void> {
+  if (new Set(ids).size !== ids.length) throw new SubsonicError(SUBSONIC_ERROR.generic, REPEATED_SONG);
+  const published = new Set((await tracksByIds(deps.db, ids)).map((t) => t.id));
+  if (ids.some((id) => !published.has(id))) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.track);
+}
+
+async function playlistForTrackChanges(deps: AppDeps, auth: AuthState, id: number): Promise<PlaylistRow> {
+  const playlist = await visiblePlaylist(deps.db, auth, id);
+  if (!(await canEditTracks(deps.db, auth, playlist))) throw new SubsonicError(SUBSONIC_ERROR.notAuthorized, msg('Only the owner or collaborators can change the tracks of this playlist.'));
+  return playlist;
+}
+
+/**
+ * createPlaylist: a new playlist, or with playlistId the songs of that one replaced. Everything
+ * is checked before anything changes, so a refused call leaves the playlist as it was.
+ */
 export async function createOrReplacePlaylist(deps: AppDeps, auth: AuthState, q: { playlistId?: number; name?: string; trackIds: number[] }): Promise<SubsonicObject> {
+  await checkSongsToAdd(deps, q.trackIds);
   let id = q.playlistId;
   if (id !== undefined) {
-    // Subsonic's createPlaylist with an id replaces the songs of that playlist.
-    await removeTracks(deps.db, auth, id, await trackIdsInPlaylist(deps.db, id));
-    if (q.name) await changePlaylist(deps.db, auth, id, { name: q.name });
+    await playlistForTrackChanges(deps, auth, id);
+    if (q.name) await changePlaylist(deps.db, auth, id, { name: q.name.slice(0, 255) });
+    const shown = (await shownTracks(deps, id)).map((t) => t.id);
+    if (shown.length) await removeTracks(deps.db, auth, id, shown);
   } else {
     if (!q.name) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, msg('Required parameter name (or playlistId) is missing.'));
     id = (await createOwnPlaylist(deps.db, auth, { name: q.name.slice(0, 255), public: false })).id;
   }
-  if (q.trackIds.length) await addTracks(deps.db, auth, id, [...new Set(q.trackIds)]);
+  if (q.trackIds.length) await addTracks(deps.db, auth, id, q.trackIds);
   return playlistWithSongs(deps, auth, id);
 }
 
+/**
+ * updatePlaylist: details, then the songs at the given indexes (of the list before this call)
+ * removed, then songs appended. An index past the end or a repeated song refuses the whole call.
+ */
 export async function updatePlaylist(
   deps: AppDeps,
   auth: AuthState,
@@ -671,13 +732,20 @@ export async function updatePlaylist(
   q: { name?: string; comment?: string; public?: boolean; add: number[]; removeIndexes: number[] },
 ): Promise<void> {
   const details = { ...(q.name !== undefined ? { name: q.name.slice(0, 255) } : {}), ...(q.comment !== undefined ? { description: q.comment } : {}), ...(q.public !== undefined ? { public: q.public } : {}) };
-  if (Object.keys(details).length) await changePlaylist(deps.db, auth, id, details);
-  if (q.removeIndexes.length) {
-    const current = await trackIdsInPlaylist(deps.db, id);
-    const ids = q.removeIndexes.map((index) => current[index]).filter((trackId): trackId is number => trackId !== undefined);
-    if (ids.length) await removeTracks(deps.db, auth, id, ids);
+  let removed: number[] = [];
+  if (q.add.length || q.removeIndexes.length) {
+    await playlistForTrackChanges(deps, auth, id);
+    await checkSongsToAdd(deps, q.add);
+    const shown = (await shownTracks(deps, id)).map((t) => t.id);
+    const outside = q.removeIndexes.find((index) => index >= shown.length);
+    if (outside !== undefined) throw new SubsonicError(SUBSONIC_ERROR.generic, msg('This playlist has no song at index :index.'), { index: String(outside) });
+    removed = [...new Set(q.removeIndexes.map((index) => shown[index]))];
+    const kept = new Set(shown.filter((trackId) => !removed.includes(trackId)));
+    if (q.add.some((trackId) => kept.has(trackId))) throw new SubsonicError(SUBSONIC_ERROR.generic, REPEATED_SONG);
   }
-  if (q.add.length) await addTracks(deps.db, auth, id, [...new Set(q.add)]);
+  if (Object.keys(details).length) await changePlaylist(deps.db, auth, id, details);
+  if (removed.length) await removeTracks(deps.db, auth, id, removed);
+  if (q.add.length) await addTracks(deps.db, auth, id, q.add);
   // Nothing to change still proves the playlist exists and is the caller's to see.
   if (!Object.keys(details).length && !q.removeIndexes.length && !q.add.length) await visiblePlaylist(deps.db, auth, id);
 }

@@ -5,7 +5,8 @@ import type { PlaysTable } from '../tables/plays.table.ts';
 export interface RecordPlayOptions {
   /**
    * When set, a play of the same track by the same listener (the user when logged in, else the
-   * IP address) less than this many seconds ago makes this one a repeat that is not recorded.
+   * IP address) less than this many seconds before or after this one (its `created_at`, else now)
+   * makes this one a repeat that is not recorded.
    */
   repeatWindowSeconds?: number;
 }
@@ -19,12 +20,13 @@ export async function recordPlay(db: Db, play: Insertable<PlaysTable>, options: 
   return db.transaction().execute(async (trx) => {
     const window = options.repeatWindowSeconds;
     if (window && window > 0 && (play.user_id != null || play.ip_address != null)) {
-      const since = new Date(Date.now() - window * 1000).toISOString();
+      const at = play.created_at ? Date.parse(play.created_at) : Date.now();
       const recent = await trx
         .selectFrom('plays')
         .select('id')
         .where('track_id', '=', play.track_id)
-        .where('created_at', '>', since)
+        .where('created_at', '>', new Date(at - window * 1000).toISOString())
+        .where('created_at', '<', new Date(at + window * 1000).toISOString())
         .where((eb) => (play.user_id != null ? eb('user_id', '=', play.user_id) : eb('ip_address', '=', play.ip_address!)))
         .executeTakeFirst();
       if (recent) return false;
