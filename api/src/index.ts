@@ -10,3 +10,4 @@ export type { S3Storage } from './storage/s3-common.ts';
 export type { PlaylistSearchResult, SearchResponse, TagSearchResult, UserSearchResult } from './schemas/search.ts';
 export type { AdminAppearanceApi } from './admin/appearance.routes.ts';
 export type { S3UploadsApi } from './routes/s3-uploads.routes.ts';
+export { SUBSONIC_METHODS } from './subsonic/subsonic.routes.ts';
