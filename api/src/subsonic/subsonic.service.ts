@@ -680,7 +680,7 @@ export async function playlistWithSongs(deps: AppDeps, auth: AuthState, id: numb
  * they show again once published), and songIndexToRemove counts over this list.
  */
 async function shownTracks(deps: AppDeps, playlistId: number): Promise<TrackRow[]> {
-  return (await tracksOfPlaylist(deps.db, playlistId, 0, PLAYLIST_MAX_TRACKS)).filter((t) => t.published);
+  return tracksOfPlaylist(deps.db, playlistId, 0, PLAYLIST_MAX_TRACKS);
 }
 
 /**
