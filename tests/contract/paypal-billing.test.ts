@@ -3,6 +3,7 @@ import { saveSettings } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSetup, grant, type MailServer } from '../support/billing-setup.ts';
 import { startPayPalLocal, type PayPalLocalHandle } from '../support/paypal-local/index.ts';
+import { freePort, type ServerProcess } from '../support/server-process.ts';
 
 /**
  * PayPal billing against paypal-local, a PayPal-REST-compatible server: checkout through PayPal's
@@ -23,7 +24,7 @@ let monthlyId: number;
 let premiumId: number;
 let premiumMonthlyId: number;
 const billing = billingSetup('paypal', { users: 'payer' });
-const { newUser, rowOf, countEvents } = billing;
+const { newUser, rowOf, countEvents, serverProcess } = billing;
 
 beforeAll(async () => {
   ({ double: local, mail, t, server, admin, planId, monthlyId, premiumId, premiumMonthlyId } = await billing.start({
@@ -318,6 +319,43 @@ describe('webhooks in any order', () => {
       expect(row!.ends_at).not.toBeNull();
     }
   });
+});
+
+describe('webhook events and server processes', () => {
+  // The webhook once recorded the event before reading the subscription from PayPal: a process that
+  // died in between answered every retry "duplicate", and the subscription stayed as it was for good.
+  it('acts on it when PayPal delivers it again to the restarted server', async () => {
+    const { client } = await newUser();
+    const { subscription, subscriptionId } = await subscribe(client);
+    await settle();
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', renews_at: subscription.renews_at });
+
+    // From here PayPal's events go to the product running as a process of its own, on the same database.
+    const port = await freePort();
+    let site: ServerProcess = await serverProcess(port);
+    await local.setWebhook(`${site.url}/api/v1/billing/paypal/webhook`);
+    try {
+      // Cancelled at PayPal: the server reads the subscription, PayPal answers, and the server dies
+      // before it hears the answer, so before it writes anything.
+      const read = await local.holdAnswer('GET', `/v1/billing/subscriptions/${subscriptionId}`);
+      await paypalApi('POST', `/v1/billing/subscriptions/${subscriptionId}/cancel`, { reason: 'Cancelled at PayPal' });
+      expect(await local.answerHeld(read)).toBe(true);
+      await site.kill();
+      await local.releaseAnswer(read);
+      const [cancellation] = (await local.deliveries({ type: 'BILLING.SUBSCRIPTION.CANCELLED' })).filter((d) => d.payload.includes(subscriptionId));
+      expect(cancellation).toBeDefined();
+
+      site = await serverProcess(port);
+      await local.resendEvent(cancellation.event);
+      expect(await local.settle()).toBe(true);
+      expect((await paypalApi('GET', `/v1/billing/subscriptions/${subscriptionId}`)).status).toBe('CANCELLED');
+      expect(await rowOf(subscriptionId)).toMatchObject({ status: 'cancelled', renews_at: null, ends_at: subscription.renews_at });
+      expect((await (await client.get('/api/v1/billing/subscription')).json()).subscription).toMatchObject({ status: 'cancelled', ends_at: subscription.renews_at, on_grace_period: true });
+    } finally {
+      await site.stop();
+      await local.setWebhook(webhookUrl());
+    }
+  }, 120_000);
 });
 
 describe('managing a subscription', () => {
