@@ -123,6 +123,79 @@ describe('checkout', () => {
   });
 });
 
+describe('two checkout tabs', () => {
+  const startCheckout = async (client: TestClient) => {
+    const started = await client.post('/api/v1/billing/stripe/checkout', { product_id: planId, price_id: monthlyId });
+    expect(started.status).toBe(200);
+    return (await started.json()).url as string;
+  };
+  const sessionOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+  const customerOf = async (userId: number) => (await t.db.selectFrom('billing_customers').select('stripe_customer_id').where('user_id', '=', userId).executeTakeFirstOrThrow()).stripe_customer_id;
+
+  it("the second tab's Stripe page takes no payment once the first made the user a subscriber", async () => {
+    const { client, id } = await newUser();
+    const [first, second] = [await startCheckout(client), await startCheckout(client)];
+    const paid = await pay(first);
+    expect(paid.status).toBe(303);
+    expect((await client.post(`/api/v1/billing/stripe/checkout/${sessionOf(first)}/complete`)).status).toBe(200);
+
+    const refused = await pay(second);
+    expect(refused.status).toBe(402);
+    expect(await refused.text()).toContain('This Checkout Session has expired.');
+    const again = await client.post('/api/v1/billing/stripe/checkout', { product_id: premiumId, price_id: premiumMonthlyId });
+    expect(again.status).toBe(409);
+    const customer = await customerOf(id);
+    expect((await stripe.subscriptions.list({ customer, status: 'all' })).data.map((s) => s.status)).toEqual(['active']);
+    expect((await stripe.invoices.list({ customer })).data.map((invoice) => invoice.status)).toEqual(['paid']);
+  });
+
+  it('a second subscription paid before the first was known is cancelled and refunded; /billing and the back office show what Stripe holds', async () => {
+    for (const heardBy of ['the done pages', 'the webhook alone'] as const) {
+      const { client, id } = await newUser();
+      // Both tabs pay before the site hears of either.
+      await local.holdWebhooks();
+      const [first, second] = [await startCheckout(client), await startCheckout(client)];
+      expect((await pay(first)).status).toBe(303);
+      expect((await pay(second)).status).toBe(303);
+      if (heardBy === 'the done pages') {
+        expect((await client.post(`/api/v1/billing/stripe/checkout/${sessionOf(first)}/complete`)).status).toBe(200);
+        const refused = await client.post(`/api/v1/billing/stripe/checkout/${sessionOf(second)}/complete`);
+        expect(refused.status).toBe(409);
+        expect((await refused.json()).message).toBe('You are already subscribed. This payment was cancelled and refunded.');
+      }
+      await local.releaseWebhooks();
+      expect(await local.settle()).toBe(true);
+      // The second tab's done page, opened (again) now, says so and refunds nothing more.
+      const late = await client.post(`/api/v1/billing/stripe/checkout/${sessionOf(second)}/complete`);
+      expect(`${heardBy}: ${late.status}`).toBe(`${heardBy}: 409`);
+      expect((await client.post(`/api/v1/billing/stripe/checkout/${sessionOf(first)}/complete`)).status).toBe(200);
+
+      const customer = await customerOf(id);
+      const atStripe = (await stripe.subscriptions.list({ customer, status: 'all' })).data;
+      expect(atStripe.map((s) => s.status).sort()).toEqual(['active', 'canceled']);
+      const active = atStripe.find((s) => s.status === 'active')!;
+      const cancelled = atStripe.find((s) => s.status === 'canceled')!;
+      const [refundedInvoice] = (await stripe.invoices.list({ subscription: cancelled.id })).data;
+      expect(refundedInvoice).toMatchObject({ status: 'paid', amount_paid: 1000, post_payment_credit_notes_amount: 1000 });
+      const notes = (await stripe.creditNotes.list({ invoice: refundedInvoice.id })).data;
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({ amount: 1000, reason: 'duplicate', refunds: [{ amount_refunded: 1000 }] });
+
+      // The site: the subscription Stripe keeps counts; the other one has ended; the invoices say which was refunded.
+      expect(await rowOf(active.id)).toMatchObject({ status: 'active' });
+      expect(await rowOf(cancelled.id)).toMatchObject({ status: 'expired' });
+      const current = (await (await client.get('/api/v1/billing/subscription')).json()).subscription;
+      expect(current.id).toBe((await rowOf(active.id))!.id);
+      const invoices = (await (await client.get('/api/v1/billing/invoices')).json()).data;
+      expect(invoices.map((invoice: { status: string }) => invoice.status).sort()).toEqual(['paid', 'refunded']);
+      const listed = await (await admin.get(`/api/admin/subscriptions?filter=${encodeURIComponent(JSON.stringify({ user_id: id }))}`)).json();
+      expect(listed.map((row: { gateway_id: string; status: string }) => `${row.gateway_id} ${row.status}`).sort()).toEqual([`${active.id} active`, `${cancelled.id} expired`].sort());
+      // The first tab's payment is the one kept.
+      expect((await stripe.checkout.sessions.retrieve(sessionOf(first))).subscription).toBe(active.id);
+    }
+  });
+});
+
 describe('permissions', () => {
   const calls: [string, string, unknown?][] = [
     ['POST', '/api/v1/billing/stripe/checkout', { product_id: 1, price_id: 1 }],
