@@ -3,6 +3,7 @@ import { saveSettings } from '@app/db';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSetup, grant, type MailServer } from '../support/billing-setup.ts';
 import { startPayPalLocal, type PayPalLocalHandle } from '../support/paypal-local/index.ts';
+import { freePort, type ServerProcess } from '../support/server-process.ts';
 
 /**
  * PayPal billing against paypal-local, a PayPal-REST-compatible server: checkout through PayPal's
@@ -23,7 +24,7 @@ let monthlyId: number;
 let premiumId: number;
 let premiumMonthlyId: number;
 const billing = billingSetup('paypal', { users: 'payer' });
-const { newUser, rowOf, countEvents } = billing;
+const { newUser, rowOf, countEvents, serverProcess } = billing;
 
 beforeAll(async () => {
   ({ double: local, mail, t, server, admin, planId, monthlyId, premiumId, premiumMonthlyId } = await billing.start({
@@ -256,6 +257,48 @@ async function settle() {
   return local.deliveries();
 }
 
+describe('two checkout tabs', () => {
+  it('a second subscription approved before the first was known is cancelled and refunded; /billing and the back office show what PayPal holds', async () => {
+    for (const heardBy of ['the done pages', 'the webhook alone'] as const) {
+      const { client, id } = await newUser();
+      // Both tabs start a checkout, then the payer approves both before the site hears of either.
+      await local.holdWebhooks();
+      const start = async () => (await (await client.post('/api/v1/billing/paypal/checkout', { product_id: planId, price_id: monthlyId })).json()).url as string;
+      const [first, second] = [await start(), await start()];
+      const firstId = (await approve(first)).searchParams.get('subscription_id')!;
+      const secondId = (await approve(second)).searchParams.get('subscription_id')!;
+      if (heardBy === 'the done pages') {
+        expect((await client.post(`/api/v1/billing/paypal/checkout/${firstId}/complete`)).status).toBe(200);
+        const refused = await client.post(`/api/v1/billing/paypal/checkout/${secondId}/complete`);
+        expect(refused.status).toBe(409);
+        expect((await refused.json()).message).toBe('You are already subscribed. This payment was cancelled and refunded.');
+      }
+      await local.releaseWebhooks();
+      await settle();
+      // The second tab's done page, opened (again) now, says so and refunds nothing more.
+      expect(`${heardBy}: ${(await client.post(`/api/v1/billing/paypal/checkout/${secondId}/complete`)).status}`).toBe(`${heardBy}: 409`);
+      expect((await client.post(`/api/v1/billing/paypal/checkout/${firstId}/complete`)).status).toBe(200);
+
+      expect((await paypalApi('GET', `/v1/billing/subscriptions/${firstId}`)).status).toBe('ACTIVE');
+      expect((await paypalApi('GET', `/v1/billing/subscriptions/${secondId}`)).status).toBe('CANCELLED');
+      const window = `start_time=${new Date(Date.now() - 86_400_000).toISOString()}&end_time=${new Date(Date.now() + 60_000).toISOString()}`;
+      const payments = async (subscriptionId: string) => (await paypalApi('GET', `/v1/billing/subscriptions/${subscriptionId}/transactions?${window}`)).transactions.map((p: { status: string }) => p.status);
+      expect(await payments(firstId)).toEqual(['COMPLETED']);
+      expect(await payments(secondId)).toEqual(['REFUNDED']);
+
+      // The site: the subscription PayPal keeps counts; the other one has ended; the payments say which was refunded.
+      expect(await rowOf(firstId)).toMatchObject({ status: 'active' });
+      expect(await rowOf(secondId)).toMatchObject({ status: 'expired' });
+      const current = (await (await client.get('/api/v1/billing/subscription')).json()).subscription;
+      expect(current.id).toBe((await rowOf(firstId))!.id);
+      const invoices = (await (await client.get('/api/v1/billing/invoices')).json()).data;
+      expect(invoices.map((invoice: { status: string }) => invoice.status).sort()).toEqual(['paid', 'refunded']);
+      const listed = await (await admin.get(`/api/admin/subscriptions?filter=${encodeURIComponent(JSON.stringify({ user_id: id }))}`)).json();
+      expect(listed.map((row: { gateway_id: string; status: string }) => `${row.gateway_id} ${row.status}`).sort()).toEqual([`${firstId} active`, `${secondId} expired`].sort());
+    }
+  });
+});
+
 describe('webhooks', () => {
   it('stores what verified events say, once per event id', async () => {
     const { client, id } = await newUser();
@@ -318,6 +361,43 @@ describe('webhooks in any order', () => {
       expect(row!.ends_at).not.toBeNull();
     }
   });
+});
+
+describe('webhook events and server processes', () => {
+  // The webhook once recorded the event before reading the subscription from PayPal: a process that
+  // died in between answered every retry "duplicate", and the subscription stayed as it was for good.
+  it('acts on it when PayPal delivers it again to the restarted server', async () => {
+    const { client } = await newUser();
+    const { subscription, subscriptionId } = await subscribe(client);
+    await settle();
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', renews_at: subscription.renews_at });
+
+    // From here PayPal's events go to the product running as a process of its own, on the same database.
+    const port = await freePort();
+    let site: ServerProcess = await serverProcess(port);
+    await local.setWebhook(`${site.url}/api/v1/billing/paypal/webhook`);
+    try {
+      // Cancelled at PayPal: the server reads the subscription, PayPal answers, and the server dies
+      // before it hears the answer, so before it writes anything.
+      const read = await local.holdAnswer('GET', `/v1/billing/subscriptions/${subscriptionId}`);
+      await paypalApi('POST', `/v1/billing/subscriptions/${subscriptionId}/cancel`, { reason: 'Cancelled at PayPal' });
+      expect(await local.answerHeld(read)).toBe(true);
+      await site.kill();
+      await local.releaseAnswer(read);
+      const [cancellation] = (await local.deliveries({ type: 'BILLING.SUBSCRIPTION.CANCELLED' })).filter((d) => d.payload.includes(subscriptionId));
+      expect(cancellation).toBeDefined();
+
+      site = await serverProcess(port);
+      await local.resendEvent(cancellation.event);
+      expect(await local.settle()).toBe(true);
+      expect((await paypalApi('GET', `/v1/billing/subscriptions/${subscriptionId}`)).status).toBe('CANCELLED');
+      expect(await rowOf(subscriptionId)).toMatchObject({ status: 'cancelled', renews_at: null, ends_at: subscription.renews_at });
+      expect((await (await client.get('/api/v1/billing/subscription')).json()).subscription).toMatchObject({ status: 'cancelled', ends_at: subscription.renews_at, on_grace_period: true });
+    } finally {
+      await site.stop();
+      await local.setWebhook(webhookUrl());
+    }
+  }, 120_000);
 });
 
 describe('managing a subscription', () => {

@@ -3,6 +3,7 @@ import { saveSettings } from '@app/db';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSetup, grant, type MailServer } from '../support/billing-setup.ts';
+import { freePort, type ServerProcess } from '../support/server-process.ts';
 import { startStripeLocal, type StripeLocalHandle } from '../support/stripe-local/index.ts';
 
 /**
@@ -25,7 +26,7 @@ let monthlyId: number;
 let premiumId: number;
 let premiumMonthlyId: number;
 const billing = billingSetup('stripe', { users: 'listener' });
-const { newUser, rowOf, countEvents } = billing;
+const { newUser, rowOf, countEvents, serverProcess } = billing;
 
 beforeAll(async () => {
   ({ double: local, mail, t, server, admin, planId, monthlyId, premiumId, premiumMonthlyId } = await billing.start({
@@ -119,6 +120,79 @@ describe('checkout', () => {
     expect((await other.client.post('/api/v1/billing/stripe/checkout/not-a-session/complete')).status).toBe(422);
     expect((await (await other.client.get('/api/v1/billing/subscription')).json()).subscription).toBeNull();
     expect((await buyer.client.post(`/api/v1/billing/stripe/checkout/${sessionId}/complete`)).status).toBe(200);
+  });
+});
+
+describe('two checkout tabs', () => {
+  const startCheckout = async (client: TestClient) => {
+    const started = await client.post('/api/v1/billing/stripe/checkout', { product_id: planId, price_id: monthlyId });
+    expect(started.status).toBe(200);
+    return (await started.json()).url as string;
+  };
+  const sessionOf = (url: string) => new URL(url).pathname.split('/').pop()!;
+  const customerOf = async (userId: number) => (await t.db.selectFrom('billing_customers').select('stripe_customer_id').where('user_id', '=', userId).executeTakeFirstOrThrow()).stripe_customer_id;
+
+  it("the second tab's Stripe page takes no payment once the first made the user a subscriber", async () => {
+    const { client, id } = await newUser();
+    const [first, second] = [await startCheckout(client), await startCheckout(client)];
+    const paid = await pay(first);
+    expect(paid.status).toBe(303);
+    expect((await client.post(`/api/v1/billing/stripe/checkout/${sessionOf(first)}/complete`)).status).toBe(200);
+
+    const refused = await pay(second);
+    expect(refused.status).toBe(402);
+    expect(await refused.text()).toContain('This Checkout Session has expired.');
+    const again = await client.post('/api/v1/billing/stripe/checkout', { product_id: premiumId, price_id: premiumMonthlyId });
+    expect(again.status).toBe(409);
+    const customer = await customerOf(id);
+    expect((await stripe.subscriptions.list({ customer, status: 'all' })).data.map((s) => s.status)).toEqual(['active']);
+    expect((await stripe.invoices.list({ customer })).data.map((invoice) => invoice.status)).toEqual(['paid']);
+  });
+
+  it('a second subscription paid before the first was known is cancelled and refunded; /billing and the back office show what Stripe holds', async () => {
+    for (const heardBy of ['the done pages', 'the webhook alone'] as const) {
+      const { client, id } = await newUser();
+      // Both tabs pay before the site hears of either.
+      await local.holdWebhooks();
+      const [first, second] = [await startCheckout(client), await startCheckout(client)];
+      expect((await pay(first)).status).toBe(303);
+      expect((await pay(second)).status).toBe(303);
+      if (heardBy === 'the done pages') {
+        expect((await client.post(`/api/v1/billing/stripe/checkout/${sessionOf(first)}/complete`)).status).toBe(200);
+        const refused = await client.post(`/api/v1/billing/stripe/checkout/${sessionOf(second)}/complete`);
+        expect(refused.status).toBe(409);
+        expect((await refused.json()).message).toBe('You are already subscribed. This payment was cancelled and refunded.');
+      }
+      await local.releaseWebhooks();
+      expect(await local.settle()).toBe(true);
+      // The second tab's done page, opened (again) now, says so and refunds nothing more.
+      const late = await client.post(`/api/v1/billing/stripe/checkout/${sessionOf(second)}/complete`);
+      expect(`${heardBy}: ${late.status}`).toBe(`${heardBy}: 409`);
+      expect((await client.post(`/api/v1/billing/stripe/checkout/${sessionOf(first)}/complete`)).status).toBe(200);
+
+      const customer = await customerOf(id);
+      const atStripe = (await stripe.subscriptions.list({ customer, status: 'all' })).data;
+      expect(atStripe.map((s) => s.status).sort()).toEqual(['active', 'canceled']);
+      const active = atStripe.find((s) => s.status === 'active')!;
+      const cancelled = atStripe.find((s) => s.status === 'canceled')!;
+      const [refundedInvoice] = (await stripe.invoices.list({ subscription: cancelled.id })).data;
+      expect(refundedInvoice).toMatchObject({ status: 'paid', amount_paid: 1000, post_payment_credit_notes_amount: 1000 });
+      const notes = (await stripe.creditNotes.list({ invoice: refundedInvoice.id })).data;
+      expect(notes).toHaveLength(1);
+      expect(notes[0]).toMatchObject({ amount: 1000, reason: 'duplicate', refunds: [{ amount_refunded: 1000 }] });
+
+      // The site: the subscription Stripe keeps counts; the other one has ended; the invoices say which was refunded.
+      expect(await rowOf(active.id)).toMatchObject({ status: 'active' });
+      expect(await rowOf(cancelled.id)).toMatchObject({ status: 'expired' });
+      const current = (await (await client.get('/api/v1/billing/subscription')).json()).subscription;
+      expect(current.id).toBe((await rowOf(active.id))!.id);
+      const invoices = (await (await client.get('/api/v1/billing/invoices')).json()).data;
+      expect(invoices.map((invoice: { status: string }) => invoice.status).sort()).toEqual(['paid', 'refunded']);
+      const listed = await (await admin.get(`/api/admin/subscriptions?filter=${encodeURIComponent(JSON.stringify({ user_id: id }))}`)).json();
+      expect(listed.map((row: { gateway_id: string; status: string }) => `${row.gateway_id} ${row.status}`).sort()).toEqual([`${active.id} active`, `${cancelled.id} expired`].sort());
+      // The first tab's payment is the one kept.
+      expect((await stripe.checkout.sessions.retrieve(sessionOf(first))).subscription).toBe(active.id);
+    }
   });
 });
 
@@ -375,6 +449,76 @@ describe('webhooks', () => {
     expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', cancelled_at: null, ends_at: null });
     expect(await grant(client)).toBeDefined();
   });
+});
+
+describe('webhook events and server processes', () => {
+  // The webhook once recorded the event before reading the subscription from Stripe: a process that
+  // died in between answered every retry "duplicate", and the subscription stayed as it was for good.
+  it('acts on it when Stripe delivers it again to the restarted server', async () => {
+    const { client } = await newUser();
+    const { subscription } = await subscribe(client);
+    expect((await client.post('/api/v1/billing/cancel')).status).toBe(200);
+    expect(await local.settle()).toBe(true);
+    const { gateway_id: subscriptionId } = (await t.db.selectFrom('subscriptions').select('gateway_id').where('id', '=', subscription.id).executeTakeFirstOrThrow()) as { gateway_id: string };
+    expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', renews_at: null, ends_at: subscription.renews_at });
+
+    // From here Stripe's events go to the product running as a process of its own, on the same database.
+    const port = await freePort();
+    let site: ServerProcess = await serverProcess(port);
+    await local.setWebhook(`${site.url}/api/v1/billing/stripe/webhook`, WEBHOOK_SECRET);
+    try {
+      // Renewed in Stripe's dashboard: the server reads the subscription, Stripe answers, and the
+      // server dies before it hears the answer, so before it writes anything.
+      const read = await local.holdAnswer('GET', `/v1/subscriptions/${subscriptionId}`);
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: false });
+      expect(await local.answerHeld(read)).toBe(true);
+      await site.kill();
+      await local.releaseAnswer(read);
+      const [renewal] = (await stripe.events.list({ type: 'customer.subscription.updated', limit: 1 })).data;
+      expect(renewal.data.object).toMatchObject({ id: subscriptionId, cancel_at_period_end: false });
+
+      site = await serverProcess(port);
+      await local.resendEvent(renewal.id);
+      expect(await local.settle()).toBe(true);
+      expect((await stripe.subscriptions.retrieve(subscriptionId)).cancel_at_period_end).toBe(false);
+      expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', cancelled_at: null, ends_at: null, renews_at: subscription.renews_at });
+      expect((await (await client.get('/api/v1/billing/subscription')).json()).subscription).toMatchObject({ renews_at: subscription.renews_at, ends_at: null, on_grace_period: false });
+    } finally {
+      await site.stop();
+      await local.setWebhook(webhookUrl(), WEBHOOK_SECRET);
+    }
+  }, 120_000);
+
+  it('two servers given the same event at once act on it once', async () => {
+    const { client } = await newUser();
+    await subscribe(client);
+    const { gateway_id: subscriptionId } = (await t.db.selectFrom('subscriptions').select('gateway_id').where('user_id', '=', (await (await client.get('/api/v1/users/me')).json()).user.id).executeTakeFirstOrThrow()) as { gateway_id: string };
+    expect(await local.settle()).toBe(true);
+    const site = await serverProcess(await freePort());
+    try {
+      // An event Stripe has not delivered yet, sent to both servers (two processes, one database) at once.
+      await local.holdWebhooks();
+      await stripe.subscriptions.update(subscriptionId, { cancel_at_period_end: true });
+      const [event] = (await stripe.events.list({ type: 'customer.subscription.updated', limit: 1 })).data;
+      const payload = JSON.stringify(event);
+      const signature = new Stripe('sk_test_unused').webhooks.generateTestHeaderString({ payload, secret: WEBHOOK_SECRET });
+      const events = await countEvents();
+      // Both read the subscription from Stripe before either writes: each answer waits until both asked.
+      const reads = [await local.holdAnswer('GET', `/v1/subscriptions/${subscriptionId}`), await local.holdAnswer('GET', `/v1/subscriptions/${subscriptionId}`)];
+      const answers = [webhookUrl(), `${site.url}/api/v1/billing/stripe/webhook`].map((url) =>
+        fetch(url, { method: 'POST', body: payload, headers: { 'Content-Type': 'application/json', 'Stripe-Signature': signature } }).then(async (r) => ({ status: r.status, body: await r.json() })),
+      );
+      for (const read of reads) expect(await local.answerHeld(read)).toBe(true);
+      for (const read of reads) await local.releaseAnswer(read);
+      const bodies = (await Promise.all(answers)).map((answer) => JSON.stringify(answer)).sort();
+      expect(bodies).toEqual([JSON.stringify({ status: 200, body: { received: true } }), JSON.stringify({ status: 200, body: { received: true, duplicate: true } })].sort());
+      expect(await countEvents()).toBe(events + 1);
+      expect(await rowOf(subscriptionId)).toMatchObject({ status: 'active', renews_at: null });
+    } finally {
+      await local.releaseWebhooks();
+      await site.stop();
+    }
+  }, 120_000);
 });
 
 describe('managing a subscription', () => {

@@ -213,6 +213,57 @@ test('pricing → checkout → PayPal approve page → done → billing → canc
   await expect(page.getByRole('link', { name: 'Renew plan' })).toHaveCount(0);
 });
 
+test("two checkout tabs: once one has paid, the other tab's Stripe page takes no payment", async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByRole('listitem', { name: names.pro, exact: true }).getByRole('link', { name: 'Get started' }).click();
+  await registerOnPage(page, `billing-tabs-${suffix}@example.com`);
+  await expect(page).toHaveURL(checkoutPath('pro', 'year'));
+  const other = await page.context().newPage();
+  await other.goto(checkoutPath('pro', 'month'));
+  await other.getByRole('button', { name: 'Continue to payment' }).click();
+  await expect(other).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/c\/pay\//);
+
+  await page.getByRole('button', { name: 'Continue to payment' }).click();
+  await payOnProviderPage(page, '4242 4242 4242 4242', 'Pay');
+  await expect(page.getByRole('heading', { name: `Thank you! You are now subscribed to ${names.pro}.` })).toBeVisible();
+
+  await payOnProviderPage(other, '4242 4242 4242 4242', 'Pay');
+  await expect(other.getByText('This Checkout Session has expired.')).toBeVisible();
+  await page.goto('/billing');
+  const invoices = page.getByTestId('invoices').getByRole('row');
+  await expect(invoices).toHaveCount(2);
+  await expect(invoices.nth(1)).toContainText('$99.90');
+});
+
+test('two checkout tabs: a second PayPal approval is cancelled and refunded, and billing shows it', async ({ page }) => {
+  await page.goto('/pricing');
+  await page.getByRole('listitem', { name: names.studio, exact: true }).getByRole('link', { name: 'Get started' }).click();
+  await registerOnPage(page, `billing-paypal-tabs-${suffix}@example.com`);
+  await expect(page).toHaveURL(checkoutPath('studio', 'year'));
+  const other = await page.context().newPage();
+  await other.goto(checkoutPath('studio', 'month'));
+  for (const tab of [page, other]) {
+    await tab.getByRole('button', { name: 'Pay with PayPal' }).click();
+    await expect(tab).toHaveURL(/^http:\/\/127\.0\.0\.1:\d+\/webapps\/billing\/subscriptions\?ba_token=/);
+  }
+  for (const tab of [page, other]) {
+    await tab.getByLabel('Email', { exact: true }).fill(`payer-${suffix}@example.com`);
+    await tab.getByRole('button', { name: 'Agree & Subscribe' }).click();
+    await expect(tab).toHaveURL(/\/paypal\/done\?subscription_id=I-/);
+  }
+  await expect(page.getByRole('heading', { name: `Thank you! You are now subscribed to ${names.studio}.` })).toBeVisible();
+  await expect(other.getByTestId('billing-done-error')).toContainText('You are already subscribed. This payment was cancelled and refunded.');
+  await other.getByRole('link', { name: 'Go to billing' }).click();
+
+  await expect(other).toHaveURL('/billing');
+  await expect(other.getByTestId('billing-plan')).toHaveText(names.studio);
+  await expect(other.getByTestId('billing-status')).toHaveText('Active');
+  const invoices = other.getByTestId('invoices').getByRole('row');
+  await expect(invoices).toHaveCount(3);
+  await expect(invoices.filter({ hasText: '$240.00' })).toContainText('Paid');
+  await expect(invoices.filter({ hasText: '$20.00' })).toContainText('Refunded');
+});
+
 test('a logged-out visitor at a checkout registers and comes back to it', async ({ page }) => {
   await page.goto(checkoutPath('studio', 'month'));
   await expect(page).toHaveURL(`/register?redirectFrom=pricing&redirect=${encodeURIComponent(checkoutPath('studio', 'month'))}`);

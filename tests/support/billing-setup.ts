@@ -1,7 +1,11 @@
+import path from 'node:path';
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
 import { saveSettings } from '@app/db';
 import { expect } from 'vitest';
+import { type ServerProcess, startServerProcess } from './server-process.ts';
 import { startMailServer } from './smtp.ts';
+
+const ROOT = path.resolve(import.meta.dirname, '../..');
 
 type Gateway = 'stripe' | 'paypal';
 export type MailServer = Awaited<ReturnType<typeof startMailServer>>;
@@ -41,6 +45,7 @@ export function billingSetup(gateway: Gateway, options: { users: string }) {
   let mail: MailServer | undefined;
   let t: TestApp | undefined;
   let server: BillingSetup<unknown>['server'] | undefined;
+  let env: Record<string, string> = {};
   let users = 0;
   const app = () => {
     if (!t) throw new Error('billingSetup: start() has not run');
@@ -52,7 +57,8 @@ export function billingSetup(gateway: Gateway, options: { users: string }) {
       const started = await start.double();
       double = started;
       mail = await startMailServer();
-      t = await createTestApp({ ...start.env(started), ...mail.env });
+      env = { ...start.env(started), ...mail.env };
+      t = await createTestApp(env);
       await saveSettings(t.db, { 'billing.enable': true, [`billing.${gateway}.enable`]: true });
       server = await t.listen();
       await start.setWebhook(started, `${server.url}/api/v1/billing/${gateway}/webhook`);
@@ -90,6 +96,19 @@ export function billingSetup(gateway: Gateway, options: { users: string }) {
       await t?.close();
       await double?.close();
       await mail?.close();
+    },
+
+    /**
+     * The product as a server process of its own (`node api/src/server.ts`) on the test app's
+     * database and storage, with the same provider settings: one a test can kill mid-request.
+     */
+    serverProcess(port: number): Promise<ServerProcess> {
+      const { db, storageDir, config } = app();
+      return startServerProcess(process.execPath, [path.join(ROOT, 'api/src/server.ts')], {
+        cwd: ROOT,
+        port,
+        env: { PATH: process.env.PATH, HOME: storageDir, ...env, DATABASE_URL: db.file, STORAGE_PATH: storageDir, APP_URL: config.appUrl, SEED_DEMO: 'false' },
+      });
     },
 
     /** A new listener, logged in. */

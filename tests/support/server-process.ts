@@ -18,6 +18,8 @@ export interface ServerProcess {
   url: string;
   output: () => string;
   stop: () => Promise<void>;
+  /** Ends it at once (SIGKILL), as a crash or a lost machine does: nothing after the signal runs. */
+  kill: () => Promise<void>;
 }
 
 /** Starts a server command and waits until it says it is ready ("Ready in … ms"). */
@@ -50,6 +52,10 @@ export async function startServerProcess(command: string, args: string[], option
     output: () => printed,
     stop: async () => {
       if (child.exitCode === null) child.kill('SIGTERM');
+      await exited;
+    },
+    kill: async () => {
+      if (child.exitCode === null) child.kill('SIGKILL');
       await exited;
     },
   };

@@ -1,4 +1,6 @@
+import { sql } from 'kysely';
 import type { Db } from '../connection.ts';
+import { isPostgres } from '../dialect.ts';
 import type { PriceRow, ProductRow, SubscriptionGateway, SubscriptionRow, SubscriptionStatus } from '../tables/billing.table.ts';
 
 /** The user's Stripe customer id, once they have started a checkout. */
@@ -108,9 +110,17 @@ async function upsertGatewaySubscription(db: Db, state: GatewaySubscriptionState
   return { row: (await findGatewaySubscription(db, state.gateway, state.gateway_id))!, written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
 }
 
+/** Whether a webhook event was acted on already: a replay is answered before asking the provider anything. */
+export async function billingEventRecorded(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('billing_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
 /**
- * Marks a webhook event as taken: true the first time, false for a replay. Taken before the work,
- * so two deliveries of one event arriving together do the work once.
+ * Records a webhook event as acted on: true the first time, false when it was already. Called in
+ * the transaction that writes the event's effect (inBillingTransaction), so the record and the
+ * effect are kept or lost together; the event id's primary key makes two deliveries of one event,
+ * in two processes at once, apply it once (PostgreSQL makes the second insert wait for the first
+ * transaction, then finds the row).
  */
 export async function claimBillingEvent(db: Db, id: string, type: string): Promise<boolean> {
   const result = await db
@@ -121,7 +131,19 @@ export async function claimBillingEvent(db: Db, id: string, type: string): Promi
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** Gives an event back when its work failed, so the provider's next delivery does it. */
-export async function releaseBillingEvent(db: Db, id: string): Promise<void> {
-  await db.deleteFrom('billing_events').where('id', '=', id).execute();
+/** An arbitrary number naming this app's billing locks among PostgreSQL's advisory locks. */
+const BILLING_LOCK = 1_651_078_242;
+
+/**
+ * Runs `work` in one transaction, all or nothing, holding the user's billing lock: a subscription
+ * state is checked against the user's other subscriptions and written, with the webhook event that
+ * brought it, while no other process does the same for that user. SQLite has one writer (and this
+ * process one connection); on PostgreSQL a transaction-scoped advisory lock on the user makes
+ * processes take turns. `work` must use only the `trx` it is given.
+ */
+export async function inBillingTransaction<T>(db: Db, userId: number | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
+  return db.transaction().execute(async (trx) => {
+    if (userId !== undefined && isPostgres(trx)) await sql`select pg_advisory_xact_lock(${BILLING_LOCK}, ${userId})`.execute(trx);
+    return work(trx);
+  });
 }

@@ -29,6 +29,15 @@ export interface ClockAndWebhookControls {
   /** Waits until no delivery is queued, in flight or waiting for a retry. */
   settle(timeoutMs?: number): Promise<boolean>;
   reset(): Promise<void>;
+  /**
+   * Holds back the answer to the next request of this method and path (no query): the double acts
+   * and answers as usual, but the answer waits until `releaseAnswer`. Returns the hold's id.
+   */
+  holdAnswer(method: 'GET' | 'POST' | 'PATCH' | 'DELETE', path: string): Promise<string>;
+  /** Whether a request was held, waiting up to `timeoutMs` (10 s) for one. */
+  answerHeld(id: string, timeoutMs?: number): Promise<boolean>;
+  /** Sends the held answer (to a caller that may be gone). */
+  releaseAnswer(id: string): Promise<void>;
 }
 
 export function clockAndWebhookControls(call: ControlCall): ClockAndWebhookControls {
@@ -44,6 +53,11 @@ export function clockAndWebhookControls(call: ControlCall): ClockAndWebhookContr
     settle: async (timeoutMs) => (await call<{ settled: boolean }>('POST', '/_test/webhooks/settle', { timeout_ms: timeoutMs })).settled,
     async reset() {
       await call('POST', '/_test/reset');
+    },
+    holdAnswer: async (method, path) => (await call<{ id: string }>('POST', '/_test/holds', { method, path })).id,
+    answerHeld: async (id, timeoutMs = 10_000) => (await call<{ held: boolean }>('POST', `/_test/holds/${encodeURIComponent(id)}/wait`, { timeout_ms: timeoutMs })).held,
+    async releaseAnswer(id) {
+      await call('POST', `/_test/holds/${encodeURIComponent(id)}/release`);
     },
   };
 }

@@ -1,4 +1,5 @@
 import { createServer, type IncomingMessage, type Server } from 'node:http';
+import type { AnswerHolds } from './holds.ts';
 import { closeServer, listenOn } from './http.ts';
 
 /** What a double answers to one request. */
@@ -16,6 +17,8 @@ export function htmlAnswer(status: number, body: string): Answer {
 export interface DoubleApp {
   options: { publicUrl: string; log: (line: string) => void };
   store: { flush(): void };
+  /** Answers a test holds back (`/_test/holds`). */
+  holds: AnswerHolds;
 }
 
 export interface ServeOptions {
@@ -42,7 +45,10 @@ export interface ServeOptions {
 export function serveDouble(options: ServeOptions) {
   const { app } = options;
   const server: Server = createServer((request, response) => {
-    void options.answer(request).then((answer) => {
+    void options.answer(request).then(async (answer) => {
+      await app.holds.pass(request.method ?? 'GET', new URL(request.url ?? '/', 'http://double').pathname);
+      // A caller killed while its answer was held is gone: there is no one to write to.
+      if (response.destroyed) return;
       response.writeHead(answer.status, { 'Cache-Control': 'no-cache, no-store', ...answer.headers });
       response.end(answer.body);
     });
@@ -71,6 +77,7 @@ export function serveDouble(options: ServeOptions) {
     },
     async close(): Promise<void> {
       clearInterval(ticker);
+      app.holds.releaseAll();
       options.stopDeliveries();
       app.store.flush();
       await closeServer(server);

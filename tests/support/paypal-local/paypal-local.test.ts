@@ -340,6 +340,29 @@ describe('subscriptions', () => {
     expect(eventTypes()).toContain('BILLING.SUBSCRIPTION.UPDATED');
   });
 
+  it("refunds a subscription's payment through Payments v2, once, and its transaction then reads REFUNDED", async () => {
+    const { planId } = await createPlan();
+    const id = await activeSubscription(planId);
+    const window = `start_time=${new Date(Date.now() - DAY * 1000).toISOString()}&end_time=${new Date(Date.now() + DAY * 1000).toISOString()}`;
+    const [payment] = (await api('GET', `/v1/billing/subscriptions/${id}/transactions?${window}`)).body.transactions;
+    expect((await api('POST', '/v2/payments/captures/UNKNOWN0000000000/refund', {})).status).toBe(404);
+    const tooMuch = await api('POST', `/v2/payments/captures/${payment.id}/refund`, { amount: { value: '10.00', currency_code: 'USD' } });
+    expect(tooMuch.body).toMatchObject({ name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'REFUND_AMOUNT_EXCEEDED' }] });
+    const partial = await api('POST', `/v2/payments/captures/${payment.id}/refund`, { amount: { value: '4.00', currency_code: 'USD' } });
+    expect(partial.status).toBe(201);
+    expect((await api('GET', `/v1/billing/subscriptions/${id}/transactions?${window}`)).body.transactions[0].status).toBe('PARTIALLY_REFUNDED');
+    const rest = await api('POST', `/v2/payments/captures/${payment.id}/refund`, {}, { 'PayPal-Request-Id': 'refund-rest' });
+    expect(rest).toMatchObject({ status: 201, body: { status: 'COMPLETED' } });
+    expect(await api('POST', `/v2/payments/captures/${payment.id}/refund`, {}, { 'PayPal-Request-Id': 'refund-rest' })).toEqual(rest);
+    expect((await api('GET', `/v2/payments/refunds/${rest.body.id}`)).body).toMatchObject({ amount: { value: '5.99', currency_code: 'USD' }, seller_payable_breakdown: { total_refunded_amount: { value: '9.99' } } });
+    const again = await api('POST', `/v2/payments/captures/${payment.id}/refund`, {});
+    expect(again.body).toMatchObject({ name: 'UNPROCESSABLE_ENTITY', details: [{ issue: 'CAPTURE_FULLY_REFUNDED' }] });
+    expect((await api('GET', `/v1/billing/subscriptions/${id}/transactions?${window}`)).body.transactions[0].status).toBe('REFUNDED');
+    expect((await api('GET', `/v1/payments/sale/${payment.id}`)).body.state).toBe('refunded');
+    await local.settle();
+    expect(eventTypes().filter((type) => type === 'PAYMENT.SALE.REFUNDED')).toHaveLength(2);
+  });
+
   it('lists transactions in a time window', async () => {
     const { planId } = await createPlan();
     const id = await activeSubscription(planId);

@@ -12,6 +12,7 @@ import { approvalDonePage, approvalMissingPage, approvalRefusedPage, approvePage
 import { configureWebhook, notificationRoutes } from './resources/notifications.ts';
 import { planRoutes } from './resources/plans.ts';
 import { productRoutes } from './resources/products.ts';
+import { refundRoutes } from './resources/refunds.ts';
 import { approve, findApproval, subscriptionRoutes } from './resources/subscriptions.ts';
 import { testControlRoutes } from './test-controls.ts';
 
@@ -34,7 +35,7 @@ const saleRoute: Route = {
   path: '/v1/payments/sale/:id',
   handler: (ctx) => {
     for (const [subscriptionId, transactions] of Object.entries(ctx.app.store.data.transactions)) {
-      const found = transactions.find((transaction) => transaction.id === ctx.path.id && transaction.status === 'COMPLETED');
+      const found = transactions.find((transaction) => transaction.id === ctx.path.id && transaction.status !== 'DECLINED');
       if (found) return presentSale(ctx.app, ctx.app.store.data.subscriptions[subscriptionId], found);
     }
     throw errors.notFound();
@@ -68,7 +69,7 @@ function parseBody(text: string, contentType: string | undefined): unknown {
 }
 
 /**
- * The HTTP face of paypal-local: PayPal's REST API under /v1 (OAuth client credentials, JSON
+ * The HTTP face of paypal-local: PayPal's REST API under /v1 and /v2 (OAuth client credentials, JSON
  * bodies, `PayPal-Request-Id`, PayPal's error objects), the approve page a browser opens, the
  * public signing key at the cert URL, and the `/_test` controls.
  */
@@ -85,7 +86,7 @@ export function createPayPalLocalServer(options: ServerOptions = {}) {
     log: options.log ?? (() => {}),
   });
   const webhookId = options.webhookId ?? Object.values(app.store.data.webhooks)[0]?.id ?? newId.webhook();
-  const api = compileRoutes<Route['handler'], Route>([...productRoutes, ...planRoutes, ...subscriptionRoutes, ...notificationRoutes, saleRoute]);
+  const api = compileRoutes<Route['handler'], Route>([...productRoutes, ...planRoutes, ...subscriptionRoutes, ...notificationRoutes, ...refundRoutes, saleRoute]);
   const controls = compileRoutes<Route['handler'], Route>(testControlRoutes(webhookId));
   const idempotency = new Map<string, Answer & { at: number }>();
 
@@ -113,7 +114,7 @@ export function createPayPalLocalServer(options: ServerOptions = {}) {
     app.tokens.set(token, Date.now() + TOKEN_SECONDS * 1000);
     for (const [old, expires] of app.tokens) if (expires <= Date.now()) app.tokens.delete(old);
     return json(200, {
-      scope: 'https://uri.paypal.com/services/subscriptions https://api.paypal.com/v1/payments/.* https://uri.paypal.com/services/applications/webhooks',
+      scope: 'https://uri.paypal.com/services/subscriptions https://api.paypal.com/v1/payments/.* https://uri.paypal.com/services/payments/refund https://uri.paypal.com/services/applications/webhooks',
       access_token: token,
       token_type: 'Bearer',
       app_id: 'APP-80W284485P519543T',
@@ -175,7 +176,7 @@ export function createPayPalLocalServer(options: ServerOptions = {}) {
         answer = await handleToken(request);
       } else if (url.pathname.startsWith('/v1/notifications/certs/') && method === 'GET') {
         answer = { status: 200, body: publicKeyPem(app.store.data.signingKey!), headers: { 'Content-Type': 'application/x-pem-file' } };
-      } else if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/_test/')) {
+      } else if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/v2/') || url.pathname.startsWith('/_test/')) {
         answer = await handleApi(request, url);
       } else if (url.pathname === '/webapps/billing/subscriptions' && (method === 'GET' || method === 'POST')) {
         answer = await handleApprove(request, url);

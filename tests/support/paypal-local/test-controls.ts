@@ -21,7 +21,8 @@ function flag(ctx: Ctx, name: string, fallback: boolean): boolean {
 
 /**
  * Controls for tests, outside PayPal's API (`/_test/...`, same credentials): the simulated clock,
- * failing payments, webhook delivery (who got what, resend, hold and release out of order) and a reset.
+ * failing payments, webhook delivery (who got what, resend, hold and release out of order), answers
+ * held back (`holds`) and a reset.
  */
 export function testControlRoutes(webhookId: string): Route[] {
   const settle = async (ctx: Ctx) => (flag(ctx, 'wait', true) ? ctx.app.deliveries.settle(numberOf(ctx, 'timeout_ms', 30_000)) : true);
@@ -96,8 +97,24 @@ export function testControlRoutes(webhookId: string): Route[] {
     { method: 'POST', path: '/_test/webhooks/settle', handler: async (ctx) => ({ settled: await settle(ctx) }) },
     {
       method: 'POST',
+      path: '/_test/holds',
+      handler: (ctx) => {
+        const method = ctx.body.raw.method;
+        if (method !== 'GET' && method !== 'POST' && method !== 'PATCH' && method !== 'DELETE') throw errors.invalidValue('/method', String(method), 'The method must be GET, POST, PATCH or DELETE.');
+        return { id: ctx.app.holds.add(method, ctx.body.requiredString('path', { pattern: /^\/\S*$/ })) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_test/holds/:id/wait',
+      handler: async (ctx) => ({ held: await ctx.app.holds.waitHeld(ctx.path.id, numberOf(ctx, 'timeout_ms', 10_000)!) }),
+    },
+    { method: 'POST', path: '/_test/holds/:id/release', handler: (ctx) => ({ released: ctx.app.holds.release(ctx.path.id) }) },
+    {
+      method: 'POST',
       path: '/_test/reset',
       handler: (ctx) => {
+        ctx.app.holds.releaseAll();
         ctx.app.deliveries.clear();
         ctx.app.store.reset();
         return { reset: true };

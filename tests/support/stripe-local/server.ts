@@ -10,7 +10,7 @@ import { newId } from './core/ids.ts';
 import { Params, parseForm } from './core/params.ts';
 import { adaptToVersion } from './core/versions.ts';
 import { checkoutDonePage, checkoutPage } from './pages/checkout-page.ts';
-import { invoicePage, invoicePdf } from './pages/invoice-page.ts';
+import { creditNotePdf, invoicePage, invoicePdf } from './pages/invoice-page.ts';
 import { completeCheckout } from './resources/checkout-sessions.ts';
 import { apiRoutes, expandHooks, presenter } from './resources/registry.ts';
 import { configureEndpoint, configuredEndpoint } from './resources/webhook-endpoints.ts';
@@ -186,6 +186,7 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
     try {
       const pay = /^\/c\/pay\/([^/]+)$/.exec(url.pathname);
       const invoice = /^\/invoices\/([^/]+?)(\/pdf)?$/.exec(url.pathname);
+      const creditNote = /^\/credit_notes\/([^/]+)\/pdf$/.exec(url.pathname);
       if (url.pathname.startsWith('/v1/') || url.pathname.startsWith('/_test/')) {
         answer = await handleApi(request, url, requestId);
       } else if (pay && (request.method === 'GET' || request.method === 'POST')) {
@@ -195,6 +196,9 @@ export function createStripeLocalServer(options: ServerOptions = {}) {
         if (!found) answer = { status: 404, body: 'No such invoice', headers: { 'Content-Type': 'text/plain' } };
         else if (invoice[2]) answer = { status: 200, body: invoicePdf(found), headers: { 'Content-Type': 'application/pdf' } };
         else answer = htmlAnswer(200, invoicePage(found));
+      } else if (creditNote && request.method === 'GET') {
+        const found = app.store.get('credit_note', decodeURIComponent(creditNote[1]));
+        answer = found ? { status: 200, body: creditNotePdf(found), headers: { 'Content-Type': 'application/pdf' } } : { status: 404, body: 'No such credit note', headers: { 'Content-Type': 'text/plain' } };
       } else if (url.pathname === '/' && request.method === 'GET') {
         answer = {
           status: 200,

@@ -436,6 +436,45 @@ describe('stripe-local', () => {
     expect(receiver.rejected).toEqual([]);
   });
 
+  it('refunds a paid invoice through a credit note, which the invoice counts, and no more than was paid', async () => {
+    const { monthly } = await catalogue();
+    const { subscription } = await subscribe(monthly);
+    const invoice = await stripe.invoices.retrieve(subscription.latest_invoice as string);
+    await expect(stripe.creditNotes.create({ invoice: invoice.id, amount: 1000, refund_amount: 600 })).rejects.toThrow(/must equal the credit note amount/);
+    await expect(stripe.creditNotes.create({ invoice: invoice.id, amount: 1001, refund_amount: 1001 })).rejects.toThrow(/remaining creditable amount/);
+    const note = await stripe.creditNotes.create({ invoice: invoice.id, amount: 1000, refund_amount: 1000, reason: 'duplicate' }, { idempotencyKey: 'refund-once' });
+    expect(note).toMatchObject({ object: 'credit_note', amount: 1000, type: 'post_payment', status: 'issued', reason: 'duplicate', invoice: invoice.id });
+    expect((await stripe.creditNotes.create({ invoice: invoice.id, amount: 1000, refund_amount: 1000, reason: 'duplicate' }, { idempotencyKey: 'refund-once' })).id).toBe(note.id);
+    await expect(stripe.creditNotes.create({ invoice: invoice.id, amount: 1, refund_amount: 1 })).rejects.toThrow(/remaining creditable amount \(0\)/);
+    const refund = await stripe.refunds.retrieve(note.refunds[0].refund as string);
+    expect(refund).toMatchObject({ object: 'refund', amount: 1000, currency: 'eur', status: 'succeeded', reason: 'duplicate' });
+    expect(await stripe.invoices.retrieve(invoice.id)).toMatchObject({ status: 'paid', amount_paid: 1000, post_payment_credit_notes_amount: 1000 });
+    expect((await stripe.creditNotes.list({ invoice: invoice.id })).data.map((listed) => listed.id)).toEqual([note.id]);
+    expect(await (await fetch(invoice.hosted_invoice_url!)).text()).toContain('Credited after payment');
+    expect(Buffer.from(await (await fetch(note.pdf)).arrayBuffer()).subarray(0, 5).toString()).toBe('%PDF-');
+    expect(await local.settle()).toBe(true);
+    expect(received('credit_note.created')).toHaveLength(1);
+    expect(received('refund.created')[0].data.object).toMatchObject({ id: refund.id });
+  });
+
+  it('holds back an answer until released, for a caller that may be gone by then', async () => {
+    const { monthly } = await catalogue();
+    const held = await local.holdAnswer('GET', `/v1/prices/${monthly.id}`);
+    let answered = false;
+    const reading = stripe.prices.retrieve(monthly.id).then((price) => {
+      answered = true;
+      return price;
+    });
+    expect(await local.answerHeld(held)).toBe(true);
+    await new Promise((resolve) => setTimeout(resolve, 100));
+    expect(answered).toBe(false);
+    await local.releaseAnswer(held);
+    expect((await reading).id).toBe(monthly.id);
+    // Only the next such request was held.
+    expect((await stripe.prices.retrieve(monthly.id)).id).toBe(monthly.id);
+    expect(await local.answerHeld(await local.holdAnswer('GET', '/v1/prices/price_never_asked'), 50)).toBe(false);
+  });
+
   it('starts trials from checkout and subscriptions from the API, and bills them when the trial ends', async () => {
     const { monthly } = await catalogue();
     const session = await stripe.checkout.sessions.create({

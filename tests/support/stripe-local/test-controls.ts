@@ -6,7 +6,8 @@ import { configureEndpoint, configuredEndpoint } from './resources/webhook-endpo
 
 /**
  * Controls for tests, outside the Stripe API (`/_test/...`, same secret key): the simulated
- * clock, webhook delivery (who got what, resend, hold and release out of order) and a reset.
+ * clock, webhook delivery (who got what, resend, hold and release out of order), answers held
+ * back (`holds`) and a reset.
  * Handlers may return a promise; the server awaits it.
  */
 export function testControlRoutes(): Route[] {
@@ -77,8 +78,24 @@ export function testControlRoutes(): Route[] {
     { method: 'POST', path: '/_test/webhooks/settle', handler: async (ctx) => ({ settled: await settle(ctx) }) },
     {
       method: 'POST',
+      path: '/_test/holds',
+      handler: (ctx) => {
+        const method = ctx.params.oneOf('method', ['GET', 'POST', 'DELETE']);
+        if (!method) throw errors.missingParam('method');
+        return { id: ctx.app.holds.add(method, ctx.params.requiredString('path')) };
+      },
+    },
+    {
+      method: 'POST',
+      path: '/_test/holds/:id/wait',
+      handler: async (ctx) => ({ held: await ctx.app.holds.waitHeld(ctx.path.id, ctx.params.int('timeout_ms', { min: 0, max: 600_000 }) ?? 10_000) }),
+    },
+    { method: 'POST', path: '/_test/holds/:id/release', handler: (ctx) => ({ released: ctx.app.holds.release(ctx.path.id) }) },
+    {
+      method: 'POST',
       path: '/_test/reset',
       handler: (ctx) => {
+        ctx.app.holds.releaseAll();
         // The endpoint set on the command line or by setWebhook survives: it is configuration, not state.
         const configured = configuredEndpoint(ctx.app);
         ctx.app.webhooks.clear();

@@ -2,11 +2,12 @@ import { findProduct, findPrice, findStripeCustomer, saveStripeCustomer, subscri
 import type { AppDeps } from '../../context.ts';
 import { ConflictError, notFound, UnavailableError, ValidationError } from '../errors.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
-import { ALREADY_SUBSCRIBED, buyablePlan, countingSubscription, NOT_COMPLETE } from './checkout-rules.ts';
+import { ALREADY_SUBSCRIBED, buyablePlan, completedCheckout, countingSubscription, NOT_COMPLETE } from './checkout-rules.ts';
 import { cancelPayPalSubscription, changePayPalPlan, listPayPalInvoices, paypalPaymentMethodPage, previewPayPalPlanChange, renewPayPalSubscription } from './paypal-billing.ts';
 import { stripePriceFor } from './plan-sync.ts';
 import { idOf, isoFromUnix, isStripeError, requireStripe, withStripe, type Stripe } from './stripe-gateway.ts';
-import { readFromStripe, retrieveStripeSubscription, storeStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
+import type { BillingEvent, SyncResult } from './provider-state.ts';
+import { readFromStripe, retrieveStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
 
 /** The plans on the pricing page, with their prices: hidden plans are left out. */
 export async function plansOnOffer(deps: AppDeps) {
@@ -71,16 +72,15 @@ async function ownSession(deps: AppDeps, stripe: Stripe, user: UserRow, sessionI
 
 /**
  * Stores the subscription a completed checkout made, so the done page need not wait for the
- * webhook (which stores the same state again, harmlessly).
+ * webhook (which stores the same state again, harmlessly). A second subscription, paid in another
+ * tab while the first was being paid, is cancelled and refunded: the page says so (409).
  */
 export async function completeStripeCheckout(deps: AppDeps, user: UserRow, sessionId: string): Promise<SubscriptionView> {
   const { stripe } = await requireStripe(deps);
   return withStripe(async () => {
     const session = await ownSession(deps, stripe, user, sessionId, 'subscription', []);
     const subscriptionId = idOf(session.subscription);
-    const row = subscriptionId ? await syncStripeSubscription(deps, stripe, subscriptionId) : undefined;
-    if (!row) throw new ValidationError(NOT_COMPLETE);
-    return subscriptionView(deps.db, row);
+    return completedCheckout(deps, user.id, subscriptionId ? await syncStripeSubscription(deps, stripe, subscriptionId) : undefined);
   });
 }
 
@@ -161,18 +161,17 @@ export async function changePlan(deps: AppDeps, user: UserRow, productId: number
   await planChoice(deps, row, productId, priceId);
   if (row.gateway === 'paypal') return changePayPalPlan(deps, row, productId, priceId);
   const { stripe, subscription, item, stripePrice, metadata } = await planChange(deps, user, row, productId, priceId);
-  const changed = await storeAndView(deps, () =>
+  const changed = await storeAndView(deps, stripe, () =>
     stripe.subscriptions.update(subscription.id, { items: [{ id: item.id, price: stripePrice }], proration_behavior: 'create_prorations', metadata, expand: ['default_payment_method'] }),
   );
   return { subscription: changed, url: null };
 }
 
-async function storeAndView(deps: AppDeps, update: () => Promise<Stripe.Subscription>): Promise<SubscriptionView> {
+/** Makes a change at Stripe and stores its answer (read again if a webhook stored a later state meanwhile). */
+async function storeAndView(deps: AppDeps, stripe: Stripe, update: () => Promise<Stripe.Subscription>): Promise<SubscriptionView> {
   const row = await withStripe(async () => {
-    const { subscription, read } = await readFromStripe(update);
-    const stored = await storeStripeSubscription(deps, subscription, read);
-    // A webhook stored a state read while this change was on its way: read the result once more.
-    return stored.written ? stored.row : syncStripeSubscription(deps, (await requireStripe(deps)).stripe, subscription.id);
+    const first = await readFromStripe(update);
+    return (await syncStripeSubscription(deps, stripe, first.subscription.id, { first })).row;
   });
   if (!row) throw new ValidationError('This subscription cannot be changed here.');
   return subscriptionView(deps.db, row);
@@ -184,7 +183,7 @@ export async function cancelSubscription(deps: AppDeps, user: UserRow): Promise<
   if (counting.gateway === 'paypal') return cancelPayPalSubscription(deps, counting);
   const { stripe, subscription, row } = await stripeManaged(deps, counting);
   if (row.cancelled_at !== null || subscription.cancel_at_period_end) throw new ValidationError('Your subscription is already cancelled.');
-  return storeAndView(deps, () => stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true, expand: ['default_payment_method'] }));
+  return storeAndView(deps, stripe, () => stripe.subscriptions.update(subscription.id, { cancel_at_period_end: true, expand: ['default_payment_method'] }));
 }
 
 /** Undoes a cancellation that has not taken effect yet. */
@@ -193,7 +192,7 @@ export async function renewSubscription(deps: AppDeps, user: UserRow): Promise<S
   if (row.gateway === 'paypal') renewPayPalSubscription(row);
   const { stripe, subscription } = await stripeManaged(deps, row);
   if (!subscription.cancel_at_period_end) throw new ValidationError('Your subscription is not cancelled.');
-  return storeAndView(deps, () => stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false, expand: ['default_payment_method'] }));
+  return storeAndView(deps, stripe, () => stripe.subscriptions.update(subscription.id, { cancel_at_period_end: false, expand: ['default_payment_method'] }));
 }
 
 /** A Checkout Session in setup mode, where the user enters a new card; for PayPal, PayPal's automatic payments page. */
@@ -219,13 +218,15 @@ export async function startPaymentMethodChange(deps: AppDeps, user: UserRow): Pr
 /**
  * Makes the card saved in a setup session the one the customer and the subscription pay with, and
  * retries an unpaid invoice with it, so a user who was past due is back in good standing at once.
+ * Stripe's side is done first (each step harmless to repeat), then the subscription is stored with
+ * `event`; undefined when the session changes nothing of ours.
  */
-export async function applySetupSession(deps: AppDeps, stripe: Stripe, session: Stripe.Checkout.Session): Promise<void> {
+export async function applySetupSession(deps: AppDeps, stripe: Stripe, session: Stripe.Checkout.Session, event?: BillingEvent): Promise<SyncResult | undefined> {
   const intent = typeof session.setup_intent === 'string' ? await stripe.setupIntents.retrieve(session.setup_intent) : session.setup_intent;
   const paymentMethod = idOf(intent?.payment_method ?? null);
   const customer = idOf(session.customer);
   const subscriptionId = session.metadata?.subscription_id;
-  if (!paymentMethod || !customer || typeof subscriptionId !== 'string' || !subscriptionId.startsWith('sub_')) return;
+  if (!paymentMethod || !customer || typeof subscriptionId !== 'string' || !subscriptionId.startsWith('sub_')) return undefined;
   await stripe.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } });
   const subscription = await stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethod });
   if (subscription.status === 'past_due' || subscription.status === 'unpaid') {
@@ -234,7 +235,7 @@ export async function applySetupSession(deps: AppDeps, stripe: Stripe, session: 
       await stripe.invoices.pay(invoice.id, { payment_method: paymentMethod }).catch(() => undefined);
     }
   }
-  await syncStripeSubscription(deps, stripe, subscriptionId);
+  return syncStripeSubscription(deps, stripe, subscriptionId, { event });
 }
 
 export async function completePaymentMethodChange(deps: AppDeps, user: UserRow, sessionId: string): Promise<SubscriptionView> {
@@ -243,7 +244,7 @@ export async function completePaymentMethodChange(deps: AppDeps, user: UserRow, 
     const session = await ownSession(deps, stripe, user, sessionId, 'setup', ['setup_intent']);
     if (session.metadata?.subscription_id !== subscription.id) throw notFound();
     await applySetupSession(deps, stripe, session);
-    const row = await syncStripeSubscription(deps, stripe, subscription.id);
+    const { row } = await syncStripeSubscription(deps, stripe, subscription.id);
     if (!row) throw new ValidationError('This subscription cannot be changed here.');
     return subscriptionView(deps.db, row);
   });
@@ -265,6 +266,16 @@ export async function listInvoices(deps: AppDeps, user: UserRow): Promise<Invoic
   return invoices.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
 
+/**
+ * Stripe's status of an invoice, or whether a paid one was refunded: this site refunds through
+ * credit notes (a second subscription's payment), which Stripe counts on the invoice.
+ */
+function invoiceStatus(invoice: Stripe.Invoice): string | null {
+  const credited = invoice.post_payment_credit_notes_amount;
+  if (invoice.status !== 'paid' || credited <= 0) return invoice.status;
+  return credited >= invoice.amount_paid ? 'refunded' : 'partially_refunded';
+}
+
 async function listStripeInvoices(deps: AppDeps, user: UserRow): Promise<InvoiceView[]> {
   const customer = await findStripeCustomer(deps.db, user.id);
   if (!customer) return [];
@@ -279,7 +290,7 @@ async function listStripeInvoices(deps: AppDeps, user: UserRow): Promise<Invoice
         created_at: isoFromUnix(invoice.created)!,
         amount: invoice.total,
         currency: invoice.currency.toUpperCase(),
-        status: invoice.status,
+        status: invoiceStatus(invoice),
         url: invoice.hosted_invoice_url ?? null,
       }));
   });

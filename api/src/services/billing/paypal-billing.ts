@@ -4,9 +4,9 @@ import {
   findPriceByPayPalPlanId,
   findProductByPayPalId,
   findUserById,
-  saveGatewaySubscription,
   subscriptionsOfUser,
   type PriceRow,
+  type ProviderRead,
   type SubscriptionRow,
   type SubscriptionStatus,
   type UserRow,
@@ -14,9 +14,10 @@ import {
 import type { AppDeps } from '../../context.ts';
 import { ConflictError, notFound, UnavailableError, ValidationError } from '../errors.ts';
 import { loadSettings } from '../settings.service.ts';
-import { ALREADY_SUBSCRIBED, buyablePlan, countingSubscription, NOT_COMPLETE } from './checkout-rules.ts';
+import { ALREADY_SUBSCRIBED, buyablePlan, completedCheckout, countingSubscription } from './checkout-rules.ts';
 import { autopayUrl, fromPayPalValue, isPayPalMissing, linkOf, paypalGateway, requirePayPal, withPayPal, type PayPalClient, type PayPalSubscription } from './paypal-gateway.ts';
 import { paypalPlanFor } from './paypal-plan-sync.ts';
+import { type BillingEvent, type ProviderFinding, type StoreOutcome, storeProviderState, type SyncResult, syncProviderSubscription, timedRead } from './provider-state.ts';
 import { subscriptionView, type SubscriptionView } from './subscription-sync.ts';
 
 /** How long a subscription PayPal suspended (it gave up retrying a payment) keeps its plan. */
@@ -53,23 +54,24 @@ async function planOf(deps: AppDeps, paypal: PayPalClient, planId: string | unde
 }
 
 /**
- * Writes a PayPal subscription's current state to our table, from what PayPal says now (never an
- * event's copy), so late or reordered events cannot roll it back. PayPal's states become ours:
- * ACTIVE is active, or past_due while a failed payment is being retried (failed_payments_count);
- * SUSPENDED (PayPal stopped retrying) is past_due for SUSPENDED_GRACE_DAYS, then it stops counting;
- * CANCELLED is cancelled, counting until the end of the period paid for (PayPal ends it at once but
- * the money covers the period); EXPIRED is expired. Not yet approved: nothing is stored.
- * Returns the row, or undefined for a subscription this site did not make.
+ * The row a PayPal subscription's current state makes, from what PayPal says now (never an event's
+ * copy), so late or reordered events cannot roll it back. PayPal's states become ours: ACTIVE is
+ * active, or past_due while a failed payment is being retried (failed_payments_count); SUSPENDED
+ * (PayPal stopped retrying) is past_due for SUSPENDED_GRACE_DAYS, then it stops counting; CANCELLED
+ * is cancelled, counting until the end of the period paid for (PayPal ends it at once but the money
+ * covers the period), unless what it took was refunded (`refunded`): then nothing is paid for and it
+ * ends; EXPIRED is expired. Not yet approved, or not made by this site: no state.
  */
-export async function storePayPalSubscription(deps: AppDeps, paypal: PayPalClient, subscription: PayPalSubscription): Promise<SubscriptionRow | undefined> {
+async function paypalFinding(deps: AppDeps, paypal: PayPalClient, subscription: PayPalSubscription, read: ProviderRead, refunded = false): Promise<ProviderFinding> {
   const db = deps.db;
+  const none = (existing?: SubscriptionRow): ProviderFinding => ({ state: undefined, existing, read });
   // custom_id is the user id this site set when it made the subscription with its own credentials.
   const userId = typeof subscription.custom_id === 'string' && /^[1-9]\d{0,14}$/.test(subscription.custom_id) ? Number(subscription.custom_id) : undefined;
-  if (userId === undefined || !(await findUserById(db, userId))) return undefined;
-  if (typeof subscription.id !== 'string' || !PAYPAL_SUBSCRIPTION_ID.test(subscription.id)) return undefined;
+  if (userId === undefined || !(await findUserById(db, userId))) return none();
+  if (typeof subscription.id !== 'string' || !PAYPAL_SUBSCRIPTION_ID.test(subscription.id)) return none();
   const existing = await findGatewaySubscription(db, 'paypal', subscription.id);
-  if (existing && existing.user_id !== userId) return undefined;
-  if (subscription.status === 'APPROVAL_PENDING' || subscription.status === 'APPROVED') return existing;
+  if (existing && existing.user_id !== userId) return none();
+  if (subscription.status === 'APPROVAL_PENDING' || subscription.status === 'APPROVED') return none(existing);
 
   const { productId, priceId } = await planOf(deps, paypal, subscription.plan_id, existing);
   const billing = subscription.billing_info ?? {};
@@ -88,6 +90,10 @@ export async function storePayPalSubscription(deps: AppDeps, paypal: PayPalClien
       break;
     }
     case 'CANCELLED': {
+      if (refunded) {
+        state = { status: 'expired', renews_at: null, ends_at: changedAt, cancelled_at: existing?.cancelled_at ?? changedAt };
+        break;
+      }
       const paidUntil =
         (existing?.status === 'cancelled' ? existing.ends_at : null) ??
         nextBilling ??
@@ -101,23 +107,92 @@ export async function storePayPalSubscription(deps: AppDeps, paypal: PayPalClien
       state = { status: 'expired', renews_at: null, ends_at: existing?.ends_at && Date.parse(existing.ends_at) <= Date.now() ? existing.ends_at : changedAt, cancelled_at: existing?.cancelled_at ?? null };
       break;
     default:
-      return existing;
+      return none(existing);
   }
-  return saveGatewaySubscription(db, {
-    user_id: userId,
-    product_id: productId,
-    price_id: priceId,
-    gateway: 'paypal',
-    gateway_id: subscription.id,
-    // PayPal pays from the payer's PayPal account; the funding source behind it is PayPal's to show.
-    payment_method: null,
-    ...state,
-  });
+  return {
+    state: {
+      user_id: userId,
+      product_id: productId,
+      price_id: priceId,
+      gateway: 'paypal',
+      gateway_id: subscription.id,
+      // PayPal pays from the payer's PayPal account; the funding source behind it is PayPal's to show.
+      payment_method: null,
+      ...state,
+    },
+    existing,
+    read,
+  };
 }
 
-/** Re-reads a PayPal subscription and stores it (see storePayPalSubscription). */
-export async function syncPayPalSubscription(deps: AppDeps, paypal: PayPalClient, subscriptionId: string): Promise<SubscriptionRow | undefined> {
-  return storePayPalSubscription(deps, paypal, await paypal.getSubscription(subscriptionId));
+/**
+ * Stores a PayPal subscription's state read at `read` (storeProviderState), with the webhook event
+ * that brought it: an older read than the stored one is not written (`overtaken`), and a second
+ * subscription of someone already subscribed is not stored as counting (`second`).
+ */
+export async function storePayPalSubscription(
+  deps: AppDeps,
+  paypal: PayPalClient,
+  subscription: PayPalSubscription,
+  read: ProviderRead,
+  options: { event?: BillingEvent; refunded?: boolean } = {},
+): Promise<StoreOutcome> {
+  return storeProviderState(deps.db, options.event, await paypalFinding(deps, paypal, subscription, read, options.refunded));
+}
+
+/** The subscription's payments: from a day before PayPal made it (the first is taken when the payer approves). */
+function paymentsOf(paypal: PayPalClient, subscription: PayPalSubscription) {
+  const made = Date.parse(subscription.create_time ?? subscription.start_time ?? '');
+  const start = new Date((Number.isNaN(made) ? Date.now() - 400 * DAY_MS : made) - DAY_MS).toISOString();
+  return paypal.listTransactions(subscription.id, start, new Date().toISOString());
+}
+
+/** A cancelled subscription whose payments were all given back: nothing of it is paid for. */
+async function refundedInFull(paypal: PayPalClient, subscription: PayPalSubscription): Promise<boolean> {
+  if (subscription.status !== 'CANCELLED') return false;
+  const payments = await paymentsOf(paypal, subscription);
+  return payments.some((payment) => payment.status === 'REFUNDED') && !payments.some((payment) => payment.status === 'COMPLETED' || payment.status === 'PARTIALLY_REFUNDED');
+}
+
+/**
+ * Undoes a subscription someone approved while already subscribed (two checkouts open at once):
+ * PayPal cancels it and refunds its payments. A step already done is skipped, and each refund's
+ * PayPal-Request-Id makes a repeat (a redelivered event, another process) refund nothing more.
+ */
+async function refundSecondSubscription(paypal: PayPalClient, subscription: PayPalSubscription): Promise<void> {
+  if (subscription.status === 'ACTIVE' || subscription.status === 'SUSPENDED') {
+    await paypal.cancelSubscription(subscription.id, 'A second subscription of a subscriber: cancelled and refunded.');
+  }
+  for (const payment of await paymentsOf(paypal, subscription)) {
+    if (payment.status === 'COMPLETED') await paypal.refundCapture(payment.id, `second-subscription-refund-${payment.id}`);
+  }
+}
+
+/**
+ * Reads a PayPal subscription and stores it (syncProviderSubscription): `first` is a state already
+ * read (the one the done page was sent back with), `event` the webhook event to record with it.
+ */
+export async function syncPayPalSubscription(
+  deps: AppDeps,
+  paypal: PayPalClient,
+  subscriptionId: string,
+  options: { event?: BillingEvent; first?: { subscription: PayPalSubscription; read: ProviderRead } } = {},
+): Promise<SyncResult> {
+  let latest = options.first?.subscription;
+  const finding = async (subscription: PayPalSubscription, read: ProviderRead) => paypalFinding(deps, paypal, subscription, read, await refundedInFull(paypal, subscription));
+  const first = options.first ? await finding(options.first.subscription, options.first.read) : undefined;
+  return syncProviderSubscription(
+    deps.db,
+    {
+      read: async () => {
+        const { value, read } = await timedRead(() => paypal.getSubscription(subscriptionId));
+        latest = value;
+        return finding(value, read);
+      },
+      refundSecond: () => refundSecondSubscription(paypal, latest!),
+    },
+    { event: options.event, first },
+  );
 }
 
 async function brandName(deps: AppDeps): Promise<string> {
@@ -157,11 +232,9 @@ export async function startPayPalCheckout(deps: AppDeps, user: UserRow, productI
 export async function completePayPalCheckout(deps: AppDeps, user: UserRow, subscriptionId: string): Promise<SubscriptionView> {
   const { paypal } = await requirePayPal(deps);
   return withPayPal(async () => {
-    const subscription = await paypal.getSubscription(subscriptionId);
+    const { value: subscription, read } = await timedRead(() => paypal.getSubscription(subscriptionId));
     if (subscription?.custom_id !== String(user.id) || subscription.id !== subscriptionId) throw notFound();
-    const row = await storePayPalSubscription(deps, paypal, subscription);
-    if (!row) throw new ValidationError(NOT_COMPLETE);
-    return subscriptionView(deps.db, row);
+    return completedCheckout(deps, user.id, await syncPayPalSubscription(deps, paypal, subscriptionId, { first: { subscription, read } }));
   });
 }
 
@@ -171,7 +244,7 @@ export async function cancelPayPalSubscription(deps: AppDeps, row: SubscriptionR
   const { paypal } = await requirePayPal(deps);
   return withPayPal(async () => {
     await paypal.cancelSubscription(row.gateway_id!, 'Cancelled by the subscriber.');
-    const stored = await syncPayPalSubscription(deps, paypal, row.gateway_id!);
+    const { row: stored } = await syncPayPalSubscription(deps, paypal, row.gateway_id!);
     return subscriptionView(deps.db, stored ?? row);
   });
 }
@@ -203,7 +276,7 @@ export async function changePayPalPlan(deps: AppDeps, row: SubscriptionRow, prod
       application_context: { brand_name: brand, user_action: 'CONTINUE', shipping_preference: 'NO_SHIPPING', return_url: done, cancel_url: `${deps.config.appUrl}/billing` },
     });
     const url = linkOf(revision?.links, 'approve');
-    const stored = url ? row : ((await syncPayPalSubscription(deps, paypal, row.gateway_id!)) ?? row);
+    const stored = url ? row : ((await syncPayPalSubscription(deps, paypal, row.gateway_id!)).row ?? row);
     return { subscription: await subscriptionView(deps.db, stored), url };
   });
 }

@@ -217,6 +217,14 @@ export class PayPalClient {
     return this.request('POST', `/v1/billing/subscriptions/${encodeURIComponent(id)}/revise`, revision);
   }
 
+  /**
+   * Refunds a subscription's payment in full (Payments v2: a subscription's transaction id is the
+   * capture's). `requestId` makes a repeat of the call answer the first refund instead of refunding again.
+   */
+  refundCapture(captureId: string, requestId: string): Promise<{ id: string; status: string }> {
+    return this.request('POST', `/v2/payments/captures/${encodeURIComponent(captureId)}/refund`, {}, { requestId });
+  }
+
   async listTransactions(id: string, startTime: string, endTime: string): Promise<PayPalTransaction[]> {
     const query = new URLSearchParams({ start_time: startTime, end_time: endTime });
     const body = await this.request<{ transactions?: PayPalTransaction[] }>('GET', `/v1/billing/subscriptions/${encodeURIComponent(id)}/transactions?${query}`);

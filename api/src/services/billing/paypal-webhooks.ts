@@ -1,10 +1,11 @@
-import { claimBillingEvent, findProduct, findUserById, releaseBillingEvent, type SubscriptionRow } from '@app/db';
+import { billingEventRecorded, findProduct, findUserById, type SubscriptionRow } from '@app/db';
 import type { AppDeps } from '../../context.ts';
 import { MalformedRequestError, UnavailableError } from '../errors.ts';
 import { notifyPaymentFailed } from '../notifications.service.ts';
 import { loadSettings } from '../settings.service.ts';
 import { PAYPAL_SUBSCRIPTION_ID, syncPayPalSubscription } from './paypal-billing.ts';
 import { isPayPalError, isPayPalMissing, paypalFailure, paypalGateway, type PayPalClient, type WebhookHeaders } from './paypal-gateway.ts';
+import { type BillingEvent, recordBillingEvent } from './provider-state.ts';
 import { NOT_SET_UP } from './stripe-gateway.ts';
 import type { WebhookResult } from './stripe-webhooks.ts';
 
@@ -43,22 +44,25 @@ async function mailPaymentFailed(deps: AppDeps, row: SubscriptionRow): Promise<v
   await notifyPaymentFailed(deps, user.id, siteName, product?.name ?? null);
 }
 
-/** What an event changes: always the subscription as PayPal has it now, whatever the event's copy says. */
-async function processEvent(deps: AppDeps, paypal: PayPalClient, type: string, resource: Record<string, unknown>): Promise<void> {
-  if (!(PAYPAL_WEBHOOK_EVENTS as readonly string[]).includes(type)) return;
+/**
+ * What an event changes: always the subscription as PayPal has it now, whatever the event's copy
+ * says, stored with the event's record (syncPayPalSubscription); any other event is only recorded.
+ */
+async function processEvent(deps: AppDeps, paypal: PayPalClient, event: BillingEvent, resource: Record<string, unknown>): Promise<{ replayed: boolean; row?: SubscriptionRow }> {
+  if (!(PAYPAL_WEBHOOK_EVENTS as readonly string[]).includes(event.type)) return recordBillingEvent(deps.db, event);
   // A sale names its subscription as the billing agreement; subscription events are the subscription.
-  const subscriptionId = subscriptionIdOf(type === 'PAYMENT.SALE.COMPLETED' ? resource.billing_agreement_id : resource.id);
-  if (!subscriptionId) return;
-  const row = await syncPayPalSubscription(deps, paypal, subscriptionId);
-  if (type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED' && row) await mailPaymentFailed(deps, row);
+  const subscriptionId = subscriptionIdOf(event.type === 'PAYMENT.SALE.COMPLETED' ? resource.billing_agreement_id : resource.id);
+  if (!subscriptionId) return recordBillingEvent(deps.db, event);
+  return syncPayPalSubscription(deps, paypal, subscriptionId, { event });
 }
 
 /**
  * A webhook delivery from PayPal: PayPal itself checks it (verify-webhook-signature, against the id
  * of the webhook registered for this site), so an unsigned, altered or foreign event changes nothing
- * (400); each event is acted on once (its id is kept; a replay is acknowledged without effect), and
- * the subscription it names is re-read from PayPal, so events may come in any order. A failure while
- * acting gives the event back for PayPal's next delivery.
+ * (400); each event is acted on once (its id is recorded in the transaction that writes its effect;
+ * a replay is acknowledged without effect), and the subscription it names is re-read from PayPal, so
+ * events may come in any order. A failure while acting, or a process that dies meanwhile, leaves the
+ * event unrecorded for PayPal's next delivery.
  */
 export async function receivePayPalWebhook(deps: AppDeps, rawBody: string, header: (name: string) => string | undefined): Promise<WebhookResult> {
   const gateway = await paypalGateway(deps);
@@ -83,14 +87,16 @@ export async function receivePayPalWebhook(deps: AppDeps, rawBody: string, heade
   if (!verified) throw new MalformedRequestError('The webhook signature is not valid.');
   const { id, event_type: type, resource } = event as { id?: unknown; event_type?: unknown; resource?: unknown };
   if (typeof id !== 'string' || id.length > 255 || typeof type !== 'string' || typeof resource !== 'object' || resource === null) throw new MalformedRequestError('This is not a PayPal event.');
-  if (!(await claimBillingEvent(deps.db, id, type))) return { received: true, duplicate: true };
+  if (await billingEventRecorded(deps.db, id)) return { received: true, duplicate: true };
+  let result: { replayed: boolean; row?: SubscriptionRow };
   try {
-    await processEvent(deps, gateway.paypal, type, resource as Record<string, unknown>);
+    result = await processEvent(deps, gateway.paypal, { id, type }, resource as Record<string, unknown>);
   } catch (error) {
     // A subscription PayPal does not know (another merchant's) leaves nothing to do; trying again would not help.
     if (isPayPalMissing(error)) return { received: true };
-    await releaseBillingEvent(deps.db, id);
     throw paypalFailure(error);
   }
+  if (result.replayed) return { received: true, duplicate: true };
+  if (type === 'BILLING.SUBSCRIPTION.PAYMENT.FAILED' && result.row) await mailPaymentFailed(deps, result.row);
   return { received: true };
 }

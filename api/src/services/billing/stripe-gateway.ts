@@ -2,6 +2,7 @@ import type Stripe from 'stripe';
 import type { AppDeps } from '../../context.ts';
 import { NotFoundError, UnavailableError, ValidationError } from '../errors.ts';
 import { loadSettings } from '../settings.service.ts';
+import { msg } from '../../i18n/msg.ts';
 import { logger } from '../../logging/logger.ts';
 
 export type { Stripe };
@@ -22,8 +23,8 @@ export interface StripeGateway {
   webhookSecret: string | undefined;
 }
 
-export const NOT_SET_UP = 'Payments are not set up yet.';
-export const UNAVAILABLE = 'Payments are not available right now. Try again in a few minutes.';
+export const NOT_SET_UP = msg('Payments are not set up yet.');
+export const UNAVAILABLE = msg('Payments are not available right now. Try again in a few minutes.');
 
 /** One SDK client per key and address: the client keeps its HTTP agent, so calls reuse connections. */
 const clients = new Map<string, Stripe>();

@@ -1,9 +1,10 @@
-import { claimBillingEvent, findProduct, findUserById, releaseBillingEvent, userOfStripeCustomer } from '@app/db';
+import { billingEventRecorded, findProduct, findUserById, userOfStripeCustomer, type SubscriptionRow } from '@app/db';
 import type { AppDeps } from '../../context.ts';
 import { MalformedRequestError, UnavailableError } from '../errors.ts';
 import { notifyPaymentFailed } from '../notifications.service.ts';
 import { loadSettings } from '../settings.service.ts';
 import { applySetupSession } from './billing.service.ts';
+import { recordBillingEvent } from './provider-state.ts';
 import { idOf, isMissing, NOT_SET_UP, stripeFailure, stripeGateway, type Stripe } from './stripe-gateway.ts';
 import { syncStripeSubscription } from './subscription-sync.ts';
 
@@ -29,15 +30,20 @@ async function mailPaymentFailed(deps: AppDeps, invoice: Stripe.Invoice, product
   await notifyPaymentFailed(deps, user.id, siteName, product?.name ?? null);
 }
 
-/** What an event changes: always the subscription's state as Stripe has it now, whatever the event's copy says. */
-async function processEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Promise<void> {
+/**
+ * What an event changes: always the subscription's state as Stripe has it now, whatever the event's
+ * copy says, stored with the event's record (syncStripeSubscription); an event about nothing of
+ * ours is only recorded.
+ */
+async function processEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event): Promise<{ replayed: boolean; row?: SubscriptionRow }> {
+  const recorded = { id: event.id, type: event.type };
   switch (event.type) {
     case 'checkout.session.completed': {
       const session = event.data.object;
-      if (session.mode === 'setup') await applySetupSession(deps, stripe, session);
       const subscriptionId = stripeId(session.subscription, 'sub_');
-      if (session.mode === 'subscription' && subscriptionId) await syncStripeSubscription(deps, stripe, subscriptionId);
-      return;
+      if (session.mode === 'setup') return (await applySetupSession(deps, stripe, session, recorded)) ?? recordBillingEvent(deps.db, recorded);
+      if (session.mode === 'subscription' && subscriptionId) return syncStripeSubscription(deps, stripe, subscriptionId, { event: recorded });
+      break;
     }
     case 'customer.subscription.created':
     case 'customer.subscription.updated':
@@ -45,27 +51,28 @@ async function processEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event):
     case 'customer.subscription.paused':
     case 'customer.subscription.resumed': {
       const subscriptionId = stripeId(event.data.object, 'sub_');
-      if (subscriptionId) await syncStripeSubscription(deps, stripe, subscriptionId);
-      return;
+      if (subscriptionId) return syncStripeSubscription(deps, stripe, subscriptionId, { event: recorded });
+      break;
     }
     case 'invoice.paid':
     case 'invoice.payment_succeeded':
     case 'invoice.payment_failed': {
       const subscriptionId = invoiceSubscription(event.data.object);
-      const row = subscriptionId ? await syncStripeSubscription(deps, stripe, subscriptionId) : undefined;
-      if (event.type === 'invoice.payment_failed') await mailPaymentFailed(deps, event.data.object, row?.product_id);
-      return;
+      if (subscriptionId) return syncStripeSubscription(deps, stripe, subscriptionId, { event: recorded });
+      break;
     }
     default:
-      return;
+      break;
   }
+  return recordBillingEvent(deps.db, recorded);
 }
 
 /**
  * A webhook delivery from Stripe: the signature over the exact body is checked with the endpoint's
- * secret (a missing or wrong one changes nothing: 400), each event is acted on once (its id is kept;
- * a replay is acknowledged without effect), and what it acts on is re-read from Stripe, so events
- * may come in any order. A failure while acting gives the event back for Stripe's next delivery.
+ * secret (a missing or wrong one changes nothing: 400), each event is acted on once (its id is
+ * recorded in the transaction that writes its effect; a replay is acknowledged without effect), and
+ * what it acts on is re-read from Stripe, so events may come in any order. A failure while acting,
+ * or a process that dies meanwhile, leaves the event unrecorded for Stripe's next delivery.
  */
 export async function receiveStripeWebhook(deps: AppDeps, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
   const gateway = await stripeGateway(deps);
@@ -80,14 +87,16 @@ export async function receiveStripeWebhook(deps: AppDeps, rawBody: string, signa
   if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.data?.object !== 'object' || event.data.object === null) {
     throw new MalformedRequestError('This is not a Stripe event.');
   }
-  if (!(await claimBillingEvent(deps.db, event.id, event.type))) return { received: true, duplicate: true };
+  if (await billingEventRecorded(deps.db, event.id)) return { received: true, duplicate: true };
+  let result: { replayed: boolean; row?: SubscriptionRow };
   try {
-    await processEvent(deps, gateway.stripe, event);
+    result = await processEvent(deps, gateway.stripe, event);
   } catch (error) {
     // An object deleted since (or never ours) leaves nothing to do; trying again would not help.
     if (isMissing(error)) return { received: true };
-    await releaseBillingEvent(deps.db, event.id);
     throw stripeFailure(error);
   }
+  if (result.replayed) return { received: true, duplicate: true };
+  if (event.type === 'invoice.payment_failed') await mailPaymentFailed(deps, event.data.object, result.row?.product_id);
   return { received: true };
 }

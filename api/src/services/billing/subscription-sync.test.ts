@@ -1,22 +1,28 @@
 import { saveStripeCustomer, setProductStripeId } from '@app/db';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
+import type { StoreOutcome } from './provider-state.ts';
 import type { Stripe } from './stripe-gateway.ts';
 import { statusFromStripe, storeStripeSubscription } from './subscription-sync.ts';
 
 /** How Stripe's subscription states become ours, and which subscriptions are ours at all. */
 
 let t: TestApp;
-let userId: number;
+let users = 0;
+/** The customer of this test's own user. */
+let customer: string;
 const deps = () => ({ db: t.db, config: t.config, storage: t.storage });
 const DAY = 86_400;
 const now = Math.floor(Date.now() / 1000);
 
 beforeAll(async () => {
   t = await createTestApp();
-  userId = (await t.createUser('payer@example.com')).id;
-  await saveStripeCustomer(t.db, userId, 'cus_ours');
+});
+beforeEach(async () => {
+  users += 1;
+  customer = `cus_ours${users}`;
+  await saveStripeCustomer(t.db, (await t.createUser(`payer${users}@example.com`)).id, customer);
 });
 afterAll(() => t.close());
 
@@ -24,7 +30,7 @@ function subscription(id: string, changes: Partial<Stripe.Subscription> = {}): S
   return {
     id,
     object: 'subscription',
-    customer: 'cus_ours',
+    customer,
     status: 'active',
     cancel_at_period_end: false,
     cancel_at: null,
@@ -41,7 +47,8 @@ const freshRead = () => {
   const at = new Date().toISOString();
   return { startedAt: at, endedAt: at };
 };
-const store = async (state: Stripe.Subscription, read = freshRead()) => (await storeStripeSubscription(deps(), state, read)).row;
+const rowOf = (outcome: StoreOutcome) => (outcome.kind === 'replayed' ? undefined : outcome.row);
+const store = async (state: Stripe.Subscription, read = freshRead()) => rowOf(await storeStripeSubscription(deps(), state, read));
 
 describe('storeStripeSubscription', () => {
   it('maps every Stripe status: ended ones expire, an unpaid first payment is not stored', () => {
@@ -78,14 +85,38 @@ describe('storeStripeSubscription', () => {
     const at = (seconds: number) => new Date(Date.UTC(2030, 0, 1, 0, 0, seconds)).toISOString();
     // The cancellation: asked of Stripe at :10, answered at :12.
     const cancelled = await storeStripeSubscription(deps(), subscription('sub_race', { cancel_at_period_end: true, canceled_at: now }), { startedAt: at(10), endedAt: at(12) });
-    expect(cancelled.written).toBe(true);
+    expect(cancelled.kind).toBe('stored');
     // A webhook's read that began at :11, while the cancellation was on its way, may hold the state before it.
     const late = await storeStripeSubscription(deps(), subscription('sub_race'), { startedAt: at(11), endedAt: at(13) });
-    expect(late.written).toBe(false);
-    expect(late.row).toMatchObject({ id: cancelled.row!.id, renews_at: null, ends_at: new Date((now + 30 * DAY) * 1000).toISOString() });
+    expect(late).toMatchObject({ kind: 'overtaken', row: { id: rowOf(cancelled)!.id, renews_at: null, ends_at: new Date((now + 30 * DAY) * 1000).toISOString() } });
     // A read that began once the cancellation's read had ended is newer: it is written.
     const renewed = await storeStripeSubscription(deps(), subscription('sub_race'), { startedAt: at(14), endedAt: at(15) });
-    expect(renewed).toMatchObject({ written: true, row: { renews_at: new Date((now + 30 * DAY) * 1000).toISOString(), ends_at: null } });
+    expect(renewed).toMatchObject({ kind: 'stored', row: { renews_at: new Date((now + 30 * DAY) * 1000).toISOString(), ends_at: null } });
+  });
+
+  it('records a webhook event with its effect, once: a replay writes nothing', async () => {
+    const event = { id: `evt_unit_${users}`, type: 'customer.subscription.updated' };
+    const first = await storeStripeSubscription(deps(), subscription('sub_event'), freshRead(), event);
+    expect(first).toMatchObject({ kind: 'stored', started: true, row: { status: 'active' } });
+    const replay = await storeStripeSubscription(deps(), subscription('sub_event', { status: 'canceled', ended_at: now }), freshRead(), event);
+    expect(replay).toEqual({ kind: 'replayed' });
+    expect(await store(subscription('sub_event'))).toMatchObject({ status: 'active' });
+  });
+
+  it('does not store a second subscription that would count while another counts, nor its event', async () => {
+    expect(await storeStripeSubscription(deps(), subscription('sub_first'), freshRead())).toMatchObject({ kind: 'stored', started: true });
+    const event = { id: `evt_second_${users}`, type: 'checkout.session.completed' };
+    expect(await storeStripeSubscription(deps(), subscription('sub_second'), freshRead(), event)).toEqual({ kind: 'second', row: undefined });
+    expect(await t.db.selectFrom('subscriptions').select('id').where('gateway_id', '=', 'sub_second').execute()).toEqual([]);
+    expect(await t.db.selectFrom('billing_events').select('id').where('id', '=', event.id).execute()).toEqual([]);
+    // Once cancelled at Stripe it is stored as it is there (ended), with its event; the first still counts.
+    expect(await storeStripeSubscription(deps(), subscription('sub_second', { status: 'canceled', canceled_at: now, ended_at: now }), freshRead(), event)).toMatchObject({
+      kind: 'stored',
+      started: false,
+      row: { status: 'expired' },
+    });
+    // The first changing (a renewal, a cancellation) is no newcomer.
+    expect(await storeStripeSubscription(deps(), subscription('sub_first', { cancel_at_period_end: true, canceled_at: now }), freshRead())).toMatchObject({ kind: 'stored', started: false });
   });
 
   it('gives a subscription first seen after its Stripe price was replaced the plan price of the same period', async () => {

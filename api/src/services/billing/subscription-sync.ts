@@ -5,15 +5,17 @@ import {
   findProduct,
   findProductByStripeId,
   pricesOfProducts,
-  saveReadGatewaySubscription,
   userOfStripeCustomer,
   type Db,
+  type GatewaySubscriptionState,
   type ProviderRead,
   type SubscriptionRow,
   type SubscriptionStatus,
 } from '@app/db';
 import type { AppDeps } from '../../context.ts';
+import { logger } from '../../logging/logger.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
+import { type BillingEvent, type ProviderFinding, type StoreOutcome, storeProviderState, type SyncResult, syncProviderSubscription, timedRead } from './provider-state.ts';
 import { idOf, isoFromUnix, type Stripe } from './stripe-gateway.ts';
 
 export interface PaymentMethodView {
@@ -70,22 +72,19 @@ export function retrieveStripeSubscription(stripe: Stripe, id: string): Promise<
 }
 
 /**
- * Writes a Stripe subscription's current state to our table, the one way every path (checkout
+ * The row a Stripe subscription's current state makes, the one way every path (checkout
  * completion, webhooks, the billing pages' actions) keeps it: from what Stripe says now, never from
- * an event's copy, so events arriving late or out of order cannot roll it back. `read` says when
- * that state was asked of Stripe: a state that may be older than the stored one is not written
- * (`written` false; the caller reads again). `row` is undefined for a subscription that is not
- * ours or not started.
+ * an event's copy, so events arriving late or out of order cannot roll it back. No state for a
+ * subscription that is not ours (a customer this site did not make) or not started.
  */
-export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription, read: ProviderRead): Promise<{ row: SubscriptionRow | undefined; written: boolean }> {
-  const db = deps.db;
+async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: ProviderRead): Promise<ProviderFinding> {
   const customerId = idOf(subscription.customer);
   const userId = customerId ? await userOfStripeCustomer(db, customerId) : undefined;
   // Only customers this site made count: a subscription naming someone else's customer is ignored.
-  if (userId === undefined) return { row: undefined, written: true };
+  if (userId === undefined) return { state: undefined, existing: undefined, read };
   const existing = await findGatewaySubscription(db, 'stripe', subscription.id);
   const status = statusFromStripe(subscription.status);
-  if (status === null) return { row: existing, written: true };
+  if (status === null) return { state: undefined, existing, read };
 
   const item = subscription.items.data[0];
   const stripePrice = item?.price;
@@ -96,7 +95,7 @@ export async function storeStripeSubscription(deps: AppDeps, subscription: Strip
   const cancelledAt = ended || cancelling ? (isoFromUnix(subscription.canceled_at) ?? existing?.cancelled_at ?? new Date().toISOString()) : null;
   const endsAt = ended ? (isoFromUnix(subscription.ended_at) ?? new Date().toISOString()) : cancelling ? (isoFromUnix(subscription.cancel_at) ?? periodEnd) : null;
 
-  return saveReadGatewaySubscription(db, {
+  const state: GatewaySubscriptionState = {
     user_id: userId,
     product_id: productId,
     price_id: priceId,
@@ -108,14 +107,59 @@ export async function storeStripeSubscription(deps: AppDeps, subscription: Strip
     cancelled_at: cancelledAt,
     // Without the method expanded (an event's copy) the card last seen is kept.
     payment_method: cardOf(subscription.default_payment_method) ?? (typeof subscription.default_payment_method === 'string' ? (existing?.payment_method ?? null) : null),
-  }, read);
+  };
+  return { state, existing, read };
+}
+
+/**
+ * Stores a Stripe subscription's state read at `read` (storeProviderState), with the webhook event
+ * that brought it: a state that may be older than the stored one is not written (`overtaken`: read
+ * again), and a second subscription of someone already subscribed is not stored as counting.
+ */
+export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription, read: ProviderRead, event?: BillingEvent): Promise<StoreOutcome> {
+  return storeProviderState(deps.db, event, await stripeFinding(deps.db, subscription, read));
 }
 
 /** Calls Stripe for a subscription's state, noting when the call began and ended. */
 export async function readFromStripe(call: () => Promise<Stripe.Subscription>): Promise<{ subscription: Stripe.Subscription; read: ProviderRead }> {
-  const startedAt = new Date().toISOString();
-  const subscription = await call();
-  return { subscription, read: { startedAt, endedAt: new Date().toISOString() } };
+  const { value, read } = await timedRead(call);
+  return { subscription: value, read };
+}
+
+const ENDED: Stripe.Subscription.Status[] = ['canceled', 'incomplete_expired'];
+
+/**
+ * Undoes a subscription someone paid for while already subscribed (two checkouts open at once):
+ * Stripe cancels it now and refunds what its invoices took, through a credit note, so the invoice
+ * itself shows the refund. A step already done is skipped, and the refund's idempotency key makes
+ * a repeat (a redelivered event, another process) refund nothing more.
+ */
+async function refundSecondSubscription(stripe: Stripe, subscription: Stripe.Subscription): Promise<void> {
+  if (!ENDED.includes(subscription.status)) {
+    await stripe.subscriptions.cancel(subscription.id, { cancellation_details: { comment: 'A second subscription of a customer who was already subscribed: cancelled and refunded.' } });
+  }
+  for await (const invoice of stripe.invoices.list({ subscription: subscription.id, status: 'paid', limit: 100 })) {
+    const left = invoice.amount_paid - invoice.post_payment_credit_notes_amount;
+    if (left <= 0) continue;
+    await stripe.creditNotes.create({ invoice: invoice.id!, amount: left, refund_amount: left, reason: 'duplicate' }, { idempotencyKey: `second-subscription-refund-${invoice.id}` });
+  }
+}
+
+/**
+ * The customer's Checkout pages still open, given up once they are subscribed: a second tab's page
+ * then refuses to take a payment, rather than taking one that would be refunded. A page that cannot
+ * be closed now is left; a payment made on it is refunded (refundSecondSubscription).
+ */
+async function closeOpenCheckouts(stripe: Stripe, subscription: Stripe.Subscription): Promise<void> {
+  const customer = idOf(subscription.customer);
+  if (!customer) return;
+  try {
+    for await (const session of stripe.checkout.sessions.list({ customer, status: 'open', limit: 100 })) {
+      if (session.mode === 'subscription' && session.metadata?.user_id) await stripe.checkout.sessions.expire(session.id);
+    }
+  } catch (error) {
+    logger.warn({ err: error, customer }, 'Could not close the open Checkout pages of a new subscriber');
+  }
 }
 
 /**
@@ -142,17 +186,30 @@ async function planOf(db: Db, stripePrice: Stripe.Price | undefined, existing: S
 }
 
 /**
- * Re-reads a Stripe subscription and stores it (see storeStripeSubscription). A read that another
- * path may have overtaken (a cancellation stored while this one waited for Stripe) reads once
- * more, so the row ends with Stripe's latest state whatever the order of the writes.
+ * Reads a Stripe subscription and stores it (syncProviderSubscription): `first` is a state already
+ * read (the answer to an update), `event` the webhook event to record with it.
  */
-export async function syncStripeSubscription(deps: AppDeps, stripe: Stripe, subscriptionId: string): Promise<SubscriptionRow | undefined> {
-  const readAndStore = async () => {
-    const { subscription, read } = await readFromStripe(() => retrieveStripeSubscription(stripe, subscriptionId));
-    return storeStripeSubscription(deps, subscription, read);
-  };
-  const first = await readAndStore();
-  return first.written ? first.row : (await readAndStore()).row;
+export async function syncStripeSubscription(
+  deps: AppDeps,
+  stripe: Stripe,
+  subscriptionId: string,
+  options: { event?: BillingEvent; first?: { subscription: Stripe.Subscription; read: ProviderRead } } = {},
+): Promise<SyncResult> {
+  let latest: Stripe.Subscription | undefined = options.first?.subscription;
+  const first = options.first ? await stripeFinding(deps.db, options.first.subscription, options.first.read) : undefined;
+  return syncProviderSubscription(
+    deps.db,
+    {
+      read: async () => {
+        const { subscription, read } = await readFromStripe(() => retrieveStripeSubscription(stripe, subscriptionId));
+        latest = subscription;
+        return stripeFinding(deps.db, subscription, read);
+      },
+      refundSecond: () => refundSecondSubscription(stripe, latest!),
+      started: () => closeOpenCheckouts(stripe, latest!),
+    },
+    { event: options.event, first },
+  );
 }
 
 function parsePaymentMethod(text: string | null): PaymentMethodView | null {

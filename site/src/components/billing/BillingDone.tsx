@@ -19,7 +19,8 @@ interface Props {
  */
 export default function BillingDone({ lines, kind, provider = 'stripe', sessionId }: Props) {
   const t = translator(lines);
-  const [state, setState] = useState<{ done: boolean; plan?: string; error?: string }>({ done: false });
+  // `subscribed`: the payment was refused because another one (another tab's) made them a subscriber first.
+  const [state, setState] = useState<{ done: boolean; plan?: string; error?: string; subscribed?: boolean }>({ done: false });
 
   // biome-ignore lint/correctness/useExhaustiveDependencies: completes once per session; t is rebuilt each render from the same lines
   useEffect(() => {
@@ -33,7 +34,11 @@ export default function BillingDone({ lines, kind, provider = 'stripe', sessionI
           : islandApi.billing.stripe.checkout[':sessionId'].complete.$post({ param });
     ok(call)
       .then(({ subscription }) => current && setState({ done: true, plan: planName(subscription, t) }))
-      .catch((error: unknown) => current && setState({ done: true, error: error instanceof HttpError ? error.message : t('There was an issue. Please try again.') }));
+      .catch(
+        (error: unknown) =>
+          current &&
+          setState({ done: true, error: error instanceof HttpError ? error.message : t('There was an issue. Please try again.'), subscribed: error instanceof HttpError && error.status === 409 }),
+      );
     return () => {
       current = false;
     };
@@ -52,9 +57,15 @@ export default function BillingDone({ lines, kind, provider = 'stripe', sessionI
         <h2>{kind === 'checkout' ? t('Your payment could not be confirmed') : t('Your payment method could not be saved')}</h2>
         <p>{state.error}</p>
         {/* A reload, not a page swap: the user menu follows the subscription. */}
-        <a className="button primary" href={kind === 'checkout' ? '/pricing' : '/billing'} data-astro-reload>
-          {kind === 'checkout' ? t('Back to pricing') : t('Back to billing')}
-        </a>
+        {kind === 'checkout' && state.subscribed ? (
+          <a className="button primary" href="/billing" data-astro-reload>
+            {t('Go to billing')}
+          </a>
+        ) : (
+          <a className="button primary" href={kind === 'checkout' ? '/pricing' : '/billing'} data-astro-reload>
+            {kind === 'checkout' ? t('Back to pricing') : t('Back to billing')}
+          </a>
+        )}
       </div>
     );
   }

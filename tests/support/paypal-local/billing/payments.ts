@@ -26,7 +26,7 @@ export function presentSale(app: PayPalLocal, subscription: Subscription, transa
   const gross = transaction.amount_with_breakdown.gross_amount;
   return {
     id: transaction.id,
-    state: 'completed',
+    state: transaction.status === 'REFUNDED' ? 'refunded' : transaction.status === 'PARTIALLY_REFUNDED' ? 'partially_refunded' : 'completed',
     amount: { total: gross.value, currency: gross.currency_code, details: { subtotal: gross.value } },
     payment_mode: 'INSTANT_TRANSFER',
     protection_eligibility: 'ELIGIBLE',

@@ -1,4 +1,5 @@
 import { sendDelivery } from '../../local-double/delivery.ts';
+import { AnswerHolds } from '../../local-double/holds.ts';
 import { DeliveryQueue, type QueuedJob } from '../../local-double/delivery-queue.ts';
 import type { Body } from './body.ts';
 import { newId } from './ids.ts';
@@ -55,6 +56,7 @@ export const EVENT_TYPES = [
   'BILLING.SUBSCRIPTION.EXPIRED',
   'BILLING.SUBSCRIPTION.PAYMENT.FAILED',
   'PAYMENT.SALE.COMPLETED',
+  'PAYMENT.SALE.REFUNDED',
   'BILLING.PLAN.CREATED',
   'BILLING.PLAN.UPDATED',
   'BILLING.PLAN.ACTIVATED',
@@ -70,6 +72,8 @@ export class PayPalLocal {
   readonly deliveries: DeliveryQueue<DeliveryJob>;
   /** Access tokens handed out, with their expiry in real time (a cache on the product's side must cope). */
   readonly tokens = new Map<string, number>();
+  /** Answers a test holds back on their way out (`/_test/holds`): in memory only, like the tokens. */
+  readonly holds = new AnswerHolds();
 
   constructor(options: PayPalLocalOptions) {
     this.options = options;

@@ -17,6 +17,7 @@ export const newId = {
   event: () => `WH-${upper(17)}-${upper(17)}`,
   webhook: () => upper(17),
   transaction: () => upper(17),
+  refund: () => upper(17),
   payer: () => upper(13),
   accessToken: () => `A21AA${randomBytes(48).toString('base64url')}`,
   transmission: () => randomUUID(),

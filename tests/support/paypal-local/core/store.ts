@@ -1,6 +1,6 @@
 import type { DeliveryAttempt } from '../../local-double/delivery.ts';
 import { type ClockState, PersistedStore } from '../../local-double/store.ts';
-import type { Plan, Product, Subscription, Transaction, Webhook, WebhookEvent } from './types.ts';
+import type { Plan, Product, Refund, Subscription, Transaction, Webhook, WebhookEvent } from './types.ts';
 
 /** A delivery to one of the webhooks, with the PAYPAL-* headers that sign it (to replay or tamper with by hand). */
 export interface DeliveryRecord extends DeliveryAttempt {
@@ -33,6 +33,7 @@ export interface StateData extends ClockState {
   plans: Record<string, Plan>;
   subscriptions: Record<string, Subscription>;
   transactions: Record<string, Transaction[]>;
+  refunds: Record<string, Refund>;
   approvals: Record<string, Approval>;
   retries: Record<string, Retry>;
   /** Charges still to fail, per subscription (-1: every one), set by the approve page or a test control. */
@@ -52,6 +53,7 @@ function emptyState(): StateData {
     plans: {},
     subscriptions: {},
     transactions: {},
+    refunds: {},
     approvals: {},
     retries: {},
     failingPayments: {},

@@ -95,11 +95,24 @@ export interface Subscription {
 
 export interface Transaction {
   id: string;
-  status: 'COMPLETED' | 'DECLINED';
+  status: 'COMPLETED' | 'DECLINED' | 'PARTIALLY_REFUNDED' | 'REFUNDED';
   amount_with_breakdown: { gross_amount: Money; fee_amount: Money; net_amount: Money };
   payer_name: { given_name: string; surname: string };
   payer_email: string;
   time: string;
+}
+
+/** A refund of a subscription's payment (Payments v2; the payment's transaction id is the capture id). */
+export interface Refund {
+  id: string;
+  capture_id: string;
+  amount: Money;
+  status: 'COMPLETED';
+  invoice_id?: string;
+  note_to_payer?: string;
+  seller_payable_breakdown: { gross_amount: Money; paypal_fee: Money; net_amount: Money; total_refunded_amount: Money };
+  create_time: string;
+  update_time: string;
 }
 
 export interface Webhook {

@@ -1,4 +1,5 @@
 import type Stripe from 'stripe';
+import { AnswerHolds } from '../../local-double/holds.ts';
 import { StripeError } from './errors.ts';
 import { newId } from './ids.ts';
 import type { Params } from './params.ts';
@@ -55,6 +56,8 @@ export class StripeLocal {
   readonly options: StripeLocalOptions;
   readonly store: Store;
   readonly webhooks: WebhookDelivery;
+  /** Answers a test holds back on their way out (`/_test/holds`): in memory only, like the connections. */
+  readonly holds = new AnswerHolds();
   private readonly presenter: Presenter;
   /** Events of the request being handled, sent only if it succeeds. */
   private unsent: Stripe.Event[] | null = null;

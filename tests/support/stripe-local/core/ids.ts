@@ -14,7 +14,7 @@ export const newId = {
   /** Objects whose ids are short in Stripe (`cus_NffrFeUfNV2Hib`). */
   short: (prefix: 'cus' | 'prod' | 'si' | 'req') => `${prefix}_${randomChars(14)}`,
   /** Objects with the long form (`sub_1MowQVLkdIwHu7ixeRlqHVzs`). */
-  long: (prefix: 'price' | 'pm' | 'seti' | 'sub' | 'in' | 'il' | 'ii' | 'evt' | 'we' | 'upcoming_in') => `${prefix}_1${randomChars(23)}`,
+  long: (prefix: 'price' | 'pm' | 'seti' | 'sub' | 'in' | 'il' | 'ii' | 'cn' | 'cnli' | 're' | 'evt' | 'we' | 'upcoming_in') => `${prefix}_1${randomChars(23)}`,
   checkoutSession: () => `cs_test_${randomChars(58)}`,
   webhookSecret: () => `whsec_${randomChars(32)}`,
   clientSecret: (id: string) => `${id}_secret_${randomChars(24)}`,

@@ -13,6 +13,8 @@ export interface Collections {
   'checkout.session': Record<string, Stripe.Checkout.Session>;
   subscription: Record<string, Stripe.Subscription>;
   invoice: Record<string, Stripe.Invoice>;
+  credit_note: Record<string, Stripe.CreditNote>;
+  refund: Record<string, Stripe.Refund>;
   event: Record<string, Stripe.Event>;
   webhook_endpoint: Record<string, Stripe.WebhookEndpoint>;
 }
@@ -28,6 +30,8 @@ const OBJECT_TYPES: ObjectType[] = [
   'checkout.session',
   'subscription',
   'invoice',
+  'credit_note',
+  'refund',
   'event',
   'webhook_endpoint',
 ];
@@ -95,6 +99,8 @@ function emptyState(): StateData {
 export class Store extends PersistedStore<StateData> {
   constructor(path?: string) {
     super('stripe-local', emptyState, path);
+    // A state file from before a kind of object was kept has none of them.
+    for (const type of OBJECT_TYPES) (this.data.objects as unknown as Record<string, object>)[type] ??= {};
   }
 
   insert<T extends ObjectType>(type: T, object: Collections[T][string]): Collections[T][string] {

@@ -14,6 +14,7 @@ function facts(invoice: Stripe.Invoice): [string, string][] {
     ['Billed to', invoice.customer_email ?? (invoice.customer as string)],
     ['Amount due', formatAmount(invoice.amount_due, invoice.currency)],
     ['Amount paid', formatAmount(invoice.amount_paid, invoice.currency)],
+    ...(invoice.post_payment_credit_notes_amount > 0 ? [['Credited after payment', formatAmount(invoice.post_payment_credit_notes_amount, invoice.currency)] as [string, string]] : []),
   ];
 }
 
@@ -55,7 +56,7 @@ function pdfText(value: string): string {
  * written by hand, so a download link can be followed and opened.
  */
 export function invoicePdf(invoice: Stripe.Invoice): Buffer {
-  const lines = [
+  return onePagePdf([
     `Invoice ${invoice.number ?? invoice.id}  (stripe-local, test mode)`,
     '',
     ...facts(invoice).map(([label, value]) => `${label}: ${value}`),
@@ -63,7 +64,27 @@ export function invoicePdf(invoice: Stripe.Invoice): Buffer {
     ...invoice.lines.data.map((line) => `${line.description ?? ''}    ${formatAmount(line.amount, line.currency)}`),
     '',
     `Total: ${formatAmount(invoice.total, invoice.currency)}`,
-  ];
+  ]);
+}
+
+/** The stand-in for a credit note's `pdf`, made the same way. */
+export function creditNotePdf(note: Stripe.CreditNote): Buffer {
+  return onePagePdf([
+    `Credit note ${note.number}  (stripe-local, test mode)`,
+    '',
+    `Invoice: ${note.invoice as string}`,
+    `Date: ${date(note.created)}`,
+    `Reason: ${note.reason ?? ''}`,
+    ...(note.memo ? [`Memo: ${note.memo}`] : []),
+    '',
+    ...note.lines.data.map((line) => `${line.description ?? ''}    ${formatAmount(line.amount, note.currency)}`),
+    '',
+    `Refunded: ${formatAmount(note.refunds.reduce((sum, refund) => sum + refund.amount_refunded, 0), note.currency)}`,
+    `Total: ${formatAmount(note.total, note.currency)}`,
+  ]);
+}
+
+function onePagePdf(lines: string[]): Buffer {
   const content = `BT /F1 11 Tf 50 800 Td 16 TL ${lines.map((line) => `(${pdfText(line)}) Tj T*`).join(' ')} ET`;
   const objects = [
     '<< /Type /Catalog /Pages 2 0 R >>',

@@ -5,6 +5,7 @@ import { fullList } from '../core/list.ts';
 import type { StoredObject } from '../core/store.ts';
 import { adaptToVersion } from '../core/versions.ts';
 import { checkoutSessionRoutes } from './checkout-sessions.ts';
+import { creditNoteRoutes } from './credit-notes.ts';
 import { customerRoutes } from './customers.ts';
 import { eventRoutes } from './events.ts';
 import { invoiceRoutes } from './invoices.ts';
@@ -25,6 +26,7 @@ export const apiRoutes: Route[] = [
   ...checkoutSessionRoutes,
   ...subscriptionRoutes,
   ...invoiceRoutes,
+  ...creditNoteRoutes,
   ...eventRoutes,
   ...webhookEndpointRoutes,
 ];
