@@ -146,7 +146,7 @@ await build({
 
 const rootPackage = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')) as { version: string; scripts: Record<string, string> };
 const version = rootPackage.version;
-// The executable runs with the Node options `pnpm start` gives (the memory settings the README explains).
+// The executable runs with the Node options `pnpm start` gives (the memory settings docs/configuration.md#node-flags-of-pnpm-start explains).
 // Not its preloads: the executable's code is JavaScript already, with no types to strip and cache.
 const startOptions = rootPackage.scripts.start.split(/\s+/).filter((word) => word.startsWith('--') && !word.startsWith('--import'));
 writeFileSync(path.join(app, 'package.json'), `${JSON.stringify({ type: 'module', version }, null, 2)}\n`);

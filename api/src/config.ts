@@ -62,7 +62,7 @@ export interface Config {
     webhookId?: string;
     apiUrl: string;
   };
-  /** The process log and the rotation of log files, from LOG_* variables (README: Logging). */
+  /** The process log and the rotation of log files, from LOG_* variables (docs/configuration.md#logging). */
   logging: {
     /** trace, debug, info, warn, error, fatal or silent (LOG_LEVEL). */
     level: 'trace' | 'debug' | 'info' | 'warn' | 'error' | 'fatal' | 'silent';
@@ -248,7 +248,7 @@ function parseLogging(env: NodeJS.ProcessEnv, cwd: string): Config['logging'] {
   return {
     level: level as Config['logging']['level'],
     format,
-    // Off in production: a line per request cost a busy server a quarter of its answers a second (README, Logging).
+    // Off in production: a line per request cost a busy server a quarter of its answers a second (docs/configuration.md#logging).
     requests: parseBoolean(env.LOG_REQUESTS, env.NODE_ENV !== 'production'),
     file: env.LOG_FILE ? path.resolve(cwd, env.LOG_FILE) : undefined,
     rotateFrequency: frequency,

@@ -8,7 +8,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { freePort, HttpSession, type ServerProcess, startServerProcess } from '../support/server-process.ts';
 
 /**
- * `pnpm backup` and `pnpm restore` as the README tells a self-hoster to use them: back up a running
+ * `pnpm backup` and `pnpm restore` as docs/backups.md tells a self-hoster to use them: back up a running
  * site while it keeps writing, restore into a fresh folder, start the site from there and find the
  * same accounts, rows and file bytes.
  */

@@ -6,7 +6,7 @@ import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * What the README tells a self-hoster to do without a Stripe account: run `pnpm stripe:local`, set the
+ * What docs/billing.md#trying-billing-without-a-stripe-account tells a self-hoster to do without a Stripe account: run `pnpm stripe:local`, set the
  * three STRIPE_API_* variables it prints, and enter the secret key and webhook signing secret it
  * prints in Settings › Subscriptions. No STRIPE_SECRET_KEY or STRIPE_WEBHOOK_SECRET here: the keys
  * come from the settings, which never send them back.
@@ -39,7 +39,7 @@ beforeAll(async () => {
   localPort = await freePort();
   t = await createTestApp({ STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: String(localPort), STRIPE_API_PROTOCOL: 'http' });
   server = await t.listen();
-  // The script `pnpm stripe:local` runs, with the options the README shows.
+  // The script `pnpm stripe:local` runs, with the options docs/billing.md shows.
   child = spawn(process.execPath, ['tests/support/stripe-local/main.ts', '--port', String(localPort), '--webhook', `${server.url}/api/v1/billing/stripe/webhook`, '--quiet'], { cwd: ROOT, stdio: ['ignore', 'pipe', 'pipe'] });
   await new Promise<void>((resolve, reject) => {
     child.stdout!.on('data', (chunk: Buffer) => {

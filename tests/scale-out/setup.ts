@@ -8,7 +8,7 @@ import { startServerProcess } from '../support/server-process.ts';
 import { ORIGIN_A, PROCESS_A_PORT, PROCESS_B_PORT, REPOSITORY, S3_DIRECTORY, S3_PORT, S3_PREFIX, storagePathOf, WORK_DIR } from './topology.ts';
 
 /**
- * Playwright's global setup of the scale-out run: a deployment as README "Scaling out" describes
+ * Playwright's global setup of the scale-out run: a deployment as docs/deployment.md#scaling-out describes
  * it, on one machine. A throwaway PostgreSQL, a local S3-compatible server, and two server
  * processes (the real `api/src/server.ts` on the built site) sharing the database, the bucket and
  * APP_KEY, each with a storage folder of its own. Process A starts first and seeds the demo
@@ -43,7 +43,7 @@ export default async function setup(): Promise<() => Promise<void>> {
       STORAGE_S3_PREFIX: S3_PREFIX,
       NODE_ENV: 'production',
       DATABASE_URL: postgres.url,
-      // One secret for both, as README asks of processes that do not share STORAGE_PATH.
+      // One secret for both, as docs/deployment.md#scaling-out asks of processes that do not share STORAGE_PATH.
       APP_KEY: randomBytes(32).toString('base64url'),
       // The address visitors use; the proxy in front would own it.
       APP_URL: ORIGIN_A,

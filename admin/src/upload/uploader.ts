@@ -124,7 +124,7 @@ interface MultipartRecord {
   fileKey: string;
   uploadId: string;
 }
-/** Incomplete multipart uploads are for the bucket's lifecycle rule to drop after a day (README); older records lead nowhere. */
+/** Incomplete multipart uploads are for the bucket's lifecycle rule to drop after a day (docs/deployment.md#s3-compatible-storage); older records lead nowhere. */
 const MULTIPART_RECORD_MS = 24 * 60 * 60 * 1000;
 const multipartRecords = {
   key: (file: File) => `s3-multipart-${file.id}`,

@@ -13,7 +13,7 @@ import { createClient, TEST_AUDIO_CACHE } from '../testing.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
- * `pnpm db:copy --to postgres://…` as the README tells a self-hoster moving a site: a SQLite site
+ * `pnpm db:copy --to postgres://…` as docs/deployment.md#postgresql tells a self-hoster moving a site: a SQLite site
  * with a catalogue, listeners, playlists, likes, a subscription and notifications is copied, and
  * the app started on the copy finds the same rows, logs in, searches and adds rows with new ids.
  * Needs the throwaway PostgreSQL server of `pnpm test:postgres`.

@@ -355,7 +355,7 @@ const METHODS: Record<string, { listens: boolean; handler: Handler }> = {
   tokenInfo: method(false, async ({ auth }) => ({ tokenInfo: { username: auth.user!.email } })),
 };
 
-/** The methods served, as apps call them (README, Subsonic apps). */
+/** The methods served, as apps call them (docs/subsonic.md). */
 export const SUBSONIC_METHODS: readonly string[] = Object.keys(METHODS);
 
 /** Calls that answer without credentials: OpenSubsonic asks for the extension list to be open. */
