@@ -1,7 +1,6 @@
-import { sql } from 'kysely';
 import type { Db } from '../connection.ts';
-import { isPostgres } from '../dialect.ts';
 import type { PriceRow, ProductRow, SubscriptionGateway, SubscriptionRow, SubscriptionStatus } from '../tables/billing.table.ts';
+import { withUserLock } from '../transactions.ts';
 
 /** The user's Stripe customer id, once they have started a checkout. */
 export async function findStripeCustomer(db: Db, userId: number): Promise<string | undefined> {
@@ -131,19 +130,12 @@ export async function claimBillingEvent(db: Db, id: string, type: string): Promi
   return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
 }
 
-/** An arbitrary number naming this app's billing locks among PostgreSQL's advisory locks. */
-const BILLING_LOCK = 1_651_078_242;
-
 /**
- * Runs `work` in one transaction, all or nothing, holding the user's billing lock: a subscription
- * state is checked against the user's other subscriptions and written, with the webhook event that
- * brought it, while no other process does the same for that user. SQLite has one writer (and this
- * process one connection); on PostgreSQL a transaction-scoped advisory lock on the user makes
- * processes take turns. `work` must use only the `trx` it is given.
+ * Runs `work` in one transaction, all or nothing, holding the user's billing lock (withUserLock): a
+ * subscription state is checked against the user's other subscriptions and written, with the
+ * webhook event that brought it, while no other process does the same for that user. `work` must
+ * use only the `trx` it is given.
  */
 export async function inBillingTransaction<T>(db: Db, userId: number | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
-  return db.transaction().execute(async (trx) => {
-    if (userId !== undefined && isPostgres(trx)) await sql`select pg_advisory_xact_lock(${BILLING_LOCK}, ${userId})`.execute(trx);
-    return work(trx);
-  });
+  return userId === undefined ? db.transaction().execute(work) : withUserLock(db, 'billing', userId, work);
 }
