@@ -266,7 +266,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
   const openApiDocument = () =>
     app.getOpenAPI31Document({
       openapi: '3.1.0',
-      info: { title: 'Music platform API', version: '1.0.0', description: 'Cookie sessions need the X-XSRF-TOKEN header on writes; PUT, PATCH and DELETE may be sent as POST with X-HTTP-Method-Override.' },
+      info: { title: 'Cadence API', version: '1.0.0', description: 'Cookie sessions need the X-XSRF-TOKEN header on writes; PUT, PATCH and DELETE may be sent as POST with X-HTTP-Method-Override.' },
     });
   app.route('/', createDocsRoutes(openApiDocument, async () => (await loadSettings(deps.db))['branding.site_name']));
 

@@ -222,7 +222,7 @@ test('the back office and the API reference work under their policies', async ({
   await expect(page.locator('img[src^="/uploads/"]').first()).toBeVisible();
 
   await page.goto('/api-docs');
-  await expect(page.locator('.swagger-ui .info .title')).toContainText('Music platform API');
+  await expect(page.locator('.swagger-ui .info .title')).toContainText('Cadence API');
   expect(violations).toEqual([]);
 });
 
