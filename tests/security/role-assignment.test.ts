@@ -227,6 +227,20 @@ describe('what the refusals say and leave', () => {
     expect((await client.put(`/api/admin/roles/${roleId}/permissions`, grants(3))).status).toBe(200);
   });
 
+  it('a reviewer who is an artist already cannot approve or deny their own claim of another artist', async () => {
+    const { client, id } = await actor('everything');
+    const artistsRole = (await findRoleByName(t.db, 'artists')) ?? { id: await ensureRole(t.db, { name: 'artists', description: 'Artists.', permissions: ['music.create'] }) };
+    await t.db.insertInto('user_role').values({ user_id: id, role_id: artistsRole.id }).execute();
+    const claim = await request(id);
+    for (const decision of ['approve', 'deny']) {
+      const response = await client.post(`/api/admin/backstage-requests/${claim}/${decision}`);
+      expect(response.status).toBe(422);
+      expect((await response.json()).message).toBe("You can't review your own request.");
+    }
+    expect(await t.db.selectFrom('backstage_requests').select('status').where('id', '=', claim).executeTakeFirstOrThrow()).toEqual({ status: 'pending' });
+    expect(await t.db.selectFrom('artist_user').select('artist_id').where('user_id', '=', id).execute()).toEqual([]);
+  });
+
   it('a role a user already has may stay when someone edits them who does not hold all of it', async () => {
     const artist = await newUser(['users']);
     const artistsRole = await newRole(['music.view', 'music.create']);

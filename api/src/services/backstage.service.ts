@@ -17,7 +17,7 @@ import {
 import { ARTISTS_ROLE } from '@app/db/seed';
 import type { AppDeps, AuthState } from '../context.ts';
 import { checkRoleChange, roleIdsOfUser } from './account-admin.service.ts';
-import { ConflictError, notFound, validationFailed } from './errors.ts';
+import { ConflictError, notFound, validationFailed, ValidationError } from './errors.ts';
 import { msg } from '../i18n/msg.ts';
 import { notify } from './notifications.service.ts';
 import { backstageRequestApprovedMail, backstageRequestDeniedMail } from '../mail/templates.ts';
@@ -114,6 +114,8 @@ export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewer
   const request = await findBackstageRequest(db, id);
   if (!request) throw notFound('This request does not exist.');
   if (request.status !== 'pending') throw new ConflictError(`This request was already ${request.status}.`);
+  // Approving makes the requester an artist's manager: nobody decides their own claim, whatever roles they hold.
+  if (request.user_id === reviewerId) throw new ValidationError("You can't review your own request.");
   if (decision === 'approve') {
     const roleId = await ensureRole(db, ARTISTS_ROLE);
     // Approving gives the artists role, under the rule of every role given.
