@@ -422,7 +422,8 @@ describe('listening', () => {
 
     // Several in one call: each id with its own time.
     const secondBefore = await plays(second);
-    const batch = await rawJson('scrobble', { ...credentials, id: [second.id, second.id, first.id], time: [String(threeHoursAgo), String(threeHoursAgo + 3600_000), String(threeHoursAgo + 7200_000)] });
+    const tenMinutes = 600_000;
+    const batch = await rawJson('scrobble', { ...credentials, id: [second.id, second.id, first.id], time: [String(threeHoursAgo + tenMinutes), String(threeHoursAgo + 3600_000 + tenMinutes), String(threeHoursAgo + 7200_000)] });
     expect(batch.status).toBe('ok');
     expect(await plays(second)).toBe(secondBefore + 2);
     expect(await plays(first)).toBe(before + 3);
@@ -431,6 +432,29 @@ describe('listening', () => {
     // As many times as ids, or none.
     expect((await rawJson('scrobble', { ...credentials, id: [second.id, first.id], time: String(threeHoursAgo) })).error.code).toBe(10);
     expect((await rawJson('scrobble', { ...credentials, id: second.id, time: 'yesterday' })).error.code).toBe(0);
+  });
+
+  it('offline scrobbles count no more listening than there was time for, and none older than 14 days', async () => {
+    const [first, second] = (await api.getRandomSongs({ size: 2 })).randomSongs.song!;
+    const credentials = { u: 'alice@example.com', p: alicePassword };
+    const playsOf = async (song: { id: string }) => (await t.db.selectFrom('tracks').select('plays').where('id', '=', Number(song.id.slice(3))).executeTakeFirstOrThrow()).plays;
+    const before = { first: await playsOf(first), second: await playsOf(second) };
+    const start = Date.now() - 5 * 3600_000;
+    // One song "heard" 10 times half a second apart, and another at the same moments: one listen in all.
+    const times = Array.from({ length: 10 }, (_, index) => String(start + index * 500));
+    expect((await rawJson('scrobble', { ...credentials, id: times.map(() => first.id), time: times })).status).toBe('ok');
+    expect((await rawJson('scrobble', { ...credentials, id: times.map(() => second.id), time: times })).status).toBe('ok');
+    expect(await playsOf(first)).toBe(before.first + 1);
+    expect(await playsOf(second)).toBe(before.second);
+    // A listen from before the last 14 days is not counted, as scrobbling services do; the call still succeeds for the rest.
+    const longAgo = Date.now() - 15 * 86_400_000;
+    expect((await rawJson('scrobble', { ...credentials, id: [second.id, second.id], time: [String(longAgo), String(start - 3600_000)] })).status).toBe('ok');
+    expect(await playsOf(second)).toBe(before.second + 1);
+    // A call holds at most 500 scrobbles.
+    const many = Array.from({ length: 501 }, (_, index) => String(start - 86_400_000 + index * 600_000));
+    const refused = await rawJson('scrobble', { ...credentials, id: many.map(() => second.id), time: many });
+    expect(refused.error).toMatchObject({ code: 0, message: 'Send at most 500 scrobbles in one call.' });
+    expect(await playsOf(second)).toBe(before.second + 1);
   });
 
   it('serves cover art for albums, songs and playlists, and 70 for an unknown id', async () => {

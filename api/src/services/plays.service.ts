@@ -42,7 +42,7 @@ export async function countPlay(db: Db, trackId: number, listener: Listener, pla
       browser: device.browser,
       ...(playedAt ? { created_at: playedAt.toISOString() } : {}),
     },
-    { repeatWindowSeconds: repeatWindowSeconds(track.duration) },
+    { repeatWindowSeconds: repeatWindowSeconds(track.duration), anyTrack: playedAt !== undefined },
   );
   return { counted };
 }

@@ -24,6 +24,7 @@ import {
   genres,
   idOf,
   lyricsOfSong,
+  MAX_SCROBBLES_PER_CALL,
   nowPlaying,
   playlistsOf,
   playlistWithSongs,
@@ -304,6 +305,7 @@ const METHODS: Record<string, { listens: boolean; handler: Handler }> = {
     // `time` (milliseconds since 1970) pairs with `id` by position: an app sends the listens it kept offline in one call.
     const times = params.ints('time', { min: 0, max: 8_640_000_000_000_000 });
     if (times.length && times.length !== ids.length) throw new SubsonicError(SUBSONIC_ERROR.missingParameter, msg('Send one time for each id, or none.'));
+    if (ids.length > MAX_SCROBBLES_PER_CALL) throw new SubsonicError(SUBSONIC_ERROR.generic, msg('Send at most :count scrobbles in one call.'), { count: String(MAX_SCROBBLES_PER_CALL) });
     const { ip, userAgent } = clientInfo(c);
     // Apps name themselves in `c`; it says more about the device than their HTTP library's User-Agent.
     const plays = ids.map((trackId, index) => ({ trackId, time: times[index] }));

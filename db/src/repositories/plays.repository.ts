@@ -9,6 +9,12 @@ export interface RecordPlayOptions {
    * makes this one a repeat that is not recorded.
    */
   repeatWindowSeconds?: number;
+  /**
+   * The window holds plays of every track, not only this one: for a play dated by the listener (a
+   * music app's offline listens), since nobody hears two songs at once, and a date in the past
+   * must not let them count faster than they could have listened.
+   */
+  anyTrack?: boolean;
 }
 
 /**
@@ -24,7 +30,7 @@ export async function recordPlay(db: Db, play: Insertable<PlaysTable>, options: 
       const recent = await trx
         .selectFrom('plays')
         .select('id')
-        .where('track_id', '=', play.track_id)
+        .$if(!options.anyTrack, (query) => query.where('track_id', '=', play.track_id))
         .where('created_at', '>', new Date(at - window * 1000).toISOString())
         .where('created_at', '<', new Date(at + window * 1000).toISOString())
         .where((eb) => (play.user_id != null ? eb('user_id', '=', play.user_id) : eb('ip_address', '=', play.ip_address!)))
