@@ -1,4 +1,4 @@
-import { countTracksUploadedBy, trackUsingFileEntry, withUserLock, type Db } from '@app/db';
+import { countTracksUploadedBy, findFileEntry, trackUsingFileEntry, withUserLock, type Db } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
 import { ConflictError, forbidden, unauthenticated } from './errors.ts';
 import { checkRestriction } from './permissions.ts';
@@ -18,12 +18,15 @@ export async function checkUploadQuota(db: Db, auth: AuthState): Promise<void> {
 /**
  * Stores one new track of an uploaded file within the user's quota. Counted apart from the insert,
  * requests sent at once each saw room for one more (and one file became several tracks); here the
- * count, the file check and `store` are one transaction that the user's other uploads wait for.
+ * count, the file check and `store` are one transaction that the other uploads of the file's owner
+ * wait for. The lock is the owner's, not the asker's: tracks count against whoever uploaded the
+ * file, and the owner and the back office importing one file at once must take turns too.
  * `store` must do all its work on the transaction it is given.
  */
 export async function storeWithinUploadQuota<T>(deps: AppDeps, auth: AuthState, fileEntryId: number, store: (db: Db) => Promise<T>): Promise<T> {
   if (!auth.user) throw unauthenticated();
-  return withUserLock(deps.db, 'uploads', auth.user.id, async (trx) => {
+  const owner = (await findFileEntry(deps.db, fileEntryId))?.user_id ?? auth.user.id;
+  return withUserLock(deps.db, 'uploads', owner, async (trx) => {
     await checkUploadQuota(trx, auth);
     if ((await trackUsingFileEntry(trx, fileEntryId)) !== undefined) throw new ConflictError('A track already plays this file.');
     return store(trx);
