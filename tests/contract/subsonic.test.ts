@@ -626,6 +626,29 @@ describe('playlists', () => {
     await api.deletePlaylist({ id: playlist.id });
   });
 
+  it('a full playlist refuses more songs before anything in the call changes', async () => {
+    const [extra] = (await api.getRandomSongs({ size: 1 })).randomSongs.song!;
+    const playlist = (await api.createPlaylist({ name: 'Full' })).playlist;
+    const playlistId = Number(playlist.id.slice(3));
+    // PLAYLIST_MAX_TRACKS songs, made straight in the database and taken away again after.
+    const fillers: number[] = [];
+    for (let batch = 0; batch < 10; batch++) {
+      const rows = await t.db.insertInto('tracks').values(Array.from({ length: 500 }, (_, index) => ({ name: `Filler ${batch * 500 + index}` }))).returning('id').execute();
+      fillers.push(...rows.map((row) => row.id));
+    }
+    try {
+      for (let start = 0; start < fillers.length; start += 500) {
+        await t.db.insertInto('playlist_track').values(fillers.slice(start, start + 500).map((track_id, index) => ({ playlist_id: playlistId, track_id, position: start + index, added_by: null }))).execute();
+      }
+      const answer = (await api.updatePlaylist({ playlistId: playlist.id, name: 'Renamed', songIdToAdd: [extra.id] })) as unknown as { status: string; error: { code: number; message: string } };
+      expect(answer.error).toEqual({ code: 0, message: 'A playlist holds at most 5000 tracks.' });
+      expect((await api.getPlaylist({ id: playlist.id })).playlist).toMatchObject({ name: 'Full', songCount: 5000 });
+    } finally {
+      await api.deletePlaylist({ id: playlist.id });
+      await t.db.deleteFrom('tracks').where('id', 'in', fillers).execute();
+    }
+  });
+
   it('counts indexes over the songs the app was shown, and refuses to add a draft as an unknown song', async () => {
     const [a, d, b] = (await api.getRandomSongs({ size: 3 })).randomSongs.song!;
     const playlist = (await api.createPlaylist({ name: 'With a draft', songId: [a.id, d.id, b.id] })).playlist;

@@ -43,7 +43,7 @@ import {
 import type { AppDeps, AuthState } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
 import { authenticateBearer } from '../services/access-tokens.service.ts';
-import { findAudibleTrack } from '../services/backstage-ownership.ts';
+import { findAudibleTrack, visibleTrackIds } from '../services/backstage-ownership.ts';
 import { trackAudio } from '../services/catalog.service.ts';
 import { displayName } from '../services/display-name.ts';
 import { DomainError, ForbiddenError, NotFoundError, TooManyAttemptsError, UnauthenticatedError, ValidationError } from '../services/errors.ts';
@@ -699,10 +699,15 @@ async function shownTracks(deps: AppDeps, playlistId: number): Promise<TrackRow[
  */
 const REPEATED_SONG = msg('A playlist holds a song only once.');
 
-async function checkSongsToAdd(deps: AppDeps, ids: number[]): Promise<void> {
+/**
+ * Songs a playlist call adds, checked before anything changes: each once, each one the caller may
+ * see (the site's rule for drafts, visibleTrackIds), and room for them beside the `kept` songs.
+ */
+async function checkSongsToAdd(deps: AppDeps, auth: AuthState, ids: number[], kept: number): Promise<void> {
   if (new Set(ids).size !== ids.length) throw new SubsonicError(SUBSONIC_ERROR.generic, REPEATED_SONG);
-  const published = new Set((await tracksByIds(deps.db, ids)).map((t) => t.id));
-  if (ids.some((id) => !published.has(id))) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.track);
+  const visible = await visibleTrackIds(deps.db, auth, ids);
+  if (ids.some((id) => !visible.has(id))) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.track);
+  if (kept + ids.length > PLAYLIST_MAX_TRACKS) throw new SubsonicError(SUBSONIC_ERROR.generic, msg('A playlist holds at most :count tracks.'), { count: String(PLAYLIST_MAX_TRACKS) });
 }
 
 async function playlistForTrackChanges(deps: AppDeps, auth: AuthState, id: number): Promise<PlaylistRow> {
@@ -716,10 +721,11 @@ async function playlistForTrackChanges(deps: AppDeps, auth: AuthState, id: numbe
  * is checked before anything changes, so a refused call leaves the playlist as it was.
  */
 export async function createOrReplacePlaylist(deps: AppDeps, auth: AuthState, q: { playlistId?: number; name?: string; trackIds: number[] }): Promise<SubsonicObject> {
-  await checkSongsToAdd(deps, q.trackIds);
   let id = q.playlistId;
+  if (id !== undefined) await playlistForTrackChanges(deps, auth, id);
+  // Replacing keeps none of the songs shown, so the new ones need room of their own only.
+  await checkSongsToAdd(deps, auth, q.trackIds, 0);
   if (id !== undefined) {
-    await playlistForTrackChanges(deps, auth, id);
     if (q.name) await changePlaylist(deps.db, auth, id, { name: q.name.slice(0, 255) });
     const shown = (await shownTracks(deps, id)).map((t) => t.id);
     if (shown.length) await removeTracks(deps.db, auth, id, shown);
@@ -745,13 +751,13 @@ export async function updatePlaylist(
   let removed: number[] = [];
   if (q.add.length || q.removeIndexes.length) {
     await playlistForTrackChanges(deps, auth, id);
-    await checkSongsToAdd(deps, q.add);
     const shown = (await shownTracks(deps, id)).map((t) => t.id);
     const outside = q.removeIndexes.find((index) => index >= shown.length);
     if (outside !== undefined) throw new SubsonicError(SUBSONIC_ERROR.generic, msg('This playlist has no song at index :index.'), { index: String(outside) });
     removed = [...new Set(q.removeIndexes.map((index) => shown[index]))];
     const kept = new Set(shown.filter((trackId) => !removed.includes(trackId)));
     if (q.add.some((trackId) => kept.has(trackId))) throw new SubsonicError(SUBSONIC_ERROR.generic, REPEATED_SONG);
+    await checkSongsToAdd(deps, auth, q.add, kept.size);
   }
   if (Object.keys(details).length) await changePlaylist(deps.db, auth, id, details);
   if (removed.length) await removeTracks(deps.db, auth, id, removed);
