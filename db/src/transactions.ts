@@ -10,7 +10,7 @@ export function inTransaction<DB, T>(db: Kysely<DB>, work: (trx: Kysely<DB>) => 
 }
 
 /** What a per-user lock guards; each its own number, so one never waits for another. */
-const USER_LOCKS = { uploads: 1, billing: 2 } as const;
+const USER_LOCKS = { uploads: 1, billing: 2, plays: 3 } as const;
 
 /**
  * Runs `work` in one transaction that no other transaction holding the same lock for the same user

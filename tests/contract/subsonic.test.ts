@@ -457,6 +457,16 @@ describe('listening', () => {
     expect(await playsOf(second)).toBe(before.second + 1);
   });
 
+  it('one scrobble sent five times at once counts once', async () => {
+    const [song] = (await api.getRandomSongs({ size: 1 })).randomSongs.song!;
+    const playsOf = async () => (await t.db.selectFrom('tracks').select('plays').where('id', '=', Number(song.id.slice(3))).executeTakeFirstOrThrow()).plays;
+    const before = await playsOf();
+    const time = String(Date.now() - 7 * 3600_000);
+    const answers = await Promise.all([1, 2, 3, 4, 5].map(() => rawJson('scrobble', { u: 'alice@example.com', p: alicePassword, id: song.id, time })));
+    expect(answers.map((answer) => answer.status)).toEqual(['ok', 'ok', 'ok', 'ok', 'ok']);
+    expect(await playsOf()).toBe(before + 1);
+  });
+
   it('serves cover art for albums, songs and playlists, and 70 for an unknown id', async () => {
     const album = await firstAlbum();
     const cover = await api.getCoverArt({ id: album.coverArt!, size: 300 });

@@ -1,6 +1,14 @@
 import type { Insertable } from 'kysely';
 import type { Db } from '../connection.ts';
 import type { PlaysTable } from '../tables/plays.table.ts';
+import { withUserLock } from '../transactions.ts';
+
+/** A 32-bit number for a text (FNV-1a), to key a lock by it. */
+function numberOf(text: string): number {
+  let hash = 0x811c9dc5;
+  for (let index = 0; index < text.length; index++) hash = Math.imul(hash ^ text.charCodeAt(index), 0x01000193);
+  return hash | 0;
+}
 
 export interface RecordPlayOptions {
   /**
@@ -19,11 +27,15 @@ export interface RecordPlayOptions {
 
 /**
  * Records a play and bumps the counters of the track, its album and its artists in one
- * transaction, so they never disagree. The repeat check runs inside the same transaction: two
- * requests at once cannot both pass it. Returns false when the play was a repeat.
+ * transaction, so they never disagree. The repeat check runs inside the same transaction, under
+ * the listener's lock (withUserLock: PostgreSQL's read committed would let two requests at once
+ * both pass it; the user, or a number made from the IP address of a visitor): two requests at once
+ * cannot both pass it. Returns false when the play was a repeat.
  */
 export async function recordPlay(db: Db, play: Insertable<PlaysTable>, options: RecordPlayOptions = {}): Promise<boolean> {
-  return db.transaction().execute(async (trx) => {
+  const listener = play.user_id ?? (play.ip_address != null ? numberOf(play.ip_address) : undefined);
+  const inTransaction = (work: (trx: Db) => Promise<boolean>) => (listener === undefined ? db.transaction().execute(work) : withUserLock(db, 'plays', listener, work));
+  return inTransaction(async (trx) => {
     const window = options.repeatWindowSeconds;
     if (window && window > 0 && (play.user_id != null || play.ip_address != null)) {
       const at = play.created_at ? Date.parse(play.created_at) : Date.now();
