@@ -17,7 +17,7 @@ import { visitorChoices } from './http/login.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
-import { RememberingRouter } from './http/remembering-router.ts';
+import { MemoisedRouter } from './http/memoised-router.ts';
 import { isApiPath } from './http/paths.ts';
 import { adminPolicy, pagePolicy } from './http/content-security-policy.ts';
 import { COMMON_HEADERS, EMBED_PATH, securityHeaders } from './http/security-headers.ts';
@@ -182,7 +182,7 @@ export function requestListener(deps: AppDeps, options: AppOptions, appListener:
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new RememberingRouter() });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoisedRouter() });
 
   // Hashed build assets never change under the same name. They are answered before the security
   // headers middleware, so they take the headers every response carries here, set on the file's

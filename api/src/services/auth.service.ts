@@ -163,7 +163,7 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined, vers
         const expiresAt = new Date(now + lifetime).toISOString();
         // Left as it was when the disk is full: the session stays valid until the expiry last recorded.
         const touched = await touchSession(deps.db, session.id, nowIso, expiresAt).then(() => true, unlessStorageFailure);
-        // A touch raises no version (migration 2026_11_30_000001): the kept copy follows it here.
+        // A touch raises no version (migration 2026_11_30_000001): the cached copy follows it here.
         if (touched && copies.get(id) === copy) copies.set(id, { ...copy, session: Object.freeze({ ...session, last_active_at: nowIso, expires_at: expiresAt }) });
       }
       return { user, session, permissions: copy.permissions ?? accountPermissionsFromGrants(copy.grants, now) };
