@@ -1,6 +1,7 @@
-import { tableVersions, versionsOfRowsFrom, versionStamp, type TableVersions } from '@app/db';
+import { versionsOfRowsFrom, versionStamp, type TableVersions } from '@app/db';
 import type { AppDeps } from '../context.ts';
-import { createProcessCache } from '../services/process-cache.ts';
+import { createProcessCache } from '../caching/process-cache.ts';
+import { readTableVersions } from '../caching/table-versions.ts';
 import type { AdminResource } from './resource.ts';
 import { listRecords, type ListQuery } from './resource-writes.ts';
 
@@ -46,7 +47,7 @@ export function createListCache(maxBytes = 2 * 1024 * 1024) {
   /** `versions`: those the request read first (http/auth.ts#identify), else read here. */
   return async function listPage(deps: AppDeps, resource: AdminResource, queryString: string, tables: string[] | undefined, versions: TableVersions | undefined, parse: () => ListQuery): Promise<ListPage> {
     // Read before the records: a write landing in between leaves an older stamp on newer rows, which only costs a miss.
-    const exact = tables && versionStamp(versions ?? (await tableVersions(deps.db)), tables);
+    const exact = tables && versionStamp(versions ?? (await readTableVersions(deps.db)), tables);
     return cached(`${resource.name}?${queryString}`, { exact }, async () => {
       const query = parse();
       const { rows, total } = await listRecords(deps, resource, query);

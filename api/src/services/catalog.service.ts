@@ -20,7 +20,6 @@ import {
   tracksOfAlbums,
   tracksOfAlbumsWithArtists,
   PLAY_COUNTS_VERSION,
-  tableVersions,
   versionStamp,
   type AlbumRow,
   type ArtistRow,
@@ -33,7 +32,8 @@ import {
 import type { AppDeps, AuthState } from '../context.ts';
 import { findAudibleTrack } from './backstage-ownership.ts';
 import { notFound } from './errors.ts';
-import { createProcessCache } from './process-cache.ts';
+import { createProcessCache } from '../caching/process-cache.ts';
+import { readTableVersions } from '../caching/table-versions.ts';
 import type { AlbumResource, ArtistResource, TrackResource } from '../schemas/catalog.ts';
 
 export const ALBUM_RELATIONS = ['artists', 'tracks', 'tracks.artists', 'tags'] as const;
@@ -190,7 +190,7 @@ export async function albumAnswer(db: Db, id: number, relations: Relations<typeo
     cached = createProcessCache<Uint8Array<ArrayBuffer> | undefined>({ maxBytes: 2 * 1024 * 1024, sizeOf: (answer) => answer?.byteLength ?? 0, lagMs: PLAY_COUNTS_LAG_MS });
     albumCaches.set(db, cached);
   }
-  const current = versions ?? (await tableVersions(db));
+  const current = versions ?? (await readTableVersions(db));
   const stamp = { exact: versionStamp(current, ALBUM_TABLES), lagging: versionStamp(current, [PLAY_COUNTS_VERSION]) };
   return cached(`${id} ${[...relations].sort()} ${[...counts].sort()}`, stamp, async () => {
     const album = await readAlbum(db, id, relations, counts);
