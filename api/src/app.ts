@@ -17,7 +17,7 @@ import { visitorChoices } from './http/login.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
-import { RememberingRouter } from './http/remembering-router.ts';
+import { MemoisedRouter } from './caching/memoised-router.ts';
 import { isApiPath } from './http/paths.ts';
 import { adminPolicy, pagePolicy } from './http/content-security-policy.ts';
 import { COMMON_HEADERS, EMBED_PATH, securityHeaders } from './http/security-headers.ts';
@@ -68,9 +68,9 @@ import { countPageView } from './services/page-views.service.ts';
 import { translateErrors } from './http/translate-errors.ts';
 import { requestLog } from './http/request-log.ts';
 import { logger } from './logging/logger.ts';
-import { guestPageCache, isShareablePage, pageCacheKey, siteBuildId, storeRenderedPage, type GuestPageRequest } from './services/page-cache.service.ts';
-import { clearPageCacheOnWrites, pageContentType, pageFormFor, sendCachedPage } from './http/page-cache.ts';
-import { withGuestPageHits } from './http/guest-page-hits.ts';
+import { guestPageCache, isShareablePage, pageCacheKey, siteBuildId, storeRenderedPage, type GuestPageRequest } from './caching/page-cache.service.ts';
+import { clearPageCacheOnWrites, pageContentType, pageFormFor, sendCachedPage } from './caching/page-cache.ts';
+import { withGuestPageHits } from './caching/guest-page-hits.ts';
 
 /** What the Astro site receives with every page request. */
 export interface SiteLocals {
@@ -175,14 +175,14 @@ const siteBuildOf = (options: AppOptions) => (options.siteClientDir ? siteBuildI
 
 /**
  * The Node server's request listener: visitors who are not logged in get the page cache's hits
- * first (http/guest-page-hits.ts), everything else is the app's.
+ * first (caching/guest-page-hits.ts), everything else is the app's.
  */
 export function requestListener(deps: AppDeps, options: AppOptions, appListener: RequestListener): RequestListener {
   return options.siteHandler ? withGuestPageHits(deps, siteBuildOf(options), appListener) : appListener;
 }
 
 export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new RememberingRouter() });
+  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoisedRouter() });
 
   // Hashed build assets never change under the same name. They are answered before the security
   // headers middleware, so they take the headers every response carries here, set on the file's

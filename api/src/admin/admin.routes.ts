@@ -1,7 +1,7 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { sendBytes } from '../http/direct-response.ts';
+import { sendBytes } from '../caching/direct-response.ts';
 import { ApiError, forbidden, notFound, unauthenticated, validationFailed, validationHook, zodErrorsByField } from '../http/errors.ts';
 import { ErrorSchema, idParam } from '../schemas/common.ts';
 import { hasPermission } from '../services/permissions.ts';

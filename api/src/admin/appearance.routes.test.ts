@@ -1,7 +1,7 @@
 import { ensureRole, listThemes } from '@app/db';
 import { ARTISTS_ROLE } from '@app/db/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findFreshPage, guestPageCache, pageCacheKey, storeRenderedPage } from '../services/page-cache.service.ts';
+import { findFreshPage, guestPageCache, pageCacheKey, storeRenderedPage } from '../caching/page-cache.service.ts';
 import { APPEARANCE_SETTINGS } from '../services/settings-metadata.ts';
 import { createTestApp, type TestApp, type TestClient } from '../testing.ts';
 

@@ -1,6 +1,7 @@
-import { tableVersions, versionsOfRowsFrom, versionStamp, type TableVersions } from '@app/db';
+import { versionsOfRowsFrom, versionStamp, type TableVersions } from '@app/db';
 import type { AppDeps } from '../context.ts';
-import { createKeptCopies } from '../services/kept-copies.ts';
+import { createProcessCache } from '../caching/process-cache.ts';
+import { readTableVersions } from '../caching/table-versions.ts';
 import type { AdminResource } from './resource.ts';
 import { listRecords, type ListQuery } from './resource-writes.ts';
 
@@ -30,7 +31,7 @@ export interface ListPage {
 }
 
 /**
- * List pages this process has sent, kept by resource and query string (createKeptCopies): served
+ * List pages this process has sent, kept by resource and query string (createProcessCache): served
  * while the versions of the tables they were read from are the same. What a list holds does not
  * depend on who asks (only whether they may see it, checked before), so pages are shared between
  * the people allowed to see them.
@@ -41,13 +42,13 @@ export interface ListPage {
  * query rarely take room twice.
  */
 export function createListCache(maxBytes = 2 * 1024 * 1024) {
-  const kept = createKeptCopies<ListPage>({ maxBytes, sizeOf: (page) => page.body.byteLength });
+  const cached = createProcessCache<ListPage>({ maxBytes, sizeOf: (page) => page.body.byteLength });
 
   /** `versions`: those the request read first (http/auth.ts#identify), else read here. */
   return async function listPage(deps: AppDeps, resource: AdminResource, queryString: string, tables: string[] | undefined, versions: TableVersions | undefined, parse: () => ListQuery): Promise<ListPage> {
     // Read before the records: a write landing in between leaves an older stamp on newer rows, which only costs a miss.
-    const exact = tables && versionStamp(versions ?? (await tableVersions(deps.db)), tables);
-    return kept(`${resource.name}?${queryString}`, { exact }, async () => {
+    const exact = tables && versionStamp(versions ?? (await readTableVersions(deps.db)), tables);
+    return cached(`${resource.name}?${queryString}`, { exact }, async () => {
       const query = parse();
       const { rows, total } = await listRecords(deps, resource, query);
       const contentRange = rows.length ? `${resource.name} ${query.range.start}-${query.range.start + rows.length - 1}/${total}` : `${resource.name} */${total}`;

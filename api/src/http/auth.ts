@@ -1,7 +1,8 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, AuthState } from '../context.ts';
 import { authenticateBearer } from '../services/access-tokens.service.ts';
-import { readTableVersions, resolveAuth, SESSION_COOKIE } from '../services/auth.service.ts';
+import { readTableVersions } from '../caching/table-versions.ts';
+import { resolveAuth, SESSION_COOKIE } from '../services/auth.service.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { getCookie } from './cookies.ts';
 import { loadSetting } from '../services/settings.service.ts';
@@ -18,7 +19,7 @@ export async function identify(c: Context<AppEnv>): Promise<void> {
   else {
     const token = getCookie(c, SESSION_COOKIE);
     // Before anything else is read: what this process kept from tables unchanged since may be used (services/auth.service.ts).
-    const versions = await readTableVersions(c.get('deps'));
+    const versions = await readTableVersions(c.get('deps').db);
     c.set('tableVersions', versions);
     c.set('auth', await resolveAuth(c.get('deps'), token, versions));
   }

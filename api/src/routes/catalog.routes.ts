@@ -3,7 +3,7 @@ import type { AppEnv } from '../context.ts';
 import { requirePermission } from '../http/auth.ts';
 import { notFound, validationHook } from '../http/errors.ts';
 import { AlbumSchema, ArtistSchema, GenreSchema, TrackSchema, type AlbumResource } from '../schemas/catalog.ts';
-import { sendJson } from '../http/direct-response.ts';
+import { sendJson } from '../caching/direct-response.ts';
 import { errorResponses, idParam, relationList, jsonResponse as json } from '../schemas/common.ts';
 import {
   ALBUM_COUNTS,

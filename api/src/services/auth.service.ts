@@ -11,7 +11,6 @@ import {
   grantsDependOnTime,
   grantsReachingUser,
   permissionsOfGuests,
-  tableVersions,
   touchSession,
   versionStamp,
   type GrantedPermission,
@@ -93,11 +92,6 @@ export async function endSession(deps: AppDeps, token: string): Promise<void> {
   await deleteSession(deps.db, hashSessionToken(token));
 }
 
-/** Every table's version, read first by every request that is not an API token's (resolveAuth, the back office's list cache). */
-export function readTableVersions(deps: AppDeps): Promise<TableVersions> {
-  return tableVersions(deps.db);
-}
-
 /** Tables a signed-in person's session, account and permissions are read from, in the order of their version stamp. */
 export const SESSION_TABLES = ['permissions', 'product_permission', 'role_permission', 'sessions', 'subscriptions', 'user_permission', 'user_role', 'users'];
 
@@ -127,10 +121,10 @@ const MAX_SESSION_COPIES = 500;
 /**
  * The user and permissions behind a session cookie, or the guest role's permissions.
  *
- * With `versions` (tableVersions, read before anything else of the request), a session read once
- * is kept by this process and used again while none of the tables it came from has changed, in
- * any process: logging out, a ban, a new role or grant, a subscription, even a write made by hand
- * in the database, each raises a version. Its expiry and which plans count are still decided anew
+ * With `versions` (caching/table-versions.ts, read before anything else of the request), a
+ * session read once is kept by this process and used again while none of the tables it came from
+ * has changed, in any process: logging out, a ban, a new role or grant, a subscription, even a
+ * write made by hand in the database, each raises a version. Its expiry and which plans count are still decided anew
  * on each request. The copies are frozen, as several requests share them.
  */
 export async function resolveAuth(deps: AppDeps, token: string | undefined, versions?: TableVersions): Promise<AuthState> {
@@ -163,7 +157,7 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined, vers
         const expiresAt = new Date(now + lifetime).toISOString();
         // Left as it was when the disk is full: the session stays valid until the expiry last recorded.
         const touched = await touchSession(deps.db, session.id, nowIso, expiresAt).then(() => true, unlessStorageFailure);
-        // A touch raises no version (migration 2026_11_30_000001): the kept copy follows it here.
+        // A touch raises no version (migration 2026_11_30_000001): the cached copy follows it here.
         if (touched && copies.get(id) === copy) copies.set(id, { ...copy, session: Object.freeze({ ...session, last_active_at: nowIso, expires_at: expiresAt }) });
       }
       return { user, session, permissions: copy.permissions ?? accountPermissionsFromGrants(copy.grants, now) };

@@ -21,7 +21,7 @@ import { ConflictError, NotFoundError, unauthenticated, validationFailed } from 
 import { albumFields, artistFields, trackFields } from '../schemas/music.ts';
 import { artistsOfUser, requireOwnership, type BackstageKind } from './backstage-ownership.ts';
 import { mayManageEntry } from './file-entries.service.ts';
-import { clearSharedPageCache } from './page-cache.service.ts';
+import { clearSharedPageCache } from '../caching/page-cache.service.ts';
 import { playsInsights } from './reports.service.ts';
 import { importTrackFromFileEntry, isPlayableEntry } from './track-import.service.ts';
 import { checkUploadQuota, storeWithinUploadQuota } from './upload-quota.ts';

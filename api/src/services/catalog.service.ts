@@ -20,7 +20,6 @@ import {
   tracksOfAlbums,
   tracksOfAlbumsWithArtists,
   PLAY_COUNTS_VERSION,
-  tableVersions,
   versionStamp,
   type AlbumRow,
   type ArtistRow,
@@ -33,7 +32,8 @@ import {
 import type { AppDeps, AuthState } from '../context.ts';
 import { findAudibleTrack } from './backstage-ownership.ts';
 import { notFound } from './errors.ts';
-import { createKeptCopies } from './kept-copies.ts';
+import { createProcessCache } from '../caching/process-cache.ts';
+import { readTableVersions } from '../caching/table-versions.ts';
 import type { AlbumResource, ArtistResource, TrackResource } from '../schemas/catalog.ts';
 
 export const ALBUM_RELATIONS = ['artists', 'tracks', 'tracks.artists', 'tags'] as const;
@@ -173,26 +173,26 @@ const ALBUM_TABLES = ['album_artist', 'album_tag', 'albums', 'artists', 'tags', 
 export const PLAY_COUNTS_LAG_MS = 60_000;
 
 /** 2 MB holds some 600 albums of a dozen tracks each with all they come with, as JSON. */
-const keptAlbums = new WeakMap<Db, ReturnType<typeof createKeptCopies<Uint8Array<ArrayBuffer> | undefined>>>();
+const albumCaches = new WeakMap<Db, ReturnType<typeof createProcessCache<Uint8Array<ArrayBuffer> | undefined>>>();
 const utf8 = new TextEncoder();
 
 /**
  * One album as listeners see it (it does not depend on who asks), as the API answers it: the JSON
  * bytes of `{ "album": … }`. Albums are asked for far more often than they change, so each process
- * keeps those it read while the versions of their tables stay the same (createKeptCopies): one
+ * keeps those it read while the versions of their tables stay the same (createProcessCache): one
  * small read instead of the album's queries. Kept as bytes, because turning an album into JSON and
  * the JSON into bytes took a third of the request. `versions`: those the request read
  * already (http/auth.ts#identify), else read here.
  */
 export async function albumAnswer(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>, versions?: TableVersions) {
-  let kept = keptAlbums.get(db);
-  if (!kept) {
-    kept = createKeptCopies<Uint8Array<ArrayBuffer> | undefined>({ maxBytes: 2 * 1024 * 1024, sizeOf: (answer) => answer?.byteLength ?? 0, lagMs: PLAY_COUNTS_LAG_MS });
-    keptAlbums.set(db, kept);
+  let cached = albumCaches.get(db);
+  if (!cached) {
+    cached = createProcessCache<Uint8Array<ArrayBuffer> | undefined>({ maxBytes: 2 * 1024 * 1024, sizeOf: (answer) => answer?.byteLength ?? 0, lagMs: PLAY_COUNTS_LAG_MS });
+    albumCaches.set(db, cached);
   }
-  const current = versions ?? (await tableVersions(db));
+  const current = versions ?? (await readTableVersions(db));
   const stamp = { exact: versionStamp(current, ALBUM_TABLES), lagging: versionStamp(current, [PLAY_COUNTS_VERSION]) };
-  return kept(`${id} ${[...relations].sort()} ${[...counts].sort()}`, stamp, async () => {
+  return cached(`${id} ${[...relations].sort()} ${[...counts].sort()}`, stamp, async () => {
     const album = await readAlbum(db, id, relations, counts);
     return album && utf8.encode(JSON.stringify({ album }));
   });

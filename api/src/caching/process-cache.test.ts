@@ -1,20 +1,20 @@
 import { describe, expect, it, vi } from 'vitest';
-import { createKeptCopies } from './kept-copies.ts';
+import { createProcessCache } from './process-cache.ts';
 
 /** A cache of texts, and how many times each key was read. */
 function texts(maxBytes: number, lagMs?: number) {
   const reads = new Map<string, number>();
-  const kept = createKeptCopies<string | undefined>({ maxBytes, sizeOf: (text) => text?.length ?? 0, lagMs });
+  const cached = createProcessCache<string | undefined>({ maxBytes, sizeOf: (text) => text?.length ?? 0, lagMs });
   /** `value` null: the row is missing. */
   const get = (key: string, exact: string | undefined, value: string | null = `${key} at ${exact}`, lagging?: string) =>
-    kept(key, { exact, lagging }, async () => {
+    cached(key, { exact, lagging }, async () => {
       reads.set(key, (reads.get(key) ?? 0) + 1);
       return value ?? undefined;
     });
   return { get, reads: (key: string) => reads.get(key) ?? 0 };
 }
 
-describe('copies kept by the versions they were read at', () => {
+describe('a process cache: copies kept by the versions they were read at', () => {
   it('are read again once a version moved, and never kept without versions', async () => {
     const cache = texts(100_000);
     expect(await cache.get('a', '1,')).toBe('a at 1,');

@@ -4,7 +4,7 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { clearPageCache, findCachedPage, findCachedPageForm, pageCacheGeneration, storeCachedPage, type CachedPage, type CachedPageHead, type Db, type PageForm } from '@app/db';
-import { loadSettings } from './settings.service.ts';
+import { loadSettings } from '../services/settings.service.ts';
 
 export type { CachedPage, CachedPageHead, PageForm };
 

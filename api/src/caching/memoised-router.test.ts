@@ -1,10 +1,10 @@
 import { Hono } from 'hono';
 import { describe, expect, it } from 'vitest';
-import { REMEMBERED_MATCHES, RememberingRouter } from './remembering-router.ts';
+import { MEMOISED_MATCHES, MemoisedRouter } from './memoised-router.ts';
 
 /** Routes Hono's regular-expression router cannot hold, as the app's: its trie router answers. */
 function app() {
-  const hono = new Hono({ router: new RememberingRouter() });
+  const hono = new Hono({ router: new MemoisedRouter() });
   hono.use('*', async (c, next) => {
     await next();
     c.header('X-Seen', 'yes');
@@ -15,7 +15,7 @@ function app() {
   return { hono, router: hono.router };
 }
 
-describe('the remembering router', () => {
+describe('the memoised router', () => {
   it('answers as Hono does, each time', async () => {
     const { hono, router } = app();
     for (let round = 0; round < 2; round++) {
@@ -31,8 +31,8 @@ describe('the remembering router', () => {
 
   it('matches long and many paths without keeping them all', async () => {
     const { hono } = app();
-    const long = 'x'.repeat(REMEMBERED_MATCHES.pathLength);
+    const long = 'x'.repeat(MEMOISED_MATCHES.pathLength);
     expect(await (await hono.request(`/users/${long}`)).text()).toBe(`name ${long}`);
-    for (let id = 0; id < REMEMBERED_MATCHES.entries + 10; id++) expect(await (await hono.request(`/users/${id}`)).text()).toBe(`user ${id}`);
+    for (let id = 0; id < MEMOISED_MATCHES.entries + 10; id++) expect(await (await hono.request(`/users/${id}`)).text()).toBe(`user ${id}`);
   });
 });

@@ -4,16 +4,16 @@ import { getPath } from 'hono/utils/url';
 import type { AppDeps } from '../context.ts';
 import { logger } from '../logging/logger.ts';
 import { SESSION_COOKIE } from '../services/auth.service.ts';
-import { guestPageCache, type CachedPageHead } from '../services/page-cache.service.ts';
+import { guestPageCache, type CachedPageHead } from './page-cache.service.ts';
 import { countPageView } from '../services/page-views.service.ts';
 import { ACTIVE_WORKSPACE_COOKIE } from '../services/workspaces.service.ts';
-import { clientAddress } from './client-ip.ts';
-import { XSRF_COOKIE, xsrfCookieFor } from './csrf.ts';
-import { visitorChoicesIn } from './login.ts';
+import { clientAddress } from '../http/client-ip.ts';
+import { XSRF_COOKIE, xsrfCookieFor } from '../http/csrf.ts';
+import { visitorChoicesIn } from '../http/login.ts';
 import { pageContentType, pageFormFor, sendCachedPage } from './page-cache.ts';
-import { isApiPath } from './paths.ts';
-import { logRequest, requestIdFrom } from './request-log.ts';
-import { securityHeadersFor } from './security-headers.ts';
+import { isApiPath } from '../http/paths.ts';
+import { logRequest, requestIdFrom } from '../http/request-log.ts';
+import { securityHeadersFor } from '../http/security-headers.ts';
 
 /**
  * The request targets and hosts @hono/node-server takes as they are (it normalises or refuses any

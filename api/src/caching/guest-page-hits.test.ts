@@ -4,7 +4,7 @@ import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import { saveSettings } from '@app/db';
 import { captureLogs, createTestApp, type TestApp } from '../testing.ts';
 import { SESSION_COOKIE } from '../services/auth.service.ts';
-import { clearSharedPageCache, guestPageCache, pageCacheKey, storeRenderedPage } from '../services/page-cache.service.ts';
+import { clearSharedPageCache, guestPageCache, pageCacheKey, storeRenderedPage } from './page-cache.service.ts';
 import { flushPageViews } from '../services/page-views.service.ts';
 import { ACTIVE_WORKSPACE_COOKIE } from '../services/workspaces.service.ts';
 import { withGuestPageHits } from './guest-page-hits.ts';

@@ -2,8 +2,8 @@ import type { ServerResponse } from 'node:http';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { writeResponse } from './direct-response.ts';
-import { SAFE_METHODS } from './csrf.ts';
-import { clearSharedPageCache, type CachedPageHead, type PageForm, type PageHit } from '../services/page-cache.service.ts';
+import { SAFE_METHODS } from '../http/csrf.ts';
+import { clearSharedPageCache, type CachedPageHead, type PageForm, type PageHit } from './page-cache.service.ts';
 
 /**
  * Which stored form a client gets, by its Accept-Encoding (RFC 9110 §12.5.3): codings are

@@ -3,12 +3,12 @@
  * `exact`, those it must still match to be served; `lagging`, those it may fall behind for the
  * cache's `lagMs` after it was read. No `exact` (a table that keeps no version): not kept.
  */
-export interface CopyStamp {
+export interface CacheStamp {
   exact: string | undefined;
   lagging?: string | undefined;
 }
 
-interface Kept<T> {
+interface Entry<T> {
   value: T;
   bytes: number;
   exact: string;
@@ -17,23 +17,23 @@ interface Kept<T> {
 }
 
 /**
- * Copies of what this process read from some tables, served again while the versions of those
+ * A process cache: copies of what this process read from some tables, served again while the versions of those
  * tables in the database are the same (one small read per request, made anyway): a write by any
  * process or program is seen at the next request, and nothing lives only here. Kept by key, least
  * recently used dropped first beyond `maxBytes`; a value larger than an eighth of the room would
  * push out many smaller, likelier ones and is not kept, nor is an undefined one (a missing row:
  * addresses anyone can make up must not push out the copies of real ones).
  */
-export function createKeptCopies<T>(options: { maxBytes: number; sizeOf: (value: T) => number; lagMs?: number }) {
-  const entries = new Map<string, Kept<T>>();
+export function createProcessCache<T>(options: { maxBytes: number; sizeOf: (value: T) => number; lagMs?: number }) {
+  const entries = new Map<string, Entry<T>>();
   let bytes = 0;
-  const forget = (key: string, entry: Kept<T>) => {
+  const forget = (key: string, entry: Entry<T>) => {
     entries.delete(key);
     bytes -= entry.bytes;
   };
 
   /** The copy kept for `key` while its stamp holds, else `read()`, kept for next time. */
-  return async function kept(key: string, stamp: CopyStamp, read: () => Promise<T>): Promise<T> {
+  return async function cached(key: string, stamp: CacheStamp, read: () => Promise<T>): Promise<T> {
     const now = Date.now();
     const found = entries.get(key);
     if (found) {
