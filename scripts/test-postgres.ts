@@ -2,14 +2,14 @@ import { spawnSync } from 'node:child_process';
 import { mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { playwrightCounts, playwrightFailures, printFailures, readVitestReport, vitestFailedCount, vitestFailures } from './test-reports.ts';
+import { playwrightCounts, playwrightFailures, printFailures, readVitestReport, stopwatch, vitestFailedCount, vitestFailures } from './test-reports.ts';
 
 /**
  * `pnpm test:postgres [paths…]`: the db, api, contract and security tests (or the given files)
  * once more, on a throwaway PostgreSQL server that vitest starts (TEST_DATABASE=postgres,
  * db/src/testing/postgres.ts), then the browser test of two server processes sharing PostgreSQL
  * and S3 (tests/scale-out; given `.spec.ts` paths, only those run there). Ends with a "FAILED …"
- * line for each failing test and one line, "N passed, N failed".
+ * line for each failing test, how long each part took and the total, and one line, "N passed, N failed".
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -22,11 +22,13 @@ const files = paths.filter((file) => !file.endsWith('.spec.ts'));
 let passed = 0;
 let failed = 0;
 const failures: string[] = [];
-if (!paths.length || files.length) runVitest();
-if (!paths.length || specs.length) runScaleOut();
+const durations = stopwatch();
+if (!paths.length || files.length) durations.time('vitest on PostgreSQL', runVitest);
+if (!paths.length || specs.length) durations.time('scale-out', runScaleOut);
 
 printFailures(failures.map((failure) => `on PostgreSQL: ${failure}`));
-console.log(`\n${passed} passed, ${failed} failed`);
+durations.print();
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);
 
 function runVitest() {

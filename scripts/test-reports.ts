@@ -86,3 +86,34 @@ export function printFailures(failures: string[]): void {
   console.log('');
   for (const failure of failures) console.log(`FAILED ${failure}`);
 }
+
+/** "41s", "1m 52s", "1h 3m 5s". */
+export function formatDuration(ms: number): string {
+  const seconds = Math.round(ms / 1000);
+  const [h, m, s] = [Math.floor(seconds / 3600), Math.floor((seconds % 3600) / 60), seconds % 60];
+  return h ? `${h}h ${m}m ${s}s` : m ? `${m}m ${s}s` : `${s}s`;
+}
+
+/**
+ * How long each part of a test run took, so a slow part shows: `time` runs a part and notes its
+ * duration; `print` lists them and the total, to go just before the closing "N passed, N failed".
+ */
+export function stopwatch() {
+  const started = performance.now();
+  const parts: [string, number][] = [];
+  return {
+    time<T>(name: string, part: () => T): T {
+      const start = performance.now();
+      try {
+        return part();
+      } finally {
+        parts.push([name, performance.now() - start]);
+      }
+    },
+    print(): void {
+      console.log('');
+      for (const [name, ms] of parts) console.log(`${name}: ${formatDuration(ms)}`);
+      console.log(`Total: ${formatDuration(performance.now() - started)}`);
+    },
+  };
+}

@@ -3,13 +3,13 @@ import { existsSync, mkdirSync, rmSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { buildIfNeeded } from './build-if-needed.ts';
-import { playwrightCounts, playwrightFailures, printFailures, readVitestReport, vitestFailedCount, vitestFailures } from './test-reports.ts';
+import { playwrightCounts, playwrightFailures, printFailures, readVitestReport, stopwatch, vitestFailedCount, vitestFailures } from './test-reports.ts';
 
 /**
  * `pnpm test`: the static checks (typecheck, lint, knip, astro check; one test each), unit and
  * in-process API tests (vitest; those of stored files once more on S3), the single executable built and run without Node (tests/binary),
  * then browser tests against the built server (Playwright in Chromium). Ends with one line,
- * "N passed, N failed", summing them all. `node scripts/test.ts unit|binary|e2e` runs one part.
+ * "N passed, N failed", summing them all, after how long each part took and the total. `node scripts/test.ts unit|binary|e2e` runs one part.
  */
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '..');
 const results = path.join(root, 'test-results');
@@ -33,6 +33,7 @@ let passed = 0;
 let failed = 0;
 let crashed = false;
 const failures: string[] = [];
+const durations = stopwatch();
 
 function run(args: string[], env: Record<string, string> = {}) {
   const result = spawnSync(process.execPath, args, { cwd: root, stdio: 'inherit', env: { ...process.env, ...env } });
@@ -45,6 +46,10 @@ function run(args: string[], env: Record<string, string> = {}) {
  * output when given: `astro check` exits with 0 when it cannot load its checker.
  */
 function check(name: string, commands: { script: string; args: string[]; cwd?: string; env?: Record<string, string>; summary?: RegExp }[]) {
+  durations.time(name, () => checkNow(name, commands));
+}
+
+function checkNow(name: string, commands: { script: string; args: string[]; cwd?: string; env?: Record<string, string>; summary?: RegExp }[]) {
   console.log(`\n${name}:`);
   let ok = true;
   for (const { script, args, cwd = root, env = {}, summary } of commands) {
@@ -85,21 +90,21 @@ if (!only || only === 'unit') {
   const astroEnv = { CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' };
   check('astro check', [{ script: 'site/node_modules/astro/bin/astro.mjs', args: ['check'], cwd: path.join(root, 'site'), env: astroEnv, summary: /^Result \(\d+ files?\)/m }]);
 
-  runVitest('vitest.json', []);
+  durations.time('vitest', () => runVitest('vitest.json', []));
   // The tests of storage, uploads and streaming a second time with the files in a local
   // S3-compatible server (tests/support/s3-local), as STORAGE_DRIVER=s3 keeps them.
-  runVitest('vitest-s3.json', S3_SUITE, { TEST_STORAGE: 's3' });
+  durations.time('vitest on S3', () => runVitest('vitest-s3.json', S3_SUITE, { TEST_STORAGE: 's3' }));
 }
 
 // The single executable (tests/binary): built, then run where no Node and no node_modules are; slow, so a suite of its own.
-if (!only || only === 'binary') runVitest('vitest-binary.json', ['--config', 'vitest.binary.config.ts']);
+if (!only || only === 'binary') durations.time('binary', () => runVitest('vitest-binary.json', ['--config', 'vitest.binary.config.ts']));
 
 if (!only || only === 'e2e') {
-  buildIfNeeded();
-  playwright('playwright.json');
+  durations.time('site build', buildIfNeeded);
+  durations.time('e2e', () => playwright('playwright.json'));
   // Uploading (the browser sending to the bucket, in one PUT or, from 100 MB, in parts) and
   // streaming back, in the back office and in backstage, with the files in a local S3-compatible server.
-  playwright('playwright-s3.json', ['e2e/uploads.spec.ts', 'e2e/uploads-multipart.spec.ts', 'e2e/backstage-flow.spec.ts'], { E2E_STORAGE: 's3' });
+  durations.time('e2e on S3', () => playwright('playwright-s3.json', ['e2e/uploads.spec.ts', 'e2e/uploads-multipart.spec.ts', 'e2e/backstage-flow.spec.ts'], { E2E_STORAGE: 's3' }));
 }
 
 function playwright(reportName: string, specs: string[] = [], env: Record<string, string> = {}) {
@@ -132,5 +137,6 @@ function runVitest(reportName: string, args: string[], env: Record<string, strin
 
 if (crashed) failed = Math.max(failed, 1);
 printFailures(failures);
-console.log(`\n${passed} passed, ${failed} failed`);
+durations.print();
+console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

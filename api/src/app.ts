@@ -71,6 +71,7 @@ import { logger } from './logging/logger.ts';
 import { guestPageCache, isShareablePage, pageCacheKey, siteBuildId, storeRenderedPage, type GuestPageRequest } from './caching/page-cache.service.ts';
 import { clearPageCacheOnWrites, pageContentType, pageFormFor, sendCachedPage } from './caching/page-cache.ts';
 import { withGuestPageHits } from './caching/guest-page-hits.ts';
+import { timeNow } from './clock.ts';
 
 /** What the Astro site receives with every page request. */
 export interface SiteLocals {
@@ -306,7 +307,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       if (!incoming || !outgoing) throw new ApiError(500, 'Pages can only be served by the Node server.');
       // Visitors who are not logged in share pages through the page cache (Settings > Cache); a
       // hit reads no other setting, so the rest are read only for a page that is rendered.
-      const guestCache = c.req.method === 'GET' && !c.get('auth').user ? await guestPageCache(deps.db) : undefined;
+      const guestCache = c.req.method === 'GET' && !c.get('auth').user ? await guestPageCache(deps.db, deps.clock) : undefined;
       let settings: Settings | undefined;
       const recordView = (status: number, contentType: string) => {
         if (guestCache?.pageViews ?? (settings?.['analytics.page_views'] !== false)) countView(c, status, contentType);
@@ -323,7 +324,7 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       }
       const cacheKey = pageRequest && pageCacheKey(pageRequest);
 
-      const rendering = { startedAt: Date.now(), generation: guestCache?.generation ?? 0 };
+      const rendering = { startedAt: timeNow(deps), generation: guestCache?.generation ?? 0 };
       const pageSettings = await loadSettings(deps.db);
       settings = pageSettings;
       const cookieHeader = c.req.header('Cookie') ?? '';

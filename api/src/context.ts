@@ -1,4 +1,5 @@
 import type { Db, GrantedPermission, SessionRow, TableVersions, UserRow } from '@app/db';
+import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Storage } from './storage/storage.ts';
 
@@ -6,6 +7,8 @@ export interface AppDeps {
   db: Db;
   storage: Storage;
   config: Config;
+  /** The time sessions and cached pages expire by; the system's clock when unset (clock.ts). */
+  clock?: Clock;
 }
 
 export interface AuthState {

@@ -8,6 +8,7 @@ import { createTestDb, createUser, findRoleByName, type Db } from '@app/db';
 import { seedDemoCatalog, seedFoundation } from '@app/db/seed';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
+import type { Clock } from './clock.ts';
 import { loadConfig, type Config } from './config.ts';
 import { memoryLogger, useLogger } from './logging/logger.ts';
 import { hashPassword } from './services/auth.service.ts';
@@ -58,10 +59,12 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
   const created = await createStorage(config);
   const storage = options.wrapStorage?.(created) ?? created;
   if (options.demoCatalog) await seedDemoCatalog(db, { storage, audioCacheDir: TEST_AUDIO_CACHE });
-  const app = createApp({ db, storage, config });
+  const clock = testClock();
+  const app = createApp({ db, storage, config, clock });
   return {
     app,
     db,
+    clock,
     queries,
     storage,
     storageDir,
@@ -101,6 +104,21 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
 }
 
 export type TestApp = Awaited<ReturnType<typeof createTestApp>>;
+
+/** The system's time, moved forward by the test: a lifetime runs out at once instead of after a wait. */
+export interface TestClock extends Clock {
+  advance(ms: number): void;
+}
+
+export function testClock(): TestClock {
+  let ahead = 0;
+  return {
+    now: () => Date.now() + ahead,
+    advance(ms) {
+      ahead += ms;
+    },
+  };
+}
 
 interface RequestOptions {
   headers?: Record<string, string>;

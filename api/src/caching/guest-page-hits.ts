@@ -38,7 +38,7 @@ export function withGuestPageHits(deps: AppDeps, siteBuild: string, next: Reques
   const secure = deps.config.appUrl.startsWith('https://');
 
   async function answer(req: IncomingMessage, res: ServerResponse, target: string, path: string, cookies: Record<string, string>, started: number): Promise<boolean> {
-    const guestCache = await guestPageCache(deps.db);
+    const guestCache = await guestPageCache(deps.db, deps.clock);
     if (guestCache.cacheSeconds <= 0) return false;
     const hit = await guestCache.find({ pathAndQuery: target, ...visitorChoicesIn(cookies), build: siteBuild }, pageFormFor(req.headers['accept-encoding']));
     if (!hit) return false;

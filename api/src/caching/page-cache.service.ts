@@ -5,6 +5,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import { clearPageCache, findCachedPage, findCachedPageForm, pageCacheGeneration, storeCachedPage, type CachedPage, type CachedPageHead, type Db, type PageForm } from '@app/db';
 import { loadSettings } from '../services/settings.service.ts';
+import { systemClock, type Clock } from '../clock.ts';
 
 export type { CachedPage, CachedPageHead, PageForm };
 
@@ -113,6 +114,8 @@ interface HotPages {
   sweptAt: number;
   /** Pages read from the database for want of room, and how often. */
   reads: Map<string, number>;
+  /** The app's clock, that copies and rows expire by. */
+  clock: Clock;
 }
 
 export interface GuestPageSettings {
@@ -131,13 +134,15 @@ export interface GuestPageCache extends GuestPageSettings {
 const hot = new WeakMap<Db, HotPages>();
 
 /** The page cache as a visitor who is not logged in sees it now: its settings, and a lookup that tries this process's copies first. */
-export async function guestPageCache(db: Db): Promise<GuestPageCache> {
+export async function guestPageCache(db: Db, clock: Clock = systemClock): Promise<GuestPageCache> {
   const generation = await pageCacheGeneration(db);
   let state = hot.get(db);
   if (!state || state.generation !== generation) {
-    state = { generation, copies: new Map(), bytes: 0, sweptAt: 0, reads: new Map() };
+    state = { generation, copies: new Map(), bytes: 0, sweptAt: 0, reads: new Map(), clock };
     hot.set(db, state);
   }
+  // The view below is made once per generation; its lookups read the time by the latest caller's clock.
+  state.clock = clock;
   const current = state;
   current.view ??= loadSettings(db).then((settings) => ({
     cacheSeconds: settings['cache.public_pages_seconds'],
@@ -149,7 +154,7 @@ export async function guestPageCache(db: Db): Promise<GuestPageCache> {
 }
 
 async function find(db: Db, state: HotPages, identity: string, form: PageForm): Promise<PageHit | undefined> {
-  const now = Date.now();
+  const now = state.clock.now();
   const copy = state.copies.get(identity);
   if (copy && copy.head.expires_at > now) {
     const body = copy[form];

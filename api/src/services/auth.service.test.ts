@@ -94,7 +94,7 @@ describe('a session kept between requests', () => {
     const soon = new Date(Date.now() + 1000).toISOString();
     await t.db.updateTable('sessions').set({ expires_at: soon, last_active_at: new Date().toISOString() }).where('user_id', '=', await userId('a3@example.com')).execute();
     expect((await tracks(admin)).status).toBe(200);
-    await new Promise((resolve) => setTimeout(resolve, 1100));
+    t.clock.advance(1100);
     expect((await tracks(admin)).status).toBe(401);
   });
 

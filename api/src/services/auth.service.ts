@@ -19,6 +19,7 @@ import {
   type UserGrants,
   type UserRow,
 } from '@app/db';
+import { timeNow } from '../clock.ts';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Hex } from './hashing.ts';
 import { unlessStorageFailure } from './errors.ts';
@@ -73,7 +74,7 @@ export interface RequestInfo {
 /** Starts a session and returns the secret cookie value; only its hash is stored. */
 export async function startSession(deps: AppDeps, user: UserRow, remember: boolean, request: RequestInfo): Promise<{ token: string; maxAgeMs: number | undefined }> {
   const token = randomBytes(32).toString('base64url');
-  const now = Date.now();
+  const now = timeNow(deps);
   const lifetime = remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
   await createSession(deps.db, {
     id: hashSessionToken(token),
@@ -129,7 +130,7 @@ const MAX_SESSION_COPIES = 500;
  */
 export async function resolveAuth(deps: AppDeps, token: string | undefined, versions?: TableVersions): Promise<AuthState> {
   if (token && token.length <= 128) {
-    const now = Date.now();
+    const now = timeNow(deps);
     const nowIso = new Date(now).toISOString();
     const id = hashSessionToken(token);
     const stamp = versions && versionStamp(versions, SESSION_TABLES);
