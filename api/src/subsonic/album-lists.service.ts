@@ -2,7 +2,7 @@ import { albumList, albumsByIds, artistsByIds, inOrderOf, playsSince, randomTrac
 import type { AppDeps, AuthState } from '../context.ts';
 import { subsonicId } from './ids.ts';
 import { presentAlbums, presentArtists, presentSongs, viewerOf } from './present.ts';
-import type { SubsonicObject } from './serialize.ts';
+import type { NowPlayingEntry, Starred2 } from './responses.ts';
 
 export type { AlbumListType } from '@app/db';
 
@@ -23,7 +23,7 @@ export async function songsByGenre(deps: AppDeps, auth: AuthState, genre: string
 
 const STARRED_LIMIT = 5000;
 
-export async function starredItems(deps: AppDeps, auth: AuthState): Promise<SubsonicObject> {
+export async function starredItems(deps: AppDeps, auth: AuthState): Promise<Starred2> {
   const viewer = viewerOf(auth);
   const ids = await starredIds(deps.db, viewer.userId, STARRED_LIMIT);
   const [artists, albums, tracks] = await Promise.all([artistsByIds(deps.db, ids.artist), albumsByIds(deps.db, ids.album), tracksByIds(deps.db, ids.track)]);
@@ -37,7 +37,7 @@ export async function starredItems(deps: AppDeps, auth: AuthState): Promise<Subs
 /** How far back a counted play still shows as playing now. */
 export const NOW_PLAYING_MINUTES = 10;
 
-export async function nowPlaying(deps: AppDeps, auth: AuthState): Promise<SubsonicObject[]> {
+export async function nowPlaying(deps: AppDeps, auth: AuthState): Promise<NowPlayingEntry[]> {
   const now = Date.now();
   const plays = await playsSince(deps.db, new Date(now - NOW_PLAYING_MINUTES * MINUTE).toISOString(), 100);
   // One entry per listener: their latest play.

@@ -2,7 +2,7 @@ import { findPlayQueue, savePlayQueue as storePlayQueue, tracksByIds } from '@ap
 import type { AppDeps, AuthState } from '../context.ts';
 import { subsonicId } from './ids.ts';
 import { isoTime, presentSongs, viewerOf } from './present.ts';
-import type { SubsonicObject } from './serialize.ts';
+import type { PlayQueue } from './responses.ts';
 
 /**
  * The saved queue, or an empty one that never changed: OpenSubsonic requires the playQueue element
@@ -10,7 +10,7 @@ import type { SubsonicObject } from './serialize.ts';
  * out (the row keeps them for when they are published), so when the saved one is not shown, the
  * first shown song is current, from its start.
  */
-export async function playQueue(deps: AppDeps, auth: AuthState): Promise<SubsonicObject> {
+export async function playQueue(deps: AppDeps, auth: AuthState): Promise<PlayQueue> {
   const username = auth.user!.email;
   const queue = await findPlayQueue(deps.db, auth.user!.id);
   if (!queue) return { username, changed: new Date(0).toISOString(), changedBy: '' };

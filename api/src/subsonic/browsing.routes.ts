@@ -1,5 +1,5 @@
 import { loadSettings } from '../services/settings.service.ts';
-import { albumInfo, albumWithSongs, artistIndex, artistInfo, artistWithAlbums, genres, song } from './browsing.service.ts';
+import { albumInfo, albumWithSongs, artistInfo, artistsID3, artistWithAlbums, genres, indexes, song } from './browsing.service.ts';
 import { idOf } from './ids.ts';
 import { method, type Methods } from './respond.ts';
 
@@ -10,8 +10,8 @@ export const browsingMethods: Methods = {
   getMusicFolders: method(true, async ({ deps }) => ({
     musicFolders: { musicFolder: [{ id: MUSIC_FOLDER_ID, name: (await loadSettings(deps.db))['branding.site_name'] }] },
   })),
-  getIndexes: method(true, async ({ deps, auth }) => ({ indexes: { lastModified: Date.now(), ...(await artistIndex(deps, auth, 'Artist')) } })),
-  getArtists: method(true, async ({ deps, auth }) => ({ artists: await artistIndex(deps, auth, 'ArtistID3') })),
+  getIndexes: method(true, async ({ deps, auth }) => ({ indexes: await indexes(deps, auth) })),
+  getArtists: method(true, async ({ deps, auth }) => ({ artists: await artistsID3(deps, auth) })),
   getArtist: method(true, async ({ deps, auth, params }) => ({ artist: await artistWithAlbums(deps, auth, idOf(params.required('id'), 'artist')) })),
   getArtistInfo2: method(true, async ({ deps, params }) => ({ artistInfo2: await artistInfo(deps, idOf(params.required('id'), 'artist')) })),
   getAlbum: method(true, async ({ deps, auth, params }) => ({ album: await albumWithSongs(deps, auth, idOf(params.required('id'), 'album')) })),

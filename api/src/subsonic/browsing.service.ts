@@ -3,7 +3,8 @@ import type { AppDeps, AuthState } from '../context.ts';
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
 import { NOT_FOUND } from './ids.ts';
 import { imageUrl, presentAlbums, presentArtists, presentFolderArtists, presentSongs, viewerOf } from './present.ts';
-import { textElement, type SubsonicObject } from './serialize.ts';
+import type { AlbumInfo, AlbumWithSongsID3, ArtistInfo2, ArtistsID3, ArtistWithAlbumsID3, Child, Genre, Indexes } from './responses.ts';
+import { textElement } from './serialize.ts';
 
 // Browsing.
 
@@ -19,20 +20,28 @@ function indexLetter(name: string): string {
   return /[A-Z]/.test(first) ? first : '#';
 }
 
-/** getArtists (ArtistID3) and getIndexes (Artist): every artist under its first letter. */
-export async function artistIndex(deps: AppDeps, auth: AuthState, type: 'ArtistID3' | 'Artist'): Promise<{ ignoredArticles: string; index: SubsonicObject[] }> {
-  const present = type === 'ArtistID3' ? presentArtists : presentFolderArtists;
-  const artists = await present(deps, viewerOf(auth), await allArtistsByName(deps.db));
-  const groups = new Map<string, SubsonicObject[]>();
+/** Every artist under its first letter, as getArtists and getIndexes list them. */
+function byLetter<T extends { name: string }>(artists: T[]): { ignoredArticles: string; index: { name: string; artist: T[] }[] } {
+  const groups = new Map<string, T[]>();
   for (const artist of artists) {
-    const letter = indexLetter(String(artist.name));
+    const letter = indexLetter(artist.name);
     groups.set(letter, [...(groups.get(letter) ?? []), artist]);
   }
   const letters = [...groups.keys()].sort((a, b) => (a === '#' ? 1 : b === '#' ? -1 : a.localeCompare(b)));
   return { ignoredArticles: IGNORED_ARTICLES, index: letters.map((name) => ({ name, artist: groups.get(name)! })) };
 }
 
-export async function artistWithAlbums(deps: AppDeps, auth: AuthState, id: number): Promise<SubsonicObject> {
+/** getArtists: ArtistID3 by letter. */
+export async function artistsID3(deps: AppDeps, auth: AuthState): Promise<ArtistsID3> {
+  return byLetter(await presentArtists(deps, viewerOf(auth), await allArtistsByName(deps.db)));
+}
+
+/** getIndexes: the folder-based Artist by letter. */
+export async function indexes(deps: AppDeps, auth: AuthState): Promise<Indexes> {
+  return { lastModified: Date.now(), ...byLetter(await presentFolderArtists(deps, viewerOf(auth), await allArtistsByName(deps.db))) };
+}
+
+export async function artistWithAlbums(deps: AppDeps, auth: AuthState, id: number): Promise<ArtistWithAlbumsID3> {
   const artist = await findArtist(deps.db, id);
   if (!artist) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.artist);
   const albums = (await albumsOfArtists(deps.db, [id])).get(id) ?? [];
@@ -40,14 +49,14 @@ export async function artistWithAlbums(deps: AppDeps, auth: AuthState, id: numbe
   return { ...presented, album: await presentAlbums(deps, viewerOf(auth), albums) };
 }
 
-export async function artistInfo(deps: AppDeps, id: number): Promise<SubsonicObject> {
+export async function artistInfo(deps: AppDeps, id: number): Promise<ArtistInfo2> {
   const artist = await findArtist(deps.db, id);
   if (!artist) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.artist);
   const image = textElement(imageUrl(deps, artist.image));
   return { biography: textElement(artist.description), smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image };
 }
 
-export async function albumWithSongs(deps: AppDeps, auth: AuthState, id: number): Promise<SubsonicObject> {
+export async function albumWithSongs(deps: AppDeps, auth: AuthState, id: number): Promise<AlbumWithSongsID3> {
   const album = await findAlbum(deps.db, id);
   if (!album) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.album);
   const tracks = (await tracksOfAlbums(deps.db, [id])).get(id) ?? [];
@@ -55,19 +64,19 @@ export async function albumWithSongs(deps: AppDeps, auth: AuthState, id: number)
   return { ...presented, song: await presentSongs(deps, viewerOf(auth), tracks) };
 }
 
-export async function albumInfo(deps: AppDeps, id: number): Promise<SubsonicObject> {
+export async function albumInfo(deps: AppDeps, id: number): Promise<AlbumInfo> {
   const album = await findAlbum(deps.db, id);
   if (!album) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.album);
   const image = textElement(imageUrl(deps, album.image));
   return { notes: textElement(album.description), smallImageUrl: image, mediumImageUrl: image, largeImageUrl: image };
 }
 
-export async function song(deps: AppDeps, auth: AuthState, id: number): Promise<SubsonicObject> {
+export async function song(deps: AppDeps, auth: AuthState, id: number): Promise<Child> {
   const track = await findTrack(deps.db, id);
   if (!track) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.track);
   return (await presentSongs(deps, viewerOf(auth), [track]))[0];
 }
 
-export async function genres(deps: AppDeps): Promise<SubsonicObject[]> {
+export async function genres(deps: AppDeps): Promise<Genre[]> {
   return (await genreCounts(deps.db)).map((g) => ({ value: g.display_name ?? g.name, songCount: g.song_count, albumCount: g.album_count }));
 }

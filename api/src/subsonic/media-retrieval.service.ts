@@ -7,7 +7,7 @@ import { getLyrics } from '../services/lyrics.service.ts';
 import { visiblePlaylist } from '../services/playlists.service.ts';
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
 import { NOT_FOUND, readSubsonicId } from './ids.ts';
-import type { SubsonicObject } from './serialize.ts';
+import type { StructuredLyrics } from './responses.ts';
 
 // Audio, covers and lyrics.
 
@@ -39,7 +39,7 @@ export async function coverImage(deps: AppDeps, auth: AuthState, value: string):
   return image;
 }
 
-export async function lyricsOfSong(deps: AppDeps, id: number): Promise<SubsonicObject[]> {
+export async function lyricsOfSong(deps: AppDeps, id: number): Promise<StructuredLyrics[]> {
   const track = await findTrack(deps.db, id);
   if (!track) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.track);
   const lyrics = await getLyrics(deps.db, id);

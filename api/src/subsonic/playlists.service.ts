@@ -7,11 +7,11 @@ import { addTracks, canEditTracks, changePlaylist, createOwnPlaylist, PLAYLIST_M
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
 import { NOT_FOUND } from './ids.ts';
 import { presentPlaylists, presentSongs, viewerOf } from './present.ts';
-import type { SubsonicObject } from './serialize.ts';
+import type { Playlist, PlaylistWithSongs } from './responses.ts';
 
 // Playlists, through the site's rules: owners and managers change them, collaborators their tracks.
 
-export async function playlistsOf(deps: AppDeps, auth: AuthState, username: string | undefined): Promise<SubsonicObject[]> {
+export async function playlistsOf(deps: AppDeps, auth: AuthState, username: string | undefined): Promise<Playlist[]> {
   let userId = auth.user!.id;
   let onlyPublic = false;
   if (username !== undefined && username !== auth.user!.email) {
@@ -25,7 +25,7 @@ export async function playlistsOf(deps: AppDeps, auth: AuthState, username: stri
   return presentPlaylists(deps, viewerOf(auth), rows);
 }
 
-export async function playlistWithSongs(deps: AppDeps, auth: AuthState, id: number): Promise<SubsonicObject> {
+export async function playlistWithSongs(deps: AppDeps, auth: AuthState, id: number): Promise<PlaylistWithSongs> {
   const playlist = await visiblePlaylist(deps.db, auth, id);
   const tracks = await shownTracks(deps, playlist.id);
   const [presented] = await presentPlaylists(deps, viewerOf(auth), [playlist]);
@@ -67,7 +67,7 @@ async function playlistForTrackChanges(deps: AppDeps, auth: AuthState, id: numbe
  * createPlaylist: a new playlist, or with playlistId the songs of that one replaced. Everything
  * is checked before anything changes, so a refused call leaves the playlist as it was.
  */
-export async function createOrReplacePlaylist(deps: AppDeps, auth: AuthState, q: { playlistId?: number; name?: string; trackIds: number[] }): Promise<SubsonicObject> {
+export async function createOrReplacePlaylist(deps: AppDeps, auth: AuthState, q: { playlistId?: number; name?: string; trackIds: number[] }): Promise<PlaylistWithSongs> {
   let id = q.playlistId;
   if (id !== undefined) await playlistForTrackChanges(deps, auth, id);
   // Replacing keeps none of the songs shown, so the new ones need room of their own only.

@@ -18,7 +18,7 @@ import {
 import type { AppDeps, AuthState } from '../context.ts';
 import { displayName } from '../services/display-name.ts';
 import { subsonicId } from './ids.ts';
-import type { SubsonicObject } from './serialize.ts';
+import type { AlbumID3, Artist, ArtistID3, Child, Playlist } from './responses.ts';
 
 // Presenting: the site's rows as Subsonic's Child, AlbumID3, ArtistID3 and Playlist.
 
@@ -37,7 +37,7 @@ interface Viewer {
 }
 
 /** Songs with their album, artists, genres, file facts, stars and ratings, in a fixed number of queries. */
-export async function presentSongs(deps: AppDeps, viewer: Viewer, tracks: TrackRow[]): Promise<SubsonicObject[]> {
+export async function presentSongs(deps: AppDeps, viewer: Viewer, tracks: TrackRow[]): Promise<Child[]> {
   const { db } = deps;
   const ids = tracks.map((t) => t.id);
   const albumIds = [...new Set(tracks.map((t) => t.album_id).filter((id): id is number => id !== null))];
@@ -96,7 +96,7 @@ export async function presentSongs(deps: AppDeps, viewer: Viewer, tracks: TrackR
   });
 }
 
-export async function presentAlbums(deps: AppDeps, viewer: Viewer, albums: AlbumRow[]): Promise<SubsonicObject[]> {
+export async function presentAlbums(deps: AppDeps, viewer: Viewer, albums: AlbumRow[]): Promise<AlbumID3[]> {
   const { db } = deps;
   const ids = albums.map((a) => a.id);
   const [artists, tracks, starred, ratings] = await Promise.all([
@@ -135,7 +135,7 @@ export async function presentAlbums(deps: AppDeps, viewer: Viewer, albums: Album
   });
 }
 
-export async function presentArtists(deps: AppDeps, viewer: Viewer, artists: ArtistRow[]): Promise<SubsonicObject[]> {
+export async function presentArtists(deps: AppDeps, viewer: Viewer, artists: ArtistRow[]): Promise<ArtistID3[]> {
   const ids = artists.map((a) => a.id);
   const [albumCounts, starred] = await Promise.all([albumCountsOfArtists(deps.db, ids), starredAt(deps.db, viewer.userId, 'artist', ids)]);
   return artists.map((artist) => ({
@@ -149,7 +149,7 @@ export async function presentArtists(deps: AppDeps, viewer: Viewer, artists: Art
 }
 
 /** Artists as Subsonic's folder-based Artist type (getIndexes): no cover or album count, but the listener's rating. */
-export async function presentFolderArtists(deps: AppDeps, viewer: Viewer, artists: ArtistRow[]): Promise<SubsonicObject[]> {
+export async function presentFolderArtists(deps: AppDeps, viewer: Viewer, artists: ArtistRow[]): Promise<Artist[]> {
   const ids = artists.map((a) => a.id);
   const [starred, ratings] = await Promise.all([starredAt(deps.db, viewer.userId, 'artist', ids), ratingsOf(deps.db, viewer.userId, 'artist', ids)]);
   return artists.map((artist) => ({
@@ -161,7 +161,7 @@ export async function presentFolderArtists(deps: AppDeps, viewer: Viewer, artist
   }));
 }
 
-export async function presentPlaylists(deps: AppDeps, viewer: Viewer, playlists: PlaylistRow[]): Promise<SubsonicObject[]> {
+export async function presentPlaylists(deps: AppDeps, viewer: Viewer, playlists: PlaylistRow[]): Promise<Playlist[]> {
   const ids = playlists.map((p) => p.id);
   const [stats, owners] = await Promise.all([trackStatsOfPlaylists(deps.db, ids), publicUsersByIds(deps.db, [...new Set(playlists.map((p) => p.owner_id))])]);
   return playlists.map((playlist) => ({

@@ -3,7 +3,8 @@ import type { AppDeps, AppEnv, AuthState } from '../context.ts';
 import { interfaceLanguage } from '../services/bootstrap.service.ts';
 import type { SubsonicError } from './errors.ts';
 import type { Params } from './params.ts';
-import { toJson, toXml, type SubsonicObject } from './serialize.ts';
+import type { SubsonicResponse } from './responses.ts';
+import { toJson, toXml } from './serialize.ts';
 
 /** The Subsonic API version this server speaks, and how it names itself (OpenSubsonic). */
 const SUBSONIC_API_VERSION = '1.16.1';
@@ -12,11 +13,11 @@ const SERVER_VERSION = '1.0.0';
 
 export type Format = 'xml' | 'json';
 
-function envelope(status: 'ok' | 'failed', body: SubsonicObject = {}): SubsonicObject {
+function envelope(status: 'ok' | 'failed', body: SubsonicResponse) {
   return { status, version: SUBSONIC_API_VERSION, type: SERVER_TYPE, serverVersion: SERVER_VERSION, openSubsonic: true, ...body };
 }
 
-export function respond(c: Context<AppEnv>, format: Format, body: SubsonicObject, status: 'ok' | 'failed' = 'ok'): Response {
+export function respond(c: Context<AppEnv>, format: Format, body: SubsonicResponse, status: 'ok' | 'failed' = 'ok'): Response {
   const payload = envelope(status, body);
   // Subsonic answers every call with 200, failures included: apps read the status from the body.
   return format === 'json'
@@ -38,7 +39,7 @@ export interface Call {
   params: Params;
 }
 
-type Handler = (call: Call) => Promise<SubsonicObject | Response>;
+type Handler = (call: Call) => Promise<SubsonicResponse | Response>;
 
 /** A method and whether it needs `music.view` (browsing and listening), as the site's pages and calls do. */
 export const method = (listens: boolean, handler: Handler) => ({ listens, handler });

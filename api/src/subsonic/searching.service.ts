@@ -2,7 +2,7 @@ import { albumsByIds, artistsByIds, inOrderOf, pageOfAlbums, pageOfArtists, page
 import type { AppDeps, AuthState } from '../context.ts';
 import { search } from '../services/search.service.ts';
 import { presentAlbums, presentArtists, presentSongs, viewerOf } from './present.ts';
-import type { SubsonicObject } from './serialize.ts';
+import type { SearchResult3 } from './responses.ts';
 
 export interface Search3Query {
   query: string;
@@ -19,7 +19,7 @@ export interface Search3Query {
  * query (or `""`, as some apps send) lists the whole library in id order: that is how apps such
  * as Symfonium sync it.
  */
-export async function search3(deps: AppDeps, auth: AuthState, q: Search3Query): Promise<SubsonicObject> {
+export async function search3(deps: AppDeps, auth: AuthState, q: Search3Query): Promise<SearchResult3> {
   const viewer = viewerOf(auth);
   const text = q.query.trim();
   if (text === '' || text === '""') {

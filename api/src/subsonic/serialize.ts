@@ -1,16 +1,12 @@
 import { XMLBuilder } from 'fast-xml-parser';
 
 /**
- * One plain object, two wire formats, as Subsonic servers write them: JSON as is, and XML where
- * scalars are attributes, objects are child elements, arrays are repeated elements named by their
- * key, and a `value` key is the element's text (a genre's name, a lyrics line). A TextElement is
- * a string the schema has as a child element (an artist's biography): text of its own element in
- * XML, a plain string in JSON.
+ * One plain object (an answer of responses.ts), two wire formats, as Subsonic servers write them:
+ * JSON as is, and XML where scalars are attributes, objects are child elements, arrays are repeated
+ * elements named by their key, and a `value` key is the element's text (a genre's name, a lyrics
+ * line). A TextElement is a string the schema has as a child element (an artist's biography): text
+ * of its own element in XML, a plain string in JSON.
  */
-export type SubsonicValue = string | number | boolean | null | undefined | TextElement | SubsonicObject | SubsonicValue[];
-export interface SubsonicObject {
-  [key: string]: SubsonicValue;
-}
 
 export class TextElement {
   readonly text: string;
@@ -59,32 +55,36 @@ interface BuilderObject {
   [key: string]: BuilderNode;
 }
 
-const isScalar = (value: SubsonicValue): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const isScalar = (value: unknown): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
 
 /** Nested lists repeat the element like a flat one. */
-const flatten = (list: SubsonicValue[]): SubsonicValue[] => list.flatMap((item) => (Array.isArray(item) ? flatten(item) : [item]));
+const flatten = (list: unknown[]): unknown[] => list.flatMap((item) => (Array.isArray(item) ? flatten(item) : [item]));
 
 /** Our object in the builder's shape: scalars become attributes, `value` the text, the rest child elements. */
-function builderNode(value: SubsonicValue): BuilderNode | undefined {
+function builderNode(value: unknown): BuilderNode | undefined {
   if (value === null || value === undefined) return undefined;
   if (isScalar(value)) return value;
   if (value instanceof TextElement) return value.text;
   if (Array.isArray(value)) return flatten(value).map(builderNode).filter((item) => item !== undefined);
+  // Functions and the like have no wire form; JSON leaves them out too.
+  if (typeof value !== 'object') return undefined;
   const node: BuilderObject = {};
   for (const [key, child] of Object.entries(value)) {
-    if (child === null || child === undefined) continue;
     if (key === 'value' && isScalar(child)) node[TEXT] = child;
     else if (isScalar(child)) node[ATTRIBUTE + key] = child;
-    else node[key] = builderNode(child)!;
+    else {
+      const built = builderNode(child);
+      if (built !== undefined) node[key] = built;
+    }
   }
   return node;
 }
 
-export function toXml(root: string, body: SubsonicObject): string {
+export function toXml(root: string, body: object): string {
   const node = { [`${ATTRIBUTE}xmlns`]: 'http://subsonic.org/restapi', ...(builderNode(body) as BuilderObject) };
   return `<?xml version="1.0" encoding="UTF-8"?>${builder.build({ [root]: node })}`;
 }
 
-export function toJson(root: string, body: SubsonicObject): string {
+export function toJson(root: string, body: object): string {
   return JSON.stringify({ [root]: body });
 }

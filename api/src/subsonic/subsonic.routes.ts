@@ -14,8 +14,8 @@ import { mediaRetrievalMethods } from './media-retrieval.routes.ts';
 import { readParams } from './params.ts';
 import { playlistMethods } from './playlists.routes.ts';
 import { respond, respondError, type Format, type Methods } from './respond.ts';
+import type { SubsonicResponse } from './responses.ts';
 import { searchingMethods } from './searching.routes.ts';
-import type { SubsonicObject } from './serialize.ts';
 import { systemMethods } from './system.routes.ts';
 import { userMethods } from './users.routes.ts';
 
@@ -79,7 +79,7 @@ export const subsonicRoutes = new Hono<AppEnv>()
         if (!target) throw new SubsonicError(SUBSONIC_ERROR.notFound, msg('Unknown method :method.'), { method: name.slice(0, 50) });
         checkVersion(params.one('v'));
         if (OPEN_METHODS.has(name) && params.one('apiKey') === undefined && params.one('u') === undefined) {
-          return respond(c, format, (await target.handler({ c, deps, auth: { user: null, session: null, permissions: [] }, params })) as SubsonicObject);
+          return respond(c, format, (await target.handler({ c, deps, auth: { user: null, session: null, permissions: [] }, params })) as SubsonicResponse);
         }
         const { ip } = clientInfo(c);
         const auth = await authenticateSubsonic(deps, { u: params.one('u'), p: params.one('p'), t: params.one('t'), s: params.one('s'), apiKey: params.one('apiKey') }, ip);

@@ -4,11 +4,11 @@ import { msg } from '../i18n/msg.ts';
 import { hasPermission } from '../services/permissions.ts';
 import { permissionsOfAccount } from '../services/subscriptions.service.ts';
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
-import type { SubsonicObject } from './serialize.ts';
+import type { User } from './responses.ts';
 
 // Users.
 
-function userObject(user: UserRow, permissions: AuthState['permissions']): SubsonicObject {
+function userObject(user: UserRow, permissions: AuthState['permissions']): User {
   const can = (name: string) => hasPermission(permissions, name);
   return {
     username: user.email,
@@ -31,7 +31,7 @@ function userObject(user: UserRow, permissions: AuthState['permissions']): Subso
 }
 
 /** The caller's own account; someone else's only for those who manage users. */
-export async function subsonicUser(deps: AppDeps, auth: AuthState, username: string): Promise<SubsonicObject> {
+export async function subsonicUser(deps: AppDeps, auth: AuthState, username: string): Promise<User> {
   if (username === auth.user!.email) return userObject(auth.user!, auth.permissions);
   if (!hasPermission(auth.permissions, 'users.update')) throw new SubsonicError(SUBSONIC_ERROR.notAuthorized, msg("You don't have permission to do that."));
   const other = await findUserByEmail(deps.db, username);
