@@ -1,3 +1,5 @@
+import { DomainError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../services/errors.ts';
+
 /**
  * Subsonic's error codes. Subsonic answers failures with HTTP 200 and `status="failed"`, so these
  * travel in the body; the message is a catalogue line like the rest of the API's.
@@ -28,4 +30,17 @@ export class SubsonicError extends Error {
     this.code = code;
     this.replacements = replacements;
   }
+}
+
+/** The site's domain errors in Subsonic's codes. */
+export function subsonicErrorOf(error: unknown): SubsonicError | undefined {
+  if (error instanceof SubsonicError) return error;
+  if (!(error instanceof DomainError)) return undefined;
+  if (error instanceof NotFoundError) return new SubsonicError(SUBSONIC_ERROR.notFound, error.message);
+  if (error instanceof ForbiddenError || error instanceof UnauthenticatedError) return new SubsonicError(SUBSONIC_ERROR.notAuthorized, error.message);
+  if (error instanceof ValidationError) {
+    const first = error.errors ? Object.values(error.errors).flat()[0] : undefined;
+    return new SubsonicError(SUBSONIC_ERROR.generic, typeof first === 'string' ? first : error.message);
+  }
+  return new SubsonicError(SUBSONIC_ERROR.generic, error.message);
 }

@@ -1,14 +1,12 @@
+import { XMLBuilder } from 'fast-xml-parser';
+
 /**
- * One plain object, two wire formats, as Subsonic servers write them: JSON as is, and XML where
- * scalars are attributes, objects are child elements, arrays are repeated elements named by their
- * key, and a `value` key is the element's text (a genre's name, a lyrics line). A TextElement is
- * a string the schema has as a child element (an artist's biography): text of its own element in
- * XML, a plain string in JSON.
+ * One plain object (an answer of responses.ts), two wire formats, as Subsonic servers write them:
+ * JSON as is, and XML where scalars are attributes, objects are child elements, arrays are repeated
+ * elements named by their key, and a `value` key is the element's text (a genre's name, a lyrics
+ * line). A TextElement is a string the schema has as a child element (an artist's biography): text
+ * of its own element in XML, a plain string in JSON.
  */
-export type SubsonicValue = string | number | boolean | null | undefined | TextElement | SubsonicObject | SubsonicValue[];
-export interface SubsonicObject {
-  [key: string]: SubsonicValue;
-}
 
 export class TextElement {
   readonly text: string;
@@ -28,38 +26,65 @@ export function textElement(text: string | null | undefined): TextElement | unde
 
 const XML_ESCAPES: Record<string, string> = { '&': '&amp;', '<': '&lt;', '>': '&gt;', '"': '&quot;', "'": '&apos;' };
 
-/** Characters XML 1.0 cannot carry at all are dropped; the rest are escaped. */
-export function escapeXml(text: string): string {
+/** Characters XML 1.0 cannot carry at all are dropped (the builder would write them as they are); the rest are escaped. */
+function escapeXml(text: string): string {
   return text.replace(/[\u0000-\u0008\u000B\u000C\u000E-\u001F\uFFFE\uFFFF]/g, '').replace(/[&<>"']/g, (ch) => XML_ESCAPES[ch]);
 }
 
 /** In attributes, parsers turn line breaks and tabs into spaces unless written as references. */
 const escapeAttribute = (text: string) => escapeXml(text).replace(/[\t\n\r]/g, (ch) => `&#${ch.charCodeAt(0)};`);
 
-const isScalar = (value: SubsonicValue): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+const ATTRIBUTE = '@_';
+const TEXT = '#text';
 
-function element(name: string, value: SubsonicValue, extraAttributes = ''): string {
-  if (value === null || value === undefined) return '';
-  if (Array.isArray(value)) return value.map((item) => element(name, item)).join('');
-  if (isScalar(value)) return `<${name}>${escapeXml(String(value))}</${name}>`;
-  if (value instanceof TextElement) return `<${name}>${escapeXml(value.text)}</${name}>`;
-  let attributes = extraAttributes;
-  let children = '';
-  let text = '';
+// Escaping is ours (processEntities off): the builder neither drops what XML cannot carry nor keeps
+// line breaks in attributes. Booleans are written out ("true"), as the schema's xs:boolean wants.
+const builder = new XMLBuilder({
+  ignoreAttributes: false,
+  attributeNamePrefix: ATTRIBUTE,
+  textNodeName: TEXT,
+  suppressEmptyNode: true,
+  suppressBooleanAttributes: false,
+  processEntities: false,
+  tagValueProcessor: (_name, value) => escapeXml(String(value)),
+  attributeValueProcessor: (_name, value) => escapeAttribute(String(value)),
+});
+
+type BuilderNode = string | number | boolean | BuilderObject | BuilderNode[];
+interface BuilderObject {
+  [key: string]: BuilderNode;
+}
+
+const isScalar = (value: unknown): value is string | number | boolean => typeof value === 'string' || typeof value === 'number' || typeof value === 'boolean';
+
+/** Nested lists repeat the element like a flat one. */
+const flatten = (list: unknown[]): unknown[] => list.flatMap((item) => (Array.isArray(item) ? flatten(item) : [item]));
+
+/** Our object in the builder's shape: scalars become attributes, `value` the text, the rest child elements. */
+function builderNode(value: unknown): BuilderNode | undefined {
+  if (value === null || value === undefined) return undefined;
+  if (isScalar(value)) return value;
+  if (value instanceof TextElement) return value.text;
+  if (Array.isArray(value)) return flatten(value).map(builderNode).filter((item) => item !== undefined);
+  // Functions and the like have no wire form; JSON leaves them out too.
+  if (typeof value !== 'object') return undefined;
+  const node: BuilderObject = {};
   for (const [key, child] of Object.entries(value)) {
-    if (child === null || child === undefined) continue;
-    if (key === 'value' && isScalar(child)) text = escapeXml(String(child));
-    else if (isScalar(child)) attributes += ` ${key}="${escapeAttribute(String(child))}"`;
-    else children += element(key, child);
+    if (key === 'value' && isScalar(child)) node[TEXT] = child;
+    else if (isScalar(child)) node[ATTRIBUTE + key] = child;
+    else {
+      const built = builderNode(child);
+      if (built !== undefined) node[key] = built;
+    }
   }
-  const content = text + children;
-  return content ? `<${name}${attributes}>${content}</${name}>` : `<${name}${attributes}/>`;
+  return node;
 }
 
-export function toXml(root: string, body: SubsonicObject): string {
-  return `<?xml version="1.0" encoding="UTF-8"?>${element(root, body, ' xmlns="http://subsonic.org/restapi"')}`;
+export function toXml(root: string, body: object): string {
+  const node = { [`${ATTRIBUTE}xmlns`]: 'http://subsonic.org/restapi', ...(builderNode(body) as BuilderObject) };
+  return `<?xml version="1.0" encoding="UTF-8"?>${builder.build({ [root]: node })}`;
 }
 
-export function toJson(root: string, body: SubsonicObject): string {
+export function toJson(root: string, body: object): string {
   return JSON.stringify({ [root]: body });
 }

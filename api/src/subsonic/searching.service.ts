@@ -1,0 +1,52 @@
+import { albumsByIds, artistsByIds, inOrderOf, pageOfAlbums, pageOfArtists, pageOfTracks, tracksByIds } from '@app/db';
+import type { AppDeps, AuthState } from '../context.ts';
+import { search } from '../services/search.service.ts';
+import { presentAlbums, presentArtists, presentSongs, viewerOf } from './present.ts';
+import type { SearchResult3 } from './responses.ts';
+
+export interface Search3Query {
+  query: string;
+  artistCount: number;
+  artistOffset: number;
+  albumCount: number;
+  albumOffset: number;
+  songCount: number;
+  songOffset: number;
+}
+
+/**
+ * search3 with the site's search (prefix words, accents ignored, most played first). An empty
+ * query (or `""`, as some apps send) lists the whole library in id order: that is how apps such
+ * as Symfonium sync it.
+ */
+export async function search3(deps: AppDeps, auth: AuthState, q: Search3Query): Promise<SearchResult3> {
+  const viewer = viewerOf(auth);
+  const text = q.query.trim();
+  if (text === '' || text === '""') {
+    const [artists, albums, tracks] = await Promise.all([
+      q.artistCount ? pageOfArtists(deps.db, q.artistOffset, q.artistCount) : [],
+      q.albumCount ? pageOfAlbums(deps.db, q.albumOffset, q.albumCount) : [],
+      q.songCount ? pageOfTracks(deps.db, q.songOffset, q.songCount) : [],
+    ]);
+    return { artist: await presentArtists(deps, viewer, artists), album: await presentAlbums(deps, viewer, albums), song: await presentSongs(deps, viewer, tracks) };
+  }
+  // The site's search pages by page number; Subsonic's offset is read as the page it falls in.
+  const idsOf = async (type: 'artist' | 'album' | 'track', count: number, offset: number): Promise<number[]> => {
+    if (!count) return [];
+    const page = Math.floor(offset / count) + 1;
+    const found = await search(deps.db, { text, types: [type], limit: count, page });
+    const list = (found.results as Record<string, { id: number }[] | undefined>)[type === 'track' ? 'tracks' : `${type}s`] ?? [];
+    return list.map((item) => item.id);
+  };
+  const [artistIds, albumIds, trackIds] = await Promise.all([
+    idsOf('artist', q.artistCount, q.artistOffset),
+    idsOf('album', q.albumCount, q.albumOffset),
+    idsOf('track', q.songCount, q.songOffset),
+  ]);
+  const [artists, albums, tracks] = await Promise.all([artistsByIds(deps.db, artistIds), albumsByIds(deps.db, albumIds), tracksByIds(deps.db, trackIds)]);
+  return {
+    artist: await presentArtists(deps, viewer, inOrderOf(artistIds, artists)),
+    album: await presentAlbums(deps, viewer, inOrderOf(albumIds, albums)),
+    song: await presentSongs(deps, viewer, inOrderOf(trackIds, tracks)),
+  };
+}
