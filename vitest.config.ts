@@ -5,7 +5,7 @@ import { defineConfig } from 'vitest/config';
 // tests/support holds test doubles (stripe-local) with tests of their own.
 export default defineConfig({
   test: {
-    include: ['db/src/**/*.test.ts', 'api/src/**/*.test.ts', 'site/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/support/**/*.test.ts'],
+    include: ['db/src/**/*.test.ts', 'shared/src/**/*.test.ts', 'api/src/**/*.test.ts', 'site/src/**/*.test.{ts,tsx}', 'admin/src/**/*.test.ts', 'tests/contract/**/*.test.ts', 'tests/security/**/*.test.ts', 'tests/support/**/*.test.ts'],
     environment: 'node',
     // The process log (requests, failures) stays quiet; tests that check it capture it (logging/logger.ts#memoryLogger).
     env: { LOG_LEVEL: 'silent' },

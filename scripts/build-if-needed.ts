@@ -17,10 +17,10 @@ interface Target {
   bin: string;
 }
 
-// The site bundles the API's pure shared modules (the redirect rule, the route guard) as its own source.
+// Both bundle @app/shared (the redirect rule, the route guard, the preview protocol) as their own source.
 const TARGETS: Target[] = [
-  { name: 'site', dir: 'site', output: 'dist/server/entry.mjs', sources: ['src', 'public', 'astro.config.mjs', 'package.json', '../api/src/shared'], bin: 'node_modules/astro/bin/astro.mjs' },
-  { name: 'back office', dir: 'admin', output: 'dist/index.html', sources: ['src', 'index.html', 'vite.config.ts', 'package.json'], bin: 'node_modules/vite/bin/vite.js' },
+  { name: 'site', dir: 'site', output: 'dist/server/entry.mjs', sources: ['src', 'public', 'astro.config.mjs', 'package.json', '../shared/src'], bin: 'node_modules/astro/bin/astro.mjs' },
+  { name: 'back office', dir: 'admin', output: 'dist/index.html', sources: ['src', 'index.html', 'vite.config.ts', 'package.json', '../shared/src'], bin: 'node_modules/vite/bin/vite.js' },
 ];
 
 function newestMtime(target: string): number {

@@ -36,7 +36,7 @@ function runVitest() {
   rmSync(report, { force: true });
   const run = spawnSync(
     process.execPath,
-    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...(files.length ? files : ['db/src', 'api/src', 'tests/contract', 'tests/security']), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
+    [path.join(root, 'node_modules/vitest/vitest.mjs'), 'run', ...(files.length ? files : ['db/src', 'shared/src', 'api/src', 'tests/contract', 'tests/security']), '--reporter=default', '--reporter=json', `--outputFile.json=${report}`],
     { cwd: root, stdio: 'inherit', env: { ...process.env, TEST_DATABASE: 'postgres' } },
   );
 

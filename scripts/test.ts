@@ -81,7 +81,7 @@ function checkNow(name: string, commands: { script: string; args: string[]; cwd?
 if (!only || only === 'unit') {
   check(
     'typecheck',
-    ['db', 'api', 'site', 'admin', 'tests'].map((project) => ({ script: 'node_modules/typescript/bin/tsc', args: ['-p', project] })),
+    ['db', 'shared', 'api', 'site', 'admin', 'tests'].map((project) => ({ script: 'node_modules/typescript/bin/tsc', args: ['-p', project] })),
   );
   // Besides Biome's recommended rules, biome.json keeps the layers apart (routes → services → repositories).
   check('lint', [{ script: 'node_modules/@biomejs/biome/bin/biome', args: ['lint', '--error-on-warnings'] }]);

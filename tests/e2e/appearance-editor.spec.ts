@@ -1,4 +1,4 @@
-import { APPEARANCE_EDITOR_SOURCE, APPEARANCE_PREVIEW_FRAME_NAME } from '@app/api/shared/appearance-preview';
+import { APPEARANCE_EDITOR_SOURCE, APPEARANCE_PREVIEW_FRAME_NAME } from '@app/shared/appearance-preview';
 import { expect, test, type APIRequestContext, type Page } from '@playwright/test';
 import { apiCall, logInAsAdmin } from '../support/accounts.ts';
 

@@ -1,4 +1,4 @@
-import { APPEARANCE_EDITOR_SOURCE, APPEARANCE_PREVIEW_FRAME_NAME, type EditorMessage } from '@app/api/shared/appearance-preview';
+import { APPEARANCE_EDITOR_SOURCE, APPEARANCE_PREVIEW_FRAME_NAME, type EditorMessage } from '@app/shared/appearance-preview';
 import { expect, test, type Frame } from '@playwright/test';
 import { E2E_PORT } from '../support/constants.ts';
 import { startOtherSite } from '../support/other-site.ts';

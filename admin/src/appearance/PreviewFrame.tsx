@@ -1,4 +1,4 @@
-import { APPEARANCE_EDITOR_SOURCE, APPEARANCE_PREVIEW_FRAME_NAME, type EditorMessage, type PreviewMessage } from '@app/api/shared/appearance-preview';
+import { acceptPreviewMessage, APPEARANCE_EDITOR_SOURCE, APPEARANCE_PREVIEW_FRAME_NAME, type EditorMessage } from '@app/shared/appearance-preview';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { useTranslate } from 'react-admin';
 import { useWatch } from 'react-hook-form';
@@ -28,9 +28,7 @@ export function PreviewFrame({ path, activeThemeIndex }: { path: string; activeT
 
   useEffect(() => {
     const listener = (event: MessageEvent) => {
-      if (event.origin !== window.location.origin || event.source !== frame.current?.contentWindow) return;
-      const data = event.data as PreviewMessage | null;
-      if (data?.source === APPEARANCE_EDITOR_SOURCE && data.type === 'appLoaded') setLoads((count) => count + 1);
+      if (acceptPreviewMessage(event, { origin: window.location.origin, frame: frame.current?.contentWindow })) setLoads((count) => count + 1);
     };
     window.addEventListener('message', listener);
     return () => window.removeEventListener('message', listener);

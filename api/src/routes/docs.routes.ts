@@ -7,7 +7,7 @@ import { documentPolicy } from '../http/content-security-policy.ts';
 import { forbidden, unauthenticated } from '../http/errors.ts';
 import { buildBootstrapData } from '../services/bootstrap.service.ts';
 import { hasPermission } from '../services/permissions.ts';
-import { guardRedirect } from '../shared/guards.ts';
+import { guardRedirect } from '@app/shared/guards';
 import { scriptHashSource } from '../services/trusted-code.service.ts';
 
 const swaggerDir = path.dirname(createRequire(import.meta.url).resolve('swagger-ui-dist/package.json'));

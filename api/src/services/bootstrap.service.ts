@@ -1,6 +1,6 @@
 import { artistIdsOfUser, findLocalization, footerPages, listThemes, rolesOfUser, socialProfilesOfUser, unreadNotificationsCount, type GrantedPermission, type Theme, type UserRow } from '@app/db';
 import type { AppDeps, AuthState } from '../context.ts';
-import { sameSitePath } from '../shared/redirects.ts';
+import { sameSitePath } from '@app/shared/redirects';
 import { displayName } from './display-name.ts';
 import { hasPermission } from './permissions.ts';
 import { twoFactorState, type TwoFactorState } from './two-factor.service.ts';

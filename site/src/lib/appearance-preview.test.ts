@@ -1,5 +1,5 @@
 // @vitest-environment happy-dom
-import { APPEARANCE_EDITOR_SOURCE, type EditorMessage } from '@app/api/shared/appearance-preview';
+import { APPEARANCE_EDITOR_SOURCE, type EditorMessage } from '@app/shared/appearance-preview';
 import { beforeEach, describe, expect, it } from 'vitest';
 import { applyPreviewState, boundValue, emptyPreviewState, reducePreviewState } from './appearance-preview.ts';
 

@@ -1,4 +1,4 @@
-import { acceptEditorMessage, APPEARANCE_EDITOR_SOURCE, APPEARANCE_PREVIEW_FRAME_NAME, type EditorMessage, type PreviewMessage } from '@app/api/shared/appearance-preview';
+import { acceptEditorMessage, APPEARANCE_EDITOR_SOURCE, APPEARANCE_PREVIEW_FRAME_NAME, type EditorMessage, type PreviewMessage } from '@app/shared/appearance-preview';
 
 /**
  * The site inside the appearance editor's preview frame (/admin/appearance): it shows the editor's

@@ -1,5 +1,5 @@
 import type { BootstrapData, SeoPage } from '@app/api';
-import { renderSeoTemplate, type SeoValues } from '@app/api/shared/seo';
+import { renderSeoTemplate, type SeoValues } from '@app/shared/seo';
 import { msg, translator } from './i18n.ts';
 
 // The default templates with words in them: listed for translators, so that a site in another

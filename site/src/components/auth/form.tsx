@@ -1,4 +1,4 @@
-import { sameSitePath } from '@app/api/shared/redirects';
+import { sameSitePath } from '@app/shared/redirects';
 import { navigate } from 'astro:transitions/client';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { HttpError } from '../../lib/http.ts';

@@ -1,6 +1,6 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
-import { formatBytes } from '@app/api/shared/format-bytes';
+import { formatBytes } from '@app/shared/format-bytes';
 import { AUDIO_TYPES, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from '@app/admin/upload/restrictions.ts';
 import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from '@app/admin/upload/uploader.ts';
 import { translatedUppyStrings } from '@app/admin/upload/uppy-locale.ts';

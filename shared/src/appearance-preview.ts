@@ -1,4 +1,5 @@
-// Shared by the appearance editor (admin) and the site inside its preview frame: pure, no imports.
+// The protocol between the appearance editor (admin) and the site inside its preview frame, both
+// sides of it: pure, no imports.
 
 /** Marks every message of the protocol, both ways. */
 export const APPEARANCE_EDITOR_SOURCE = 'be-appearance-editor';
@@ -56,4 +57,15 @@ export function acceptEditorMessage(event: { origin: string; source: unknown; da
       return (data.mode === 'css' || data.mode === 'html') && typeof data.value === 'string' ? (data as EditorMessage) : null;
   }
   return null;
+}
+
+/**
+ * The preview's message in a postMessage event, or null when the editor must ignore it: it does not
+ * come from the preview frame's window, on the editor's own origin, or is not the preview saying a
+ * page has loaded.
+ */
+export function acceptPreviewMessage(event: { origin: string; source: unknown; data: unknown }, editor: { origin: string; frame: unknown }): PreviewMessage | null {
+  if (event.origin !== editor.origin || event.source !== editor.frame) return null;
+  const data = event.data as PreviewMessage | null;
+  return data?.source === APPEARANCE_EDITOR_SOURCE && data.type === 'appLoaded' ? data : null;
 }

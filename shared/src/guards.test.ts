@@ -1,10 +1,9 @@
-import type { BootstrapData } from '../services/bootstrap.service.ts';
 import { describe, expect, it } from 'vitest';
-import { guardRedirect } from './guards.ts';
+import { guardRedirect, type GuardSubject } from './guards.ts';
 
-const visitor = (permissions: string[] = [], billing = false) => ({ user: null, permissions: permissions.map((name) => ({ name, restrictions: [] })), settings: { 'billing.enable': billing } }) as unknown as BootstrapData;
+const visitor = (permissions: string[] = [], billing = false) => ({ user: null, permissions: permissions.map((name) => ({ name, restrictions: [] })), settings: { 'billing.enable': billing } }) as unknown as GuardSubject;
 const user = (permissions: string[], billing: boolean, subscribed = false) =>
-  ({ ...visitor(permissions, billing), user: { id: 1, subscriptions: subscribed ? [{ valid: true, active: true }] : [] } }) as unknown as BootstrapData;
+  ({ ...visitor(permissions, billing), user: { id: 1, subscriptions: subscribed ? [{ valid: true, active: true }] : [] } }) as unknown as GuardSubject;
 
 describe('route guards', () => {
   it('sends visitors to /login for pages that need a login or a permission they lack', () => {

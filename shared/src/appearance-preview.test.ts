@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { acceptEditorMessage, APPEARANCE_EDITOR_SOURCE } from './appearance-preview.ts';
+import { acceptEditorMessage, acceptPreviewMessage, APPEARANCE_EDITOR_SOURCE } from './appearance-preview.ts';
 
 const message = { source: APPEARANCE_EDITOR_SOURCE, type: 'setThemeValue', name: '--be-primary', value: '255 0 0' };
 const editor = {};
@@ -29,5 +29,23 @@ describe('acceptEditorMessage', () => {
     expect(from({ ...message, name: 'color;background:url(x)' })).toBeNull();
     expect(from({ source: APPEARANCE_EDITOR_SOURCE, type: 'setCustomCode', mode: 'js', value: '' })).toBeNull();
     expect(from({ source: APPEARANCE_EDITOR_SOURCE, type: 'setValues', values: [] })).toBeNull();
+  });
+});
+
+describe('acceptPreviewMessage', () => {
+  const preview = {};
+  const loaded = { source: APPEARANCE_EDITOR_SOURCE, type: 'appLoaded', path: '/' };
+  const editorWindow = { origin: 'http://localhost:4000', frame: preview };
+
+  it("accepts the preview frame's window saying a page loaded, on the editor's origin", () => {
+    expect(acceptPreviewMessage({ origin: 'http://localhost:4000', source: preview, data: loaded }, editorWindow)).toEqual(loaded);
+  });
+
+  it('ignores other origins, other windows and other messages', () => {
+    expect(acceptPreviewMessage({ origin: 'https://evil.example', source: preview, data: loaded }, editorWindow)).toBeNull();
+    expect(acceptPreviewMessage({ origin: 'http://localhost:4000', source: {}, data: loaded }, editorWindow)).toBeNull();
+    expect(acceptPreviewMessage({ origin: 'http://localhost:4000', source: preview, data: { ...loaded, source: 'other' } }, editorWindow)).toBeNull();
+    expect(acceptPreviewMessage({ origin: 'http://localhost:4000', source: preview, data: 'appLoaded' }, editorWindow)).toBeNull();
+    expect(acceptPreviewMessage({ origin: 'http://localhost:4000', source: preview, data: null }, editorWindow)).toBeNull();
   });
 });
