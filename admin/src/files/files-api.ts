@@ -1,5 +1,5 @@
 import { httpClient } from '../providers/httpClient.ts';
-import type { FileEntry } from '../upload/uploader.ts';
+import type { FileEntry } from '@app/shared/upload/uploader';
 
 /** The data provider's file methods besides the `files` resource. */
 export const fileMethods = {

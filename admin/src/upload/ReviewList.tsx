@@ -4,7 +4,7 @@ import { useState } from 'react';
 import { Link, useNotify, useTranslate, useUpdate } from 'react-admin';
 import { formatDuration } from '../common/duration.tsx';
 import { msg } from '../i18n/messages.ts';
-import type { UploadStatus } from './restrictions.ts';
+import type { UploadStatus } from '@app/shared/upload/restrictions';
 
 /** What `POST tracks/import` answers: the track and what it was filed under. */
 export interface ImportedTrack {

@@ -11,9 +11,9 @@ import { useAppDataProvider } from '../providers/dataProvider.ts';
 import { httpClient } from '../providers/httpClient.ts';
 import { ReviewList, type ImportedTrack, type ReviewRow } from './ReviewList.tsx';
 import { formatBytes } from '@app/shared/format-bytes';
-import { AUDIO_TYPES, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from './restrictions.ts';
-import { translatedUppyStrings } from './uppy-locale.ts';
-import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from './uploader.ts';
+import { AUDIO_TYPES, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from '@app/shared/upload/restrictions';
+import { translatedUppyStrings } from '@app/shared/upload/uppy-locale';
+import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from '@app/shared/upload/uploader';
 
 const DEFAULT_ERROR = msg('There was an issue. Please try again.');
 

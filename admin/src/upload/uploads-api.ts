@@ -1,5 +1,5 @@
 import { httpClient } from '../providers/httpClient.ts';
-import type { UploadRestrictions } from './restrictions.ts';
+import type { UploadRestrictions } from '@app/shared/upload/restrictions';
 
 /** The data provider's method for the Upload section: the size and type limits uploads must meet. */
 export const uploadMethods = {

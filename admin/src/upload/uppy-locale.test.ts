@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
 import { createI18nProvider } from '../providers/i18nProvider.ts';
-import { translatedUppyStrings, uppyEnglishLines } from './uppy-locale.ts';
+import { translatedUppyStrings, uppyEnglishLines } from '@app/shared/upload/uppy-locale';
 
 describe("the uploader's texts", () => {
   const provider = createI18nProvider({

@@ -21,6 +21,8 @@ export type Catalogue = Record<string, Place[]>;
 
 /** Where each part's code lives. */
 export const SOURCE_DIRS: Record<Place, string> = { site: 'site/src', admin: 'admin/src', api: 'api/src' };
+/** The upload client the back office and the site share (@app/shared): its lines are the back office's markers, msg('…'). */
+const SHARED_UPLOAD_DIR = 'shared/src/upload';
 
 const SOURCE_FILE = /\.(ts|tsx|astro)$/;
 const LITERAL = String.raw`(?:'((?:\\.|[^'\\])*)'|"((?:\\.|[^"\\])*)"|\x60((?:\\.|[^\x60\\$])*)\x60)`;
@@ -284,15 +286,15 @@ export async function extractUiStrings(root = ROOT): Promise<Catalogue> {
   for (const file of sourceFiles(path.join(root, SOURCE_DIRS.site))) add('site', keysInSource(readFileSync(file, 'utf8')));
   const messagesModule = pathToFileURL(path.join(root, SOURCE_DIRS.admin, 'i18n/messages.ts')).href;
   const { ENGLISH_MESSAGES: messages } = (await import(messagesModule)) as { ENGLISH_MESSAGES: ReadonlyMap<string, string> };
-  for (const file of sourceFiles(path.join(root, SOURCE_DIRS.admin))) {
+  for (const file of [...sourceFiles(path.join(root, SOURCE_DIRS.admin)), ...sourceFiles(path.join(root, SHARED_UPLOAD_DIR))]) {
     // translate('ra.action.save') asks for a react-admin message, whose English text is listed below.
     add('admin', adminKeysInSource(readFileSync(file, 'utf8')).filter((key) => !messages.has(key)));
   }
   for (const file of sourceFiles(path.join(root, SOURCE_DIRS.api))) add('api', apiMessagesInSource(readFileSync(file, 'utf8')));
   add('admin', adminDataLines(messages));
   add('site', siteDataLines());
-  // The uploader's own texts (Uppy's core and dashboard), translated by admin/src/upload/uppy-locale.ts.
-  const uppyModule = pathToFileURL(path.join(root, SOURCE_DIRS.admin, 'upload/uppy-locale.ts')).href;
+  // The uploader's own texts (Uppy's core and dashboard), translated by shared/src/upload/uppy-locale.ts.
+  const uppyModule = pathToFileURL(path.join(root, SHARED_UPLOAD_DIR, 'uppy-locale.ts')).href;
   add('admin', ((await import(uppyModule)) as { uppyEnglishLines(): string[] }).uppyEnglishLines());
   const sorted = [...places.keys()].sort((a, b) => a.localeCompare(b, 'en'));
   return Object.fromEntries(sorted.map((line) => [line, PLACES.filter((place) => places.get(line)!.has(place))]));

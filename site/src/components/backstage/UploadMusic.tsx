@@ -1,9 +1,9 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
 import { formatBytes } from '@app/shared/format-bytes';
-import { AUDIO_TYPES, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from '@app/admin/upload/restrictions.ts';
-import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from '@app/admin/upload/uploader.ts';
-import { translatedUppyStrings } from '@app/admin/upload/uppy-locale.ts';
+import { AUDIO_TYPES, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from '@app/shared/upload/restrictions';
+import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from '@app/shared/upload/uploader';
+import { translatedUppyStrings } from '@app/shared/upload/uppy-locale';
 import Uppy from '@uppy/core';
 import Dashboard from '@uppy/react/dashboard';
 import { useEffect, useRef, useState } from 'react';

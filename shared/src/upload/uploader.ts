@@ -29,8 +29,8 @@ export interface FileEntry {
 }
 
 /*
- * Shared by the back office's Upload section and the site's /backstage/upload (which imports it as
- * @app/admin/upload/uploader.ts): it imports nothing of react-admin, so the site stays light.
+ * Shared by the back office's Upload section and the site's /backstage/upload: it imports nothing
+ * of react-admin, so the site stays light.
  */
 
 function readCookie(name: string): string {

@@ -1,4 +1,4 @@
-/** Marks a catalogue line (the same marker as i18n/messages.ts, kept here so the site can import this file alone). */
+/** Marks a catalogue line (the same marker as admin/src/i18n/messages.ts, kept here so that @app/shared imports nothing of the back office). */
 export const msg = (text: string): string => text;
 
 /**
