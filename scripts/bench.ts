@@ -197,13 +197,18 @@ interface ScaleSummary {
   topTrackId: number;
 }
 
+const SCALE_SEED_SOURCES = [
+  'db/src/seed/scale.ts', 'db/src/seed/scale-bulk.ts', 'db/src/seed/scale-catalog.ts', 'db/src/seed/scale-listeners.ts',
+  'db/src/seed/scale-words.ts', 'db/src/seed/scale-names.ts', 'db/src/seed/covers.ts',
+];
+
 /**
  * The scale catalogue's storage folder, seeded once per version of the seed and of the schema:
  * a change to either gives a new key, and older folders are removed.
  */
 function scaleStorage(tracks: number): { dir: string; key: string; summary: ScaleSummary; reused: boolean } {
   const hash = createHash('sha256');
-  for (const file of ['db/src/seed/scale.ts', 'db/src/seed/scale-names.ts', 'db/src/seed/covers.ts']) hash.update(readFileSync(path.join(root, file)));
+  for (const file of SCALE_SEED_SOURCES) hash.update(readFileSync(path.join(root, file)));
   hash.update(readdirSync(path.join(root, 'db/src/migrations')).sort().join('\n'));
   const key = `scale-${tracks}-${hash.digest('hex').slice(0, 12)}`;
   const cacheRoot = path.join(root, '.cache/bench');
