@@ -5,15 +5,13 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { parseArgs } from 'node:util';
-import { tracks as tracksResource } from '../api/src/admin/resources/tracks.ts';
 import { copyForBench, describeDatabase, parseBenchDatabase } from '../db/src/bench-copy.ts';
 import { createDb } from '../db/src/connection.ts';
 import { CopyError, type CopyProgress } from '../db/src/copy.ts';
 import { clearPageCache } from '../db/src/repositories/page-cache.repository.ts';
-import { measureFirstAudio } from './bench/first-audio.ts';
-import { measurePageScripts } from './bench/first-load-js.ts';
-import { lighthousePerformance } from './bench/lighthouse.ts';
-import { percentile, randomInts, runLoad, type LoadResult, type Target } from './bench/load.ts';
+import { percentile, randomInts } from './bench/load.ts';
+import { cookieHeader, cookiesOf, cpuMs, ms, printReport, rate, type Row, rssMb, section, step } from './bench/report.ts';
+import { measureAdminList, measureAlbumPageInBrowser, measureSearch, measureThroughput, type ScaleRun, type ScaleSummary, TARGETS } from './bench/scale-measures.ts';
 import { cannon, type CannonResult } from './bench/cannon.ts';
 import { buildIfNeeded } from './build-if-needed.ts';
 
@@ -58,31 +56,10 @@ const BUDGETS = { startMs: 3000, idleRssMb: 200, homeMedianMs: 20 };
 /** The issue's measure: 20 connections for 6 s without Accept-Encoding, as ratios to a bare Hono process. */
 const FAST = { connections: 20, seconds: QUICK ? 3 : 6, pageRatio: 0.3, adminRatio: 0.15 };
 const BROWSER_UA = 'Mozilla/5.0 (X11; Linux x86_64) AppleWebKit/537.36 (KHTML, like Gecko) Chrome/142.0.0.0 Safari/537.36';
-const TARGETS = { seedSeconds: 180, searchP95Ms: 50, pageRatio: 0.3, jsonRatio: 0.5, adminMedianMs: 100, pageScriptsBytes: 150_000, lighthouse: 90, firstAudioMs: 150 };
-/** Connections kept busy by the throughput runs; the latency runs send one request at a time. */
-const CONCURRENCY = 8;
-const THROUGHPUT_SECONDS = 5;
 const ADMIN = { email: 'bench@example.com', password: 'bench-password' };
 /** Measured with the same Node flags as `pnpm start`, read from package.json. */
 const startFlags: string[] = JSON.parse(readFileSync(path.join(root, 'package.json'), 'utf8')).scripts.start.match(/--[\w-]+(=\S+)?/g) ?? [];
 const audioCache = process.env.DEMO_AUDIO_CACHE ?? path.join(root, 'tests/.cache/demo-audio');
-
-interface Row {
-  label: string;
-  value: string;
-  target?: string;
-  ok?: boolean;
-}
-const report: { title: string; rows: Row[] }[] = [];
-function section(title: string): Row[] {
-  const rows: Row[] = [];
-  report.push({ title, rows });
-  return rows;
-}
-
-function step(message: string) {
-  console.log(`» ${message}`);
-}
 
 function startServer(env: NodeJS.ProcessEnv, args = [path.join(root, 'api/src/server.ts')], ready = 'Ready in'): Promise<{ child: ChildProcess; readyMs: number }> {
   const started = performance.now();
@@ -113,17 +90,6 @@ function stop(child: ChildProcess): Promise<void> {
     child.kill('SIGTERM');
   });
 }
-
-/** CPU time the process has used, in ms: steadier than wall-clock rates on a shared machine. */
-const cpuMs = (pid: number) => {
-  const fields = readFileSync(`/proc/${pid}/stat`, 'utf8').split(') ')[1].split(' ');
-  return ((Number(fields[11]) + Number(fields[12])) * 1000) / 100;
-};
-const rssMb = (pid: number) => Number(/VmRSS:\s+(\d+)/.exec(readFileSync(`/proc/${pid}/status`, 'utf8'))![1]) / 1024;
-const ms = (value: number) => `${value.toFixed(1)} ms`;
-/** Requests per second, padded so the figures after it line up. */
-const rate = (perSecond: number) => `${perSecond.toFixed(0)} req/s`.padEnd(12);
-const kb = (bytes: number) => `${(bytes / 1000).toFixed(1)} KB`;
 
 /** Sequential requests; pages get a query string no one asked before, so each one is rendered, not read from the page cache. */
 async function timeRequests(url: string, count: number): Promise<number[]> {
@@ -184,18 +150,10 @@ async function foundationBudgets() {
   }
 }
 
-interface ScaleSummary {
-  tracks: number;
-  albums: number;
-  artists: number;
-  users: number;
-  playlists: number;
-  seconds: number;
-  phases: { name: string; seconds: number }[];
-  queries: Record<'rare' | 'common' | 'prefix' | 'twoWords', { query: string; tracks?: number }[]>;
-  sampleAlbumIds: number[];
-  topTrackId: number;
-}
+const SCALE_SEED_SOURCES = [
+  'db/src/seed/scale.ts', 'db/src/seed/scale-bulk.ts', 'db/src/seed/scale-catalog.ts', 'db/src/seed/scale-listeners.ts',
+  'db/src/seed/scale-words.ts', 'db/src/seed/scale-names.ts', 'db/src/seed/covers.ts',
+];
 
 /**
  * The scale catalogue's storage folder, seeded once per version of the seed and of the schema:
@@ -203,7 +161,7 @@ interface ScaleSummary {
  */
 function scaleStorage(tracks: number): { dir: string; key: string; summary: ScaleSummary; reused: boolean } {
   const hash = createHash('sha256');
-  for (const file of ['db/src/seed/scale.ts', 'db/src/seed/scale-names.ts', 'db/src/seed/covers.ts']) hash.update(readFileSync(path.join(root, file)));
+  for (const file of SCALE_SEED_SOURCES) hash.update(readFileSync(path.join(root, file)));
   hash.update(readdirSync(path.join(root, 'db/src/migrations')).sort().join('\n'));
   const key = `scale-${tracks}-${hash.digest('hex').slice(0, 12)}`;
   const cacheRoot = path.join(root, '.cache/bench');
@@ -239,24 +197,6 @@ function copyProgress() {
       logged = Math.floor(percent / 5);
     }
   };
-}
-
-function cookiesOf(response: Response, jar: Map<string, string>) {
-  for (const header of response.headers.getSetCookie()) {
-    const [pair] = header.split(';');
-    const index = pair.indexOf('=');
-    jar.set(pair.slice(0, index).trim(), pair.slice(index + 1).trim());
-  }
-}
-const cookieHeader = (jar: Map<string, string>) => [...jar].map(([name, value]) => `${name}=${value}`).join('; ');
-
-function describeStatuses(result: LoadResult): string {
-  return Object.entries(result.statuses).map(([status, count]) => `${status}×${count}`).join(' ');
-}
-
-function expectStatuses(result: LoadResult, allowed: number[], what: string) {
-  const bad = Object.keys(result.statuses).map(Number).filter((status) => !allowed.includes(status));
-  if (bad.length) throw new Error(`${what}: unexpected answers ${describeStatuses(result)}`);
 }
 
 /**
@@ -318,16 +258,7 @@ async function scaleBenchmarks() {
     ok: summary.seconds < TARGETS.seedSeconds,
   });
   seedRows.push({ label: '  phases', value: summary.phases.filter((p) => p.seconds >= 0.1).map((p) => `${p.name} ${p.seconds.toFixed(1)}s`).join(', ') });
-  if (DATABASE) {
-    step(`Copying the scale catalogue to ${describeDatabase(DATABASE)} (once per seed)…`);
-    const copy = await copyForBench(path.join(dir, 'database.sqlite'), DATABASE, { key, onProgress: copyProgress() }).catch((error: Error) => {
-      // A refused database or one that cannot be reached: the reason, not a stack trace.
-      console.error(error instanceof CopyError ? error.message : `The copy to PostgreSQL failed: ${error.message}`);
-      process.exit(1);
-    });
-    if (copy.reused) step('The database already holds this catalogue: reused.');
-    seedRows.push({ label: `copy to PostgreSQL with db:copy${copy.reused ? ' (when it was made)' : ''}`, value: `${copy.seconds.toFixed(1)} s` });
-  }
+  if (DATABASE) await copyToPostgres(DATABASE, dir, key, seedRows);
 
   // Pages a run before this one stored expire a minute after they were rendered: in the middle of
   // this run's measures, if it follows soon, where each one expiring costs a rendering.
@@ -338,193 +269,65 @@ async function scaleBenchmarks() {
   step('Starting the server on the scale catalogue…');
   const env = { ...process.env, PORT: String(SCALE_PORT), STORAGE_PATH: dir, DATABASE_URL: DATABASE ?? '', DEMO_AUDIO_CACHE: audioCache, ADMIN_EMAIL: ADMIN.email, ADMIN_PASSWORD: ADMIN.password, NODE_ENV: 'production', SEED_DEMO: 'false' };
   const { child, readyMs } = await startServer(env);
-  const base = `http://localhost:${SCALE_PORT}`;
   try {
     seedRows.push({ label: 'server start on it, ready to serve', value: `${readyMs.toFixed(0)} ms`, target: `< ${BUDGETS.startMs} ms`, ok: readyMs < BUDGETS.startMs });
-
-    // A returning visitor: the XSRF cookie is already set, as in a browser after the first page.
-    const guest = new Map<string, string>();
-    cookiesOf(await fetch(`${base}/api/v1/health`), guest);
-    const guestHeaders = { Cookie: cookieHeader(guest) };
-    const random = randomInts(20261122);
-
-    step('Resolving album page addresses…');
-    const albumIds = [...new Set([...summary.sampleAlbumIds, ...Array.from({ length: 80 }, () => random(1, summary.albums))])];
-    const albumPages: string[] = [];
-    for (const id of albumIds) {
-      const response = await fetch(`${base}/album/${id}/x/y`, { redirect: 'manual', headers: guestHeaders });
-      await response.arrayBuffer();
-      const location = response.headers.get('location');
-      if (response.status !== 301 || !location) throw new Error(`album ${id}: expected a redirect to its address, got ${response.status}`);
-      albumPages.push(location);
-    }
-
-    step('Logging in to the back office…');
-    const admin = new Map(guest);
-    const login = await fetch(`${base}/auth/login`, {
-      method: 'POST',
-      headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(admin), 'X-XSRF-TOKEN': decodeURIComponent(admin.get('XSRF-TOKEN')!) },
-      body: JSON.stringify(ADMIN),
-    });
-    cookiesOf(login, admin);
-    if (!login.ok) throw new Error(`admin login answered ${login.status}: ${await login.text()}`);
-    const adminHeaders = { Cookie: cookieHeader(admin) };
-
-    const adminList = (sort: string, order: string, filter: Record<string, string>) =>
-      `/api/admin/tracks?sort=${encodeURIComponent(JSON.stringify([sort, order]))}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
-
-    await staticFast({ base, pid: child.pid!, albumPages, guestHeaders, adminHeaders, adminListPath: adminList('created_at', 'DESC', {}) });
+    const run = await prepareScaleRun(`http://localhost:${SCALE_PORT}`, child.pid!, summary);
+    await staticFast({ ...run, adminListPath: run.adminList('created_at', 'DESC', {}) });
     if (QUICK) return;
-
-    // (b) Throughput against a bare route of the same process.
-    const throughput = section(`Throughput, ${CONCURRENCY} concurrent connections, ${THROUGHPUT_SECONDS} s each`);
-    const measure = async (label: string, next: (i: number) => Target, allowed = [200]) => {
-      step(`Throughput: ${label}…`);
-      await runLoad({ base, next, concurrency: CONCURRENCY, requests: 4 * CONCURRENCY });
-      const cpuBefore = cpuMs(child.pid!);
-      const result = await runLoad({ base, next, concurrency: CONCURRENCY, seconds: THROUGHPUT_SECONDS });
-      expectStatuses(result, allowed, label);
-      return { ...result, cpuPerRequest: (cpuMs(child.pid!) - cpuBefore) / result.requests };
-    };
-    const health = await measure('GET /api/v1/health (baseline)', () => ({ path: '/api/v1/health', headers: guestHeaders }));
-    const json = await measure('album JSON', (i) => ({ path: `/api/v1/albums/${albumIds[i % albumIds.length]}?with=artists,tracks,tracks.artists`, headers: guestHeaders }));
-    // Pages as a browser asks for them (gzip), so a visitor after the first one of each album gets
-    // it from the page cache; then every request a miss (a query string no one asked before), which
-    // is what rendering costs.
-    const pages = await measure('album page', (i) => ({ path: albumPages[i % albumPages.length], headers: { ...guestHeaders, 'Accept-Encoding': 'gzip, deflate, br' } }));
-    let unique = 0;
-    const rendered = await measure('album page, rendered', (i) => ({ path: `${albumPages[i % albumPages.length]}?bench=${++unique}`, headers: guestHeaders }));
-    const line = (result: LoadResult & { cpuPerRequest: number }) =>
-      `${rate(result.perSecond)}p50 ${ms(percentile(result.latencies, 50))}, server CPU ${result.cpuPerRequest.toFixed(2)} ms/req`;
-    throughput.push({ label: 'bare route GET /api/v1/health', value: line(health) });
-    throughput.push({ label: 'album JSON (artists, tracks, tracks.artists)', value: line(json) });
-    throughput.push({ label: 'album page HTML (page cache)', value: line(pages) });
-    throughput.push({ label: 'album page HTML, rendered each time', value: line(rendered) });
-    const jsonRatio = json.perSecond / health.perSecond;
-    const pageRatio = pages.perSecond / health.perSecond;
-    throughput.push({ label: 'album JSON / bare route', value: jsonRatio.toFixed(2), target: `>= ${TARGETS.jsonRatio}`, ok: jsonRatio >= TARGETS.jsonRatio });
-    throughput.push({ label: 'album page / bare route', value: pageRatio.toFixed(2), target: `>= ${TARGETS.pageRatio}`, ok: pageRatio >= TARGETS.pageRatio });
-    throughput.push({ label: '  the same by server CPU per request (JSON, page)', value: `${(health.cpuPerRequest / json.cpuPerRequest).toFixed(2)}, ${(health.cpuPerRequest / pages.cpuPerRequest).toFixed(2)}` });
-    throughput.push({ label: 'album page rendered each time / bare route', value: (rendered.perSecond / health.perSecond).toFixed(2) });
-
-    // (c) Range streaming: random 64 KB windows of random tracks.
-    const probe = await fetch(`${base}/api/v1/tracks/${summary.topTrackId}/stream`, { headers: { ...guestHeaders, Range: 'bytes=0-0' } });
-    await probe.arrayBuffer();
-    const fileSize = Number(/\/(\d+)$/.exec(probe.headers.get('content-range') ?? '')?.[1]);
-    if (probe.status !== 206 || !fileSize) throw new Error(`stream probe answered ${probe.status}`);
-    const window = 64 * 1024;
-    const streams = await measure('Range streaming', () => {
-      const start = random(0, Math.max(0, Math.floor(fileSize * 0.7) - window));
-      return { path: `/api/v1/tracks/${random(1, summary.tracks)}/stream`, headers: { ...guestHeaders, Range: `bytes=${start}-${start + window - 1}` } };
-    }, [206]);
-    throughput.push({
-      label: 'Range streaming, random 64 KB of random tracks',
-      value: `${rate(streams.perSecond)}${(streams.bytes / streams.seconds / 1e6).toFixed(1)} MB/s, p95 ${ms(percentile(streams.latencies, 95))}`,
-    });
-
-    // (a) Search latency, one request at a time.
-    const search = section('Search GET /api/v1/search?query=…, sequential requests');
-    const searchProbe = await fetch(`${base}/api/v1/search?query=${encodeURIComponent(summary.queries.common[0].query)}`, { headers: guestHeaders });
-    await searchProbe.arrayBuffer();
-    if (searchProbe.status === 404) {
-      step('search: endpoint not available');
-      search.push({ label: 'search', value: 'endpoint not available (404)' });
-    } else {
-      for (const [kind, label] of [['rare', 'rare word'], ['common', 'common word'], ['prefix', 'prefix (3 letters)'], ['twoWords', 'two words']] as const) {
-        const queries = summary.queries[kind];
-        step(`Search: ${label}…`);
-        const result = await runLoad({
-          base,
-          next: (i) => ({ path: `/api/v1/search?query=${encodeURIComponent(queries[i % queries.length].query)}`, headers: guestHeaders }),
-          concurrency: 1,
-          requests: 120,
-          seconds: 20,
-          warmup: queries.length,
-        });
-        expectStatuses(result, [200], `search ${label}`);
-        const p95 = percentile(result.latencies, 95);
-        search.push({
-          label: `${label}: ${queries.slice(0, 3).map((q) => `"${q.query}"`).join(', ')}…`,
-          value: `p50 ${ms(percentile(result.latencies, 50))}, p95 ${ms(p95)}`,
-          target: `p95 < ${TARGETS.searchP95Ms} ms`,
-          ok: p95 < TARGETS.searchP95Ms,
-        });
-      }
-    }
-
-    // (d) The back office's tracks list: each whitelisted sort, filtered by text.
-    // What people type: a common word, a rare one, two words, the start of a word.
-    const q = summary.queries;
-    const words = [0, 1].flatMap((i) => [q.common[i], q.rare[i], q.twoWords[i], q.prefix[i]]).filter(Boolean).map((w) => w.query);
-    const adminRows = section(`Back office GET /api/admin/tracks, 25 rows, sequential requests`);
-    adminRows.push({ label: `filtered by text, rotating: ${words.slice(0, 4).map((w) => `"${w}"`).join(', ')}…`, value: '' });
-    for (const field of tracksResource.table.sortable) {
-      for (const order of ['ASC', 'DESC']) {
-        step(`Back office: sort ${field} ${order}, filtered…`);
-        const result = await runLoad({ base, next: (i) => ({ path: adminList(field, order, { q: words[i % words.length] }), headers: adminHeaders }), concurrency: 1, requests: 2 * words.length, seconds: 20, warmup: 2 });
-        expectStatuses(result, [200], `admin tracks sorted by ${field}`);
-        const median = percentile(result.latencies, 50);
-        adminRows.push({ label: `  sort ${field} ${order}`, value: `median ${ms(median)}, max ${ms(Math.max(...result.latencies))}`, target: `median < ${TARGETS.adminMedianMs} ms`, ok: median < TARGETS.adminMedianMs });
-      }
-    }
-    adminRows.push({ label: 'no filter (the list as it opens: created_at DESC)', value: '' });
-    for (const field of tracksResource.table.sortable) {
-      const order = field === 'created_at' || field === 'plays' ? 'DESC' : 'ASC';
-      step(`Back office: sort ${field} ${order}, no filter…`);
-      const result = await runLoad({ base, next: () => ({ path: adminList(field, order, {}), headers: adminHeaders }), concurrency: 1, requests: 6, seconds: 20, warmup: 1 });
-      expectStatuses(result, [200], `admin tracks sorted by ${field}`);
-      const median = percentile(result.latencies, 50);
-      adminRows.push({ label: `  sort ${field} ${order}`, value: `median ${ms(median)}`, target: `median < ${TARGETS.adminMedianMs} ms`, ok: median < TARGETS.adminMedianMs });
-    }
-
-    // (e) The album page in Chromium: its scripts and the time from a click on play to audio.
-    const pagesSection = section('Album page in the browser');
-    step('Album page: all its scripts, in Chromium…');
-    const albumPage = albumPages.find((p) => p.startsWith(`/album/${summary.sampleAlbumIds.at(-1)}/`)) ?? albumPages[0];
-    const js = await measurePageScripts(base, albumPage);
-    if ('error' in js) pagesSection.push({ label: 'scripts, all transfer', value: `not measured: ${js.error}` });
-    else {
-      pagesSection.push({
-        label: `scripts, all transfer (${js.files.length} files, ${kb(js.afterLoadTransfer)} after load)`,
-        value: kb(js.totalTransfer),
-        target: `<= ${kb(TARGETS.pageScriptsBytes)}`,
-        ok: js.totalTransfer <= TARGETS.pageScriptsBytes,
-      });
-    }
-    step('Album page: time to first audio, 5 fresh pages…');
-    const audio = await measureFirstAudio(base, albumPage, 5);
-    if ('error' in audio) pagesSection.push({ label: 'first audio, click → playing', value: `not measured: ${audio.error}` });
-    else {
-      pagesSection.push({
-        label: 'first audio, click → playing, median of 5 fresh pages',
-        value: `${ms(audio.median)} (${audio.samples.map((s) => s.toFixed(0)).join(', ')})`,
-        target: `< ${TARGETS.firstAudioMs} ms`,
-        ok: audio.median < TARGETS.firstAudioMs,
-      });
-    }
-
-    // (f) Lighthouse, desktop preset.
-    if (options['no-lighthouse']) pagesSection.push({ label: 'Lighthouse performance (desktop)', value: 'skipped (--no-lighthouse)' });
-    else {
-      step('Album page: Lighthouse performance, desktop preset…');
-      const result = await lighthousePerformance(`${base}${albumPage}`);
-      if ('error' in result) pagesSection.push({ label: 'Lighthouse performance (desktop)', value: `not measured: ${result.error}` });
-      else {
-        pagesSection.push({ label: 'Lighthouse performance (desktop)', value: String(result.score), target: `>= ${TARGETS.lighthouse}`, ok: result.score >= TARGETS.lighthouse });
-        const m = result.metrics;
-        pagesSection.push({
-          label: `  scripts, as Lighthouse counts them (${result.scripts.requests} requests)`,
-          value: kb(result.scripts.transfer),
-          target: `<= ${kb(TARGETS.pageScriptsBytes)}`,
-          ok: result.scripts.transfer <= TARGETS.pageScriptsBytes,
-        });
-        pagesSection.push({ label: '  FCP, LCP, TBT, CLS', value: `${(m.fcpMs / 1000).toFixed(2)} s, ${(m.lcpMs / 1000).toFixed(2)} s, ${m.tbtMs.toFixed(0)} ms, ${m.cls.toFixed(3)}` });
-      }
-    }
+    await measureThroughput(run);
+    await measureSearch(run);
+    await measureAdminList(run);
+    await measureAlbumPageInBrowser(run, !options['no-lighthouse']);
     seedRows.push({ label: 'server memory after the runs (RSS)', value: `${rssMb(child.pid!).toFixed(0)} MB` });
   } finally {
     await stop(child);
   }
+}
+
+async function copyToPostgres(database: string, dir: string, key: string, seedRows: Row[]) {
+  step(`Copying the scale catalogue to ${describeDatabase(database)} (once per seed)…`);
+  const copy = await copyForBench(path.join(dir, 'database.sqlite'), database, { key, onProgress: copyProgress() }).catch((error: Error) => {
+    // A refused database or one that cannot be reached: the reason, not a stack trace.
+    console.error(error instanceof CopyError ? error.message : `The copy to PostgreSQL failed: ${error.message}`);
+    process.exit(1);
+  });
+  if (copy.reused) step('The database already holds this catalogue: reused.');
+  seedRows.push({ label: `copy to PostgreSQL with db:copy${copy.reused ? ' (when it was made)' : ''}`, value: `${copy.seconds.toFixed(1)} s` });
+}
+
+/** A returning visitor's and a logged-in admin's cookies, and the album pages' addresses, for the measures. */
+async function prepareScaleRun(base: string, pid: number, summary: ScaleSummary): Promise<ScaleRun> {
+  // A returning visitor: the XSRF cookie is already set, as in a browser after the first page.
+  const guest = new Map<string, string>();
+  cookiesOf(await fetch(`${base}/api/v1/health`), guest);
+  const guestHeaders = { Cookie: cookieHeader(guest) };
+  const random = randomInts(20261122);
+
+  step('Resolving album page addresses…');
+  const albumIds = [...new Set([...summary.sampleAlbumIds, ...Array.from({ length: 80 }, () => random(1, summary.albums))])];
+  const albumPages: string[] = [];
+  for (const id of albumIds) {
+    const response = await fetch(`${base}/album/${id}/x/y`, { redirect: 'manual', headers: guestHeaders });
+    await response.arrayBuffer();
+    const location = response.headers.get('location');
+    if (response.status !== 301 || !location) throw new Error(`album ${id}: expected a redirect to its address, got ${response.status}`);
+    albumPages.push(location);
+  }
+
+  step('Logging in to the back office…');
+  const admin = new Map(guest);
+  const login = await fetch(`${base}/auth/login`, {
+    method: 'POST',
+    headers: { 'Content-Type': 'application/json', Cookie: cookieHeader(admin), 'X-XSRF-TOKEN': decodeURIComponent(admin.get('XSRF-TOKEN')!) },
+    body: JSON.stringify(ADMIN),
+  });
+  cookiesOf(login, admin);
+  if (!login.ok) throw new Error(`admin login answered ${login.status}: ${await login.text()}`);
+  const adminHeaders = { Cookie: cookieHeader(admin) };
+
+  const adminList = (sort: string, order: string, filter: Record<string, string>) =>
+    `/api/admin/tracks?sort=${encodeURIComponent(JSON.stringify([sort, order]))}&range=${encodeURIComponent('[0,24]')}&filter=${encodeURIComponent(JSON.stringify(filter))}`;
+  return { base, pid, summary, random, albumIds, albumPages, guestHeaders, adminHeaders, adminList };
 }
 
 buildIfNeeded();
@@ -540,15 +343,6 @@ if (FOUNDATION) await foundationBudgets();
 await scaleBenchmarks();
 
 console.log(`\n${databases}\n`);
-let failed = 0;
-for (const { title, rows } of report) {
-  console.log(title);
-  for (const row of rows) {
-    const verdict = row.ok === undefined ? '' : row.ok ? 'pass' : 'FAIL';
-    if (row.ok === false) failed++;
-    console.log(`  ${row.label.padEnd(58)} ${row.value.padEnd(40)} ${(row.target ?? '').padEnd(18)} ${verdict}`);
-  }
-  console.log('');
-}
+const failed = printReport();
 console.log(`${failed ? `${failed} target(s) missed` : 'All targets met'} (bench took ${((performance.now() - started) / 1000).toFixed(0)} s).`);
 process.exit(failed ? 1 : 0);

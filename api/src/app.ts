@@ -1,26 +1,23 @@
 import { readdirSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import path from 'node:path';
-import type { IncomingMessage, RequestListener, ServerResponse } from 'node:http';
+import type { RequestListener } from 'node:http';
 import { OpenAPIHono } from '@hono/zod-openapi';
-import type { HttpBindings } from '@hono/node-server';
 import { serveStatic } from '@hono/node-server/serve-static';
-import { RESPONSE_ALREADY_SENT } from '@hono/node-server/utils/response';
 import { bodyLimit } from 'hono/body-limit';
 import { methodNotAllowed } from 'hono/method-not-allowed';
 import type { Context, MiddlewareHandler } from 'hono';
 import { createAdminRoutes } from './admin/admin.routes.ts';
 import type { AppDeps, AppEnv } from './context.ts';
 import { enforceAccountGates, identify } from './http/auth.ts';
-import { clientIp } from './http/client-ip.ts';
 import { visitorChoices } from './http/login.ts';
 import { csrfProtection } from './http/csrf.ts';
 import { ApiError, errorResponse, validationHook } from './http/errors.ts';
 import { methodOverride } from './http/method-override.ts';
 import { MemoisedRouter } from './caching/memoised-router.ts';
 import { isApiPath } from './http/paths.ts';
-import { adminPolicy, pagePolicy } from './http/content-security-policy.ts';
-import { COMMON_HEADERS, EMBED_PATH, securityHeaders } from './http/security-headers.ts';
+import { adminPolicy } from './http/content-security-policy.ts';
+import { COMMON_HEADERS, securityHeaders } from './http/security-headers.ts';
 import { accountRoutes } from './routes/account.routes.ts';
 import { AVATAR_MAX_BYTES, AVATAR_TOO_LARGE } from './services/avatar.service.ts';
 import { PLAYLIST_IMAGE_MAX_BYTES, PLAYLIST_IMAGE_TOO_LARGE } from './services/playlists.service.ts';
@@ -50,48 +47,28 @@ import { notificationsRoutes } from './routes/notifications.routes.ts';
 import { readWorkspaceParam, settleWorkspace } from './http/workspace.ts';
 import { subsonicRoutes } from './subsonic/subsonic.routes.ts';
 import { subsonicAccountRoutes } from './subsonic/app-password.routes.ts';
-import { workspaceBootstrap, type WorkspaceBootstrap } from './services/workspaces.service.ts';
 import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './routes/file-entries.routes.ts';
 import { s3UploadsRoutes } from './routes/s3-uploads.routes.ts';
 import { trackImportRoutes } from './routes/track-import.routes.ts';
 import { billingRoutes } from './routes/billing.routes.ts';
 import { backstageMusicRoutes } from './routes/backstage-music.routes.ts';
-import { browserBootstrap, buildBootstrapData, loadBackOfficeLook, type BootstrapData, type BrowserBootstrap } from './services/bootstrap.service.ts';
-import { loadSettings, type Settings } from './services/settings.service.ts';
+import { loadBackOfficeLook } from './services/bootstrap.service.ts';
+import { loadSettings } from './services/settings.service.ts';
 import { adminSettingsRoutes } from './admin/settings.routes.ts';
 import { adminAppearanceRoutes } from './admin/appearance.routes.ts';
 import { adminAccountsRoutes } from './admin/accounts.routes.ts';
 import { adminReportsRoutes } from './admin/reports.routes.ts';
 import { logsRoutes } from './routes/logs.routes.ts';
 import { logError } from './services/error-log.service.ts';
-import { countPageView } from './services/page-views.service.ts';
 import { translateErrors } from './http/translate-errors.ts';
 import { requestLog } from './http/request-log.ts';
-import { logger } from './logging/logger.ts';
-import { guestPageCache, isShareablePage, pageCacheKey, siteBuildId, storeRenderedPage, type GuestPageRequest } from './caching/page-cache.service.ts';
-import { clearPageCacheOnWrites, pageContentType, pageFormFor, sendCachedPage } from './caching/page-cache.ts';
+import { siteBuildId } from './caching/page-cache.service.ts';
+import { clearPageCacheOnWrites } from './caching/page-cache.ts';
 import { withGuestPageHits } from './caching/guest-page-hits.ts';
-import { timeNow } from './clock.ts';
 
-/** What the Astro site receives with every page request. */
-export interface SiteLocals {
-  /** Everything pages read while they render on the server. */
-  bootstrap: BootstrapData & WorkspaceBootstrap;
-  /** The part of it a page may hand the browser (`#be-bootstrap`). */
-  browserBootstrap: BrowserBootstrap;
-  /** Calls this API in process with the visitor's cookies, for the typed client. */
-  apiFetch: typeof fetch;
-  /** Cookies and security headers the page response must carry. */
-  responseHeaders: [string, string][];
-  /** The page's Content-Security-Policy, from the one Astro computed (the hashes of its own inline scripts). */
-  contentSecurityPolicy: (astroPolicy: string | null) => string;
-  /** Set when the page may be shared with other visitors: keeps a shareable response for them. */
-  storeInPageCache?: (response: Response) => void;
-  /** Writes a page that failed to the error log, as app.onError does for the API. */
-  reportError: (error: unknown) => void;
-}
+import { serveSitePages, type SiteHandler } from './http/site-pages.ts';
 
-export type SiteHandler = (req: IncomingMessage, res: ServerResponse, next: (error?: unknown) => void, locals: SiteLocals) => unknown;
+export type { SiteHandler, SiteLocals } from './http/site-pages.ts';
 
 export interface AppOptions {
   /** Astro's node handler (middleware mode); without it only the API is served. */
@@ -149,28 +126,6 @@ const UPLOAD_BODY_LIMITS: { path: RegExp; maxSize: number; tooLarge: string }[] 
   { path: PLAYLIST_IMAGE_ROUTE, maxSize: PLAYLIST_IMAGE_MAX_BYTES + 64 * 1024, tooLarge: PLAYLIST_IMAGE_TOO_LARGE },
 ];
 
-/** A page view, counted in the batch after the page has gone out. */
-function countView(c: Context<AppEnv>, status: number, contentType: string) {
-  countPageView(c.get('deps').db, {
-    method: c.req.method,
-    path: c.req.path,
-    status,
-    contentType,
-    userAgent: c.req.header('User-Agent'),
-    purpose: c.req.header('Sec-Purpose') ?? c.req.header('Purpose'),
-    ip: clientIp(c),
-    country: c.req.header('CF-IPCountry'),
-    userId: c.get('auth')?.user?.id ?? null,
-  });
-}
-
-/** What the page cache keys this request of a visitor who is not logged in by, for this build of the site. */
-function guestPageRequest(c: Context<AppEnv>, siteBuild: string): GuestPageRequest {
-  // Path and query as the server read them (@hono/node-server has already normalised the address).
-  const url = c.req.url;
-  return { pathAndQuery: url.slice(url.indexOf('/', url.indexOf('//') + 2)), ...visitorChoices(c), build: siteBuild };
-}
-
 /** Pages name the build's hashed scripts: a page cached by another build would load files that are gone. */
 const siteBuildOf = (options: AppOptions) => (options.siteClientDir ? siteBuildId(options.siteClientDir) : '');
 
@@ -182,14 +137,29 @@ export function requestListener(deps: AppDeps, options: AppOptions, appListener:
   return options.siteHandler ? withGuestPageHits(deps, siteBuildOf(options), appListener) : appListener;
 }
 
-export function createApp(deps: AppDeps, options: AppOptions = {}) {
-  const app = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoisedRouter() });
+type App = OpenAPIHono<AppEnv>;
 
-  // Hashed build assets never change under the same name. They are answered before the security
-  // headers middleware, so they take the headers every response carries here, set on the file's
-  // own response (headers set on the context after serveStatic made it would not reach it).
-  // serveStatic hands a file it does not have to next(): nothing comes after it here, as a missing
-  // build file is a plain 404, not a page in its place nor an error of the server.
+export function createApp(deps: AppDeps, options: AppOptions = {}) {
+  const app: App = new OpenAPIHono<AppEnv>({ defaultHook: validationHook, router: new MemoisedRouter() });
+  serveHashedAssets(app, options);
+  // After the hashed assets: a line per asset would drown the requests that matter.
+  useRequestSteps(app, deps);
+  mountRoutes(app, deps);
+  if (options.adminDir) serveBackOffice(app, deps, options.adminDir);
+  if (options.siteClientDir) servePublicFiles(app, options.siteClientDir);
+  if (options.siteHandler) serveSitePages(app, deps, options.siteHandler, siteBuildOf(options));
+  answerErrors(app, deps);
+  return app;
+}
+
+/**
+ * Hashed build assets never change under the same name. They are answered before the security
+ * headers middleware, so they take the headers every response carries here, set on the file's
+ * own response (headers set on the context after serveStatic made it would not reach it).
+ * serveStatic hands a file it does not have to next(): nothing comes after it here, as a missing
+ * build file is a plain 404, not a page in its place nor an error of the server.
+ */
+function serveHashedAssets(app: App, options: AppOptions): void {
   const hashedAssets = (serve: MiddlewareHandler, extraHeaders: [string, string][] = []): MiddlewareHandler => async (c) => {
     const found = (await serve(c, async () => undefined)) as Response | undefined;
     const response = found ?? (await c.notFound());
@@ -209,8 +179,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       rewriteRequestPath: (p) => p.replace(/^\/admin/, ''),
     })));
   }
+}
 
-  // After the hashed assets: a line per asset would drown the requests that matter.
+/** What every request goes through before its route, in this order. */
+function useRequestSteps(app: App, deps: AppDeps): void {
   app.use(requestLog(deps.config.logging));
   app.use((c, next) => {
     c.set('deps', deps);
@@ -225,7 +197,20 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     app,
     onMethodNotAllowed: (c, methods) => c.json({ message: `${c.req.method} is not allowed here. Allowed: ${methods.join(', ')}.` }, 405, { Allow: methods.join(', ') }),
   }));
-  app.use((c, next) => {
+  app.use(limitBodySize(deps));
+  // Who is asking, whether their account may make this call, and in which workspace: one step, not a
+  // middleware each, as every step of Hono's chain costs each request a promise and a closure.
+  app.use(async (c, next) => {
+    const requestedWorkspace = readWorkspaceParam(c);
+    await identify(c);
+    await enforceAccountGates(c);
+    await settleWorkspace(c, requestedWorkspace);
+    return next();
+  });
+}
+
+function limitBodySize(deps: AppDeps): MiddlewareHandler<AppEnv> {
+  return (c, next) => {
     // No route reads the body of a GET or HEAD, and asking whether there is one makes the Node
     // adapter build a whole Request: a tenth of a millisecond on every read of the API.
     if (c.req.method === 'GET' || c.req.method === 'HEAD' || !isApiPath(c.req.path)) return next();
@@ -241,17 +226,10 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
         throw new ApiError(413, `The request body is too large. The limit is ${Math.round(maxSize / 1024)} KB.`);
       },
     })(c, next);
-  });
-  // Who is asking, whether their account may make this call, and in which workspace: one step, not a
-  // middleware each, as every step of Hono's chain costs each request a promise and a closure.
-  app.use(async (c, next) => {
-    const requestedWorkspace = readWorkspaceParam(c);
-    await identify(c);
-    await enforceAccountGates(c);
-    await settleWorkspace(c, requestedWorkspace);
-    return next();
-  });
+  };
+}
 
+function mountRoutes(app: App, deps: AppDeps): void {
   app.use('/api/admin/*', clearPageCacheOnWrites());
   app.route('/api/v1', apiV1);
   app.route('/', sessionRoutes);
@@ -270,102 +248,36 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
       info: { title: 'Cadence API', version: '1.0.0', description: 'Cookie sessions need the X-XSRF-TOKEN header on writes; PUT, PATCH and DELETE may be sent as POST with X-HTTP-Method-Override.' },
     });
   app.route('/', createDocsRoutes(openApiDocument, async () => (await loadSettings(deps.db))['branding.site_name']));
+}
 
-  if (options.adminDir) {
-    const indexFile = path.join(options.adminDir, 'index.html');
-    const spa = async (c: Context<AppEnv>) => {
-      // The site's name, logos and themes ride along as a data block (not a script), so even the
-      // login page is drawn in the site's look without a request of its own.
-      const look = JSON.stringify(await loadBackOfficeLook(deps, visitorChoices(c).theme)).replace(/</g, '\\u003c');
-      const page = (await readFile(indexFile, 'utf8')).replace('</head>', `<script type="application/json" id="be-bootstrap">${look}</script></head>`);
-      return c.html(page, 200, { 'Cache-Control': 'no-cache', 'Content-Security-Policy': adminPolicy(deps.config.cspExtraSources) });
-    };
-    app.get('/admin', spa);
-    app.get('/admin/*', spa);
-  }
+/** The back office's single page, at /admin and every address under it. */
+function serveBackOffice(app: App, deps: AppDeps, adminDir: string): void {
+  const indexFile = path.join(adminDir, 'index.html');
+  const spa = async (c: Context<AppEnv>) => {
+    // The site's name, logos and themes ride along as a data block (not a script), so even the
+    // login page is drawn in the site's look without a request of its own.
+    const look = JSON.stringify(await loadBackOfficeLook(deps, visitorChoices(c).theme)).replace(/</g, '\\u003c');
+    const page = (await readFile(indexFile, 'utf8')).replace('</head>', `<script type="application/json" id="be-bootstrap">${look}</script></head>`);
+    return c.html(page, 200, { 'Cache-Control': 'no-cache', 'Content-Security-Policy': adminPolicy(deps.config.cspExtraSources) });
+  };
+  app.get('/admin', spa);
+  app.get('/admin/*', spa);
+}
 
-  if (options.siteClientDir) {
-    // Files such as favicon.svg or robots.txt; hashed assets were answered above.
-    const publicFiles = serveStatic({ root: path.relative(process.cwd(), options.siteClientDir), onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') });
-    // The build's files are listed once, so a page request does not look on disk for a file first.
-    const clientDir = options.siteClientDir;
-    const publicPaths = new Set(
-      readdirSync(clientDir, { recursive: true, withFileTypes: true })
-        .filter((entry) => entry.isFile())
-        .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
-        .filter((file) => !file.startsWith('/_astro/')),
-    );
-    app.use('*', async (c, next) => (publicPaths.has(c.req.path) ? publicFiles(c, next) : next()));
-  }
-  const siteHandler = options.siteHandler;
-  const siteBuild = siteBuildOf(options);
-  if (siteHandler) {
-    // Everything that is not API is a page of the site; unknown API paths fall through to a JSON 404.
-    app.all('*', async (c, next) => {
-      if (isApiPath(c.req.path)) return next();
-      const { incoming, outgoing } = (c.env ?? {}) as Partial<HttpBindings>;
-      if (!incoming || !outgoing) throw new ApiError(500, 'Pages can only be served by the Node server.');
-      // Visitors who are not logged in share pages through the page cache (Settings > Cache); a
-      // hit reads no other setting, so the rest are read only for a page that is rendered.
-      const guestCache = c.req.method === 'GET' && !c.get('auth').user ? await guestPageCache(deps.db, deps.clock) : undefined;
-      let settings: Settings | undefined;
-      const recordView = (status: number, contentType: string) => {
-        if (guestCache?.pageViews ?? (settings?.['analytics.page_views'] !== false)) countView(c, status, contentType);
-      };
+/** Files such as favicon.svg or robots.txt; hashed assets were answered before. */
+function servePublicFiles(app: App, clientDir: string): void {
+  const publicFiles = serveStatic({ root: path.relative(process.cwd(), clientDir), onFound: (_p, c) => c.header('Cache-Control', 'public, max-age=3600') });
+  // The build's files are listed once, so a page request does not look on disk for a file first.
+  const publicPaths = new Set(
+    readdirSync(clientDir, { recursive: true, withFileTypes: true })
+      .filter((entry) => entry.isFile())
+      .map((entry) => `/${path.relative(clientDir, path.join(entry.parentPath, entry.name)).split(path.sep).join('/')}`)
+      .filter((file) => !file.startsWith('/_astro/')),
+  );
+  app.use('*', async (c, next) => (publicPaths.has(c.req.path) ? publicFiles(c, next) : next()));
+}
 
-      const cookies = visitorChoices(c);
-      const cacheSeconds = guestCache?.cacheSeconds ?? 0;
-      const pageRequest = cacheSeconds > 0 ? guestPageRequest(c, siteBuild) : undefined;
-      const hit = pageRequest ? await guestCache?.find(pageRequest, pageFormFor(c.req.header('Accept-Encoding'))) : undefined;
-      if (hit) {
-        recordView(hit.page.status, pageContentType(hit.page));
-        sendCachedPage(outgoing, hit, c.get('requestId'), c.get('pageHeaders'));
-        return RESPONSE_ALREADY_SENT;
-      }
-      const cacheKey = pageRequest && pageCacheKey(pageRequest);
-
-      const rendering = { startedAt: timeNow(deps), generation: guestCache?.generation ?? 0 };
-      const pageSettings = await loadSettings(deps.db);
-      settings = pageSettings;
-      const cookieHeader = c.req.header('Cookie') ?? '';
-      const bootstrap = await buildBootstrapData(deps, c.get('auth'), cookies, pageSettings);
-      const locals: SiteLocals = {
-        bootstrap: { ...bootstrap, ...(await workspaceBootstrap(deps.db, c.get('auth').user, c.get('workspaceId'))) },
-        browserBootstrap: browserBootstrap(bootstrap),
-        apiFetch: (input, init) => {
-          const request = new Request(input instanceof Request ? input : new URL(input, deps.config.appUrl), init);
-          request.headers.set('Cookie', cookieHeader);
-          // The visitor's connection (who is asking, for rate limits), not the page's Node response:
-          // an answer the API writes straight to a socket (sendBytes) must come back to the page.
-          return Promise.resolve(app.fetch(request, { incoming }));
-        },
-        responseHeaders: [...c.get('pageHeaders'), ['X-Request-Id', c.get('requestId')], ...(cacheKey ? [['X-Cache', 'MISS'] as [string, string]] : [])],
-        contentSecurityPolicy: (astroPolicy) =>
-          pagePolicy({ astroPolicy, settings: pageSettings, siteUrl: deps.config.appUrl, framable: EMBED_PATH.test(c.req.path), extra: deps.config.cspExtraSources }),
-        storeInPageCache: cacheKey
-          ? (response) => {
-              if (!isShareablePage(response)) return void response.body?.cancel();
-              storeRenderedPage(deps.db, cacheKey, cacheSeconds, rendering, response).catch((error) => logger.warn({ err: error, req_id: c.get('requestId') }, 'Could not store a page in the page cache'));
-            }
-          : undefined,
-        // Astro answers a failed page with its 500 page itself; without this, only its console would know.
-        reportError: (error) => {
-          logger.error({ err: error, req_id: c.get('requestId'), method: c.req.method, path: c.req.path }, 'A page failed to render');
-          void logError(deps.config, deps.db, error, { method: c.req.method, path: c.req.path, status: 500, user_id: c.get('auth').user?.id ?? null, request_id: c.get('requestId') });
-        },
-      };
-      const handled = await new Promise<boolean>((resolve, reject) => {
-        outgoing.once('finish', () => resolve(true));
-        outgoing.once('close', () => resolve(true));
-        Promise.resolve(siteHandler(incoming, outgoing, (error) => (error ? reject(error) : resolve(false)), locals)).catch(reject);
-      });
-      // Astro passes its headers to writeHead, which getHeader does not see; the site's pages are
-      // all .astro pages, so a response that did not say otherwise is HTML.
-      if (handled) recordView(outgoing.statusCode, String(outgoing.getHeader('Content-Type') ?? 'text/html'));
-      return handled ? RESPONSE_ALREADY_SENT : next();
-    });
-  }
-
+function answerErrors(app: App, deps: AppDeps): void {
   app.notFound((c) => c.json({ message: `Nothing is at ${c.req.method} ${c.req.path}.` }, 404));
   app.onError((error, c) => {
     const response = errorResponse(error, c, deps.config.debug);
@@ -375,5 +287,4 @@ export function createApp(deps: AppDeps, options: AppOptions = {}) {
     }
     return response;
   });
-  return app;
 }

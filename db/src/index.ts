@@ -19,6 +19,7 @@ export * from './repositories/file-entries.repository.ts';
 export * from './repositories/catalog.repository.ts';
 export * from './repositories/plays.repository.ts';
 export * from './repositories/admin-resource.repository.ts';
+export * from './repositories/admin-resource-filters.ts';
 export { constraintViolation, databaseStorageFailure, unstorableText } from './errors.ts';
 export { withUserLock } from './transactions.ts';
 export * from './repositories/account-security.repository.ts';

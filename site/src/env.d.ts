@@ -3,6 +3,6 @@
 type SiteLocals = import('@app/api').SiteLocals;
 
 declare namespace App {
-  // What the API server hands every page (api/src/app.ts, SiteLocals).
+  // What the API server hands every page (api/src/http/site-pages.ts, SiteLocals).
   interface Locals extends SiteLocals {}
 }

@@ -1,9 +1,9 @@
-import { SEO_PAGES, type SettingName } from './settings.service.ts';
+import { SEO_PAGES, SETTINGS, type SettingName } from './settings-definitions.ts';
 
 /**
  * How the back office presents settings. Sections follow the specification; a setting appears in
- * the back office once it has an entry in SETTING_FIELDS (its type, limits and choices come from
- * its zod schema, so only words and placement live here). Settings without an entry are edited
+ * the back office once its declaration in SETTINGS has a `field` (its type, limits and choices come
+ * from its zod schema, so the field holds only words and placement). Settings without one are edited
  * elsewhere (APPEARANCE_SETTINGS in the appearance editor, ads in the ads screen) or only with `pnpm settings`.
  */
 export const SETTINGS_SECTIONS = [
@@ -81,109 +81,10 @@ export interface SettingField {
   itemLabels?: Record<string, string>;
 }
 
-const socialFields = (service: 'google' | 'facebook' | 'twitter' | 'envato', label: string) =>
-  ({
-    [`social.${service}.enable`]: { section: 'authentication', label: `Sign in with ${label}`, description: `Shows a "${label}" button on the login and registration pages when the keys below (or SOCIAL_${service.toUpperCase()}_* variables) are set.` },
-    [`social.${service}.client_id`]: { section: 'authentication', label: `${label} client ID` },
-    [`social.${service}.client_secret`]: { section: 'authentication', label: `${label} client secret` },
-  }) as Partial<Record<SettingName, SettingField>>;
-
-/** Metadata for every setting the back office shows. Append entries for new settings. */
-export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = {
-  'homepage.type': {
-    section: 'general',
-    label: 'Homepage for visitors',
-    description: 'What visitors who are not logged in see at /. Logged-in listeners always get the home channel.',
-    choices: { channel: 'A channel', landingPage: 'The landing page', loginPage: 'The login page', registerPage: 'The registration page' },
-  },
-  'homepage.value': { section: 'general', label: 'Homepage channel', description: 'Slug or id of the channel shown at /.' },
-  'notifications.integrated': { section: 'general', label: 'Notifications', description: 'The bell in the navigation bar and the notifications page: new followers, replies, backstage decisions, failed payments and workspace invitations.' },
-  'notif.subs.integrated': { section: 'general', label: 'Notification settings for users', description: 'Lets users choose, for each kind of notification, whether it reaches them by email and in the browser.' },
-  'api.integrated': { section: 'general', label: 'API access', description: 'Lets users with the "Access the API" permission create API tokens in their account settings.' },
-  'subsonic.enable': { section: 'general', label: 'Subsonic apps', description: 'Lets music apps such as Symfonium, DSub, Feishin and Supersonic play from this site through the Subsonic API at /rest, with an app password from account settings or an API token.' },
-
-  'billing.enable': {
-    section: 'subscriptions',
-    label: 'Enable subscriptions',
-    description: 'When on, listeners who lack a permission are sent to the pricing page instead of the not-found page.',
-  },
-  'billing.stripe.enable': { section: 'subscriptions', label: 'Enable Stripe', description: 'Take payments with Stripe Checkout. Needs the secret key below (or STRIPE_SECRET_KEY).' },
-  'billing.stripe.secret_key': { section: 'subscriptions', label: 'Stripe secret key', description: 'sk_live_... or sk_test_..., from Developers > API keys in Stripe.' },
-  'billing.stripe.webhook_secret': {
-    section: 'subscriptions',
-    label: 'Stripe webhook signing secret',
-    description: 'whsec_..., shown when you add the endpoint https://<your site>/api/v1/billing/stripe/webhook in Developers > Webhooks.',
-  },
-  'billing.paypal.enable': { section: 'subscriptions', label: 'Enable PayPal', description: 'Offer "Pay with PayPal" beside the card. Needs the client id and secret below (or PAYPAL_CLIENT_ID and PAYPAL_SECRET).' },
-  'billing.paypal.client_id': { section: 'subscriptions', label: 'PayPal client id', description: "From your app's page in Apps & Credentials on developer.paypal.com." },
-  'billing.paypal.secret': { section: 'subscriptions', label: 'PayPal secret', description: 'The secret of the same app.' },
-  'billing.paypal.webhook_id': {
-    section: 'subscriptions',
-    label: 'PayPal webhook id',
-    description: "Shown when you add the webhook https://<your site>/api/v1/billing/paypal/webhook to the app. PayPal's events are checked against it.",
-  },
-
-  'i18n.enable': { section: 'localization', label: 'Let users choose their language', description: 'Off: everybody sees the default language.' },
-  'i18n.default_language': { section: 'localization', label: 'Default language', description: 'A language code with a translation, such as en.' },
-
-  'registration.disable': { section: 'authentication', label: 'Disable registration', description: 'Hides sign-up; existing accounts can still log in.' },
-  'require_email_confirmation': { section: 'authentication', label: 'Require email confirmation', description: 'New accounts must confirm their address before using the site.' },
-  'registration.policies': {
-    section: 'authentication',
-    label: 'Policies to accept on registration',
-    description: 'Each becomes a required checkbox on the registration form.',
-    itemLabels: { id: 'Id', label: 'Label', action: 'Link (optional)' },
-  },
-  'auth.post_login_redirect': { section: 'authentication', label: 'After login, go to', description: 'A path on this site. Empty: /admin for admins, / for everyone else.' },
-  'social.compact_buttons': { section: 'authentication', label: 'Compact sign-in buttons', description: 'Icons only instead of "Continue with ..." buttons.' },
-  ...socialFields('google', 'Google'),
-  ...socialFields('facebook', 'Facebook'),
-  ...socialFields('twitter', 'Twitter'),
-  ...socialFields('envato', 'Envato'),
-
-  'mail.host': { section: 'outgoing-email', label: 'SMTP host' },
-  'mail.port': { section: 'outgoing-email', label: 'SMTP port' },
-  'mail.encryption': { section: 'outgoing-email', label: 'Encryption', choices: { tls: 'STARTTLS', ssl: 'SSL/TLS', none: 'None' } },
-  'mail.username': { section: 'outgoing-email', label: 'SMTP username' },
-  'mail.password': { section: 'outgoing-email', label: 'SMTP password' },
-  'mail.from_address': { section: 'outgoing-email', label: 'From address' },
-  'mail.contact_address': { section: 'outgoing-email', label: 'Contact page address', description: "Where the contact page's messages go. Empty uses the from address." },
-  'mail.from_name': { section: 'outgoing-email', label: 'From name', description: 'Empty uses the site name.' },
-
-  'cache.public_pages_seconds': {
-    section: 'cache',
-    label: 'Shared cache time for public pages (seconds)',
-    description: 'How long the built-in page cache, a CDN or a proxy may serve a page to visitors who are not logged in before it is rendered again. Changes made in the back office clear the built-in cache at once; what listeners change (playlists, comments, play counts) shows to visitors within this time. 0 turns it off. Pages for logged-in users are never shared.',
-  },
-
-  'analytics.page_views': { section: 'analytics', label: 'Record page views', description: 'Counts pages served to people (not API calls or bots) for the visitors report. No IP address is stored.' },
-
-  'logging.errors': { section: 'logging', label: 'Log server errors', description: 'Writes unexpected errors (500 responses, crashes) with their stack trace to storage/logs, one file a day.' },
-  'logging.retention_days': { section: 'logging', label: 'Keep error logs for (days)' },
-
-  'recaptcha.site_key': { section: 'recaptcha', label: 'Site key' },
-  'recaptcha.secret_key': { section: 'recaptcha', label: 'Secret key' },
-  'recaptcha.enable.register': { section: 'recaptcha', label: 'Check registration' },
-  'recaptcha.enable.login': { section: 'recaptcha', label: 'Check login' },
-
-  'cookie_notice.enable': { section: 'gdpr', label: 'Show the cookie notice' },
-  'cookie_notice.position': { section: 'gdpr', label: 'Position', choices: { bottom: 'Bottom', top: 'Top' } },
-  'cookie_notice.button': { section: 'gdpr', label: 'Button label', property: 'label' },
-
-  'search.results_per_page': { section: 'search', label: 'Results per page', description: 'On each tab of the search page (artists, albums, tracks...).' },
-
-  'player.default_volume': { section: 'player', label: 'Default volume', description: 'From 0 to 100, for a listener’s first visit; after that the player keeps their own choice.' },
-
-  'uploads.max_size': { section: 'uploading', label: 'Maximum file size (bytes)', description: 'Larger files are refused with "file exceeds maximum allowed size", in the uploader and on the server. 209715200 is 200 MB.', input: 'bytes' },
-  'uploads.allowed_extensions': {
-    section: 'uploading',
-    label: 'Allowed file types',
-    description: 'A JSON list of mime patterns or extensions, for example ["audio/*", "image/png", ".flac"]. An empty list [] allows every type that is not blocked.',
-  },
-  'uploads.blocked_extensions': { section: 'uploading', label: 'Blocked file types', description: 'Refused even when allowed above, in the same notation, for example [".exe", "text/html"].' },
-  'uploads.chunk_size': { section: 'uploading', label: 'Chunk size of resumable uploads (bytes)', description: 'Files of 4 MB and more are sent in chunks of this size; a dropped connection loses at most one chunk.', input: 'bytes' },
-  'uploads.disable_tus': { section: 'uploading', label: 'Turn off resumable uploads', description: 'Sends every file in one request. Large files then cannot resume after a dropped connection.' },
-};
+/** Metadata for every setting the back office shows, in the order it shows them: the `field` of its declaration in SETTINGS. */
+export const SETTING_FIELDS: Partial<Record<SettingName, SettingField>> = Object.fromEntries(
+  Object.entries(SETTINGS as Record<string, { field?: SettingField }>).flatMap(([name, definition]) => (definition.field ? [[name, definition.field]] : [])),
+);
 
 /**
  * Settings edited in the appearance editor (/admin/appearance, permission appearance.update)

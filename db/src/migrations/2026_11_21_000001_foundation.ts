@@ -8,6 +8,8 @@ function withTimestamps<T extends string>(table: CreateTableBuilder<T, never>, n
     .addColumn('updated_at', 'text', (c) => c.notNull().defaultTo(now));
 }
 
+// Long by nature: a migration is the schema as it was written on its day, one table after another,
+// and is never edited once released, so it is not split into steps that later code could change.
 export async function up(db: Kysely<any>): Promise<void> {
   const now = nowIso(db);
   await withTimestamps(

@@ -55,6 +55,8 @@ async function createSearchDocumentFunction(db: Kysely<any>) {
     AS $$ SELECT to_tsvector('simple', public.unaccent('public.unaccent'::regdictionary, array_to_string(parts, ' '))) $$`.execute(db);
 }
 
+// Long by nature: a migration is the schema as it was written on its day, one table after another,
+// and is never edited once released, so it is not split into steps that later code could change.
 export async function up(db: Kysely<any>): Promise<void> {
   const now = nowIso(db);
   // Popularity of albums and artists is kept as a counter beside the tracks' one, so ranking search

@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createDb, createTestDb, type Db } from '../connection.ts';
-import { createResource, escapeLike, listResource, updateResource, type ResourceTable } from './admin-resource.repository.ts';
+import { escapeLike } from './admin-resource-filters.ts';
+import { createResource, listResource, updateResource, type ResourceTable } from './admin-resource.repository.ts';
 
 const genres: ResourceTable = {
   table: 'genres',
