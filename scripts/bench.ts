@@ -8,7 +8,7 @@ import { parseArgs } from 'node:util';
 import { copyForBench, describeDatabase, parseBenchDatabase } from '../db/src/bench-copy.ts';
 import { createDb } from '../db/src/connection.ts';
 import { CopyError, type CopyProgress } from '../db/src/copy.ts';
-import { clearPageCache } from '../db/src/repositories/page-cache.repository.ts';
+import { clearPageCache } from '../db/src/caching/page-cache.repository.ts';
 import { percentile, randomInts } from './bench/load.ts';
 import { cookieHeader, cookiesOf, cpuMs, ms, printReport, rate, type Row, rssMb, section, step } from './bench/report.ts';
 import { measureAdminList, measureAlbumPageInBrowser, measureSearch, measureThroughput, type ScaleRun, type ScaleSummary, TARGETS } from './bench/scale-measures.ts';

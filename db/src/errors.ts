@@ -28,3 +28,10 @@ export function databaseStorageFailure(error: unknown): 'full' | 'unwritable' | 
   if (/^SQLITE_IOERR_(WRITE|FSYNC|DIR_FSYNC|TRUNCATE|SHMSIZE|SHMOPEN|SHMMAP|DELETE|DIR_CLOSE)$/.test(code)) return 'unwritable';
   return undefined;
 }
+
+/** A sort, filter or search name that is not on a resource's lists: the caller's mistake, answered as such. */
+export class NotWhitelistedError extends Error {}
+
+export function isNotWhitelistedError(error: unknown): error is Error {
+  return error instanceof NotWhitelistedError;
+}

@@ -1,7 +1,7 @@
 import { tableVersions, type Db, type TableVersions } from '@app/db';
 
 /**
- * Every table's version (db/src/repositories/table-versions.repository.ts), read first by every
+ * Every table's version (db/src/caching/table-versions.repository.ts), read first by every
  * request that is not an API token's (http/auth.ts#identify, as the request's `tableVersions`),
  * else by a process cache asked without them: what this process cached from tables whose versions
  * are unchanged since may be used (README.md here).

@@ -1,7 +1,7 @@
 import { sql, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.ts';
 
-/** Tables whose `plays` counter every play raises (db/src/repositories/plays.repository.ts). */
+/** Tables whose `plays` counter every play raises (db/src/player/plays.repository.ts). */
 export const PLAY_COUNTED_TABLES = ['tracks', 'albums', 'artists'] as const;
 
 /** The version raised by a change of those counters alone, instead of the tables' own. */

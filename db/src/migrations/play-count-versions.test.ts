@@ -2,8 +2,8 @@ import { sql } from 'kysely';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type Db } from '../connection.ts';
 import { isPostgres } from '../dialect.ts';
-import { recordPlay } from '../repositories/plays.repository.ts';
-import { tableVersions } from '../repositories/table-versions.repository.ts';
+import { recordPlay } from '../player/plays.repository.ts';
+import { tableVersions } from '../caching/table-versions.repository.ts';
 import { contentUpdateTrigger, PLAY_COUNTED_TABLES, PLAY_COUNTS_VERSION } from './2026_12_01_000001_play_count_versions.ts';
 
 let db: Db;

@@ -1,9 +1,9 @@
 import { randomUUID } from 'node:crypto';
 import type { Db } from '../connection.ts';
-import { countRows } from '../repositories/catalog.repository.ts';
-import { ensureLocalization } from '../repositories/localizations.repository.ts';
-import { ensureRole, syncPermissions } from '../repositories/permissions.repository.ts';
-import { countThemes, insertTheme } from '../repositories/themes.repository.ts';
+import { countRows } from '../catalog/catalog.repository.ts';
+import { ensureLocalization } from '../settings/localizations.repository.ts';
+import { ensureRole, syncPermissions } from '../permissions/permissions.repository.ts';
+import { countThemes, insertTheme } from '../settings/themes.repository.ts';
 import { createRandom } from './audio/random.ts';
 import { renderPieces, type PieceJob } from './audio/render-pool.ts';
 import { albumCoverSvg, artistImageSvg } from './covers.ts';

@@ -1,4 +1,4 @@
-import type { PermissionDefinition, RoleDefinition } from '../repositories/permissions.repository.ts';
+import type { PermissionDefinition, RoleDefinition } from '../permissions/permissions.repository.ts';
 
 /** Every permission the product checks. The names are the contract of the specification. */
 export const PERMISSIONS: PermissionDefinition[] = [

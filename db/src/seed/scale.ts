@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { createDb, migrateToLatest } from '../connection.ts';
-import { countRows } from '../repositories/catalog.repository.ts';
+import { countRows } from '../catalog/catalog.repository.ts';
 import { createRandom } from './audio/random.ts';
 import { renderPieces } from './audio/render-pool.ts';
 import { albumCoverSvg, artistImageSvg } from './covers.ts';

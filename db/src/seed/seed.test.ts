@@ -4,8 +4,8 @@ import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type Db } from '../connection.ts';
-import { permissionsOfGuests } from '../repositories/permissions.repository.ts';
-import { parseSearchQuery, searchPlaylists } from '../repositories/search.repository.ts';
+import { permissionsOfGuests } from '../permissions/permissions.repository.ts';
+import { parseSearchQuery, searchPlaylists } from '../search/search.repository.ts';
 import { seedDemoCatalog, seedFoundation, type SeedStorage } from './index.ts';
 
 const cache = process.env.DEMO_AUDIO_CACHE ?? fileURLToPath(new URL('../../../tests/.cache/demo-audio', import.meta.url));

@@ -1,4 +1,4 @@
-import type { Theme } from '../repositories/themes.repository.ts';
+import type { Theme } from '../settings/themes.repository.ts';
 
 /** Colours are "r g b" triplets so that CSS can apply opacity: rgb(var(--be-primary) / 0.5). */
 export const DEFAULT_THEMES: Omit<Theme, 'id'>[] = [

@@ -1,6 +1,6 @@
 import type SqliteDatabase from 'better-sqlite3';
 import { sql, type Insertable } from 'kysely';
-import { removeExpiredPages } from './page-cache.repository.ts';
+import { removeExpiredPages } from '../caching/page-cache.repository.ts';
 import { directSqlite, type Db } from '../connection.ts';
 import type { PageViewsTable, ScheduleRunRow } from '../tables/reports.table.ts';
 

@@ -6,7 +6,7 @@ import type { GenreRow } from '../tables/genres.table.ts';
 import type { ChannelRow, PlaylistRow } from '../tables/listener.table.ts';
 import type { TrackRow } from '../tables/tracks.table.ts';
 import { albumArtistsJson, albumIsListed, parseArtists, trackArtistsJson, type ArtistSummary } from './catalog.repository.ts';
-import type { PublicUserRow } from './users.repository.ts';
+import type { PublicUserRow } from '../accounts/users.repository.ts';
 
 export type { ChannelContentModel, ChannelContentSource, ChannelLayout, ChannelRow } from '../tables/listener.table.ts';
 

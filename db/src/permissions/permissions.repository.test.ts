@@ -1,8 +1,8 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestDb, type Db } from '../connection.ts';
 import { seedFoundation } from '../seed/index.ts';
-import { setPlanPermissions, setRolePermissions, setUserPermissions } from './admin-accounts.repository.ts';
-import { createUser } from './users.repository.ts';
+import { setPlanPermissions, setRolePermissions, setUserPermissions } from '../admin/admin-accounts.repository.ts';
+import { createUser } from '../accounts/users.repository.ts';
 import { findRoleByName, mergeGrants, permissionsOfUser } from './permissions.repository.ts';
 
 const count = (value: number | null) => [{ name: 'count', value }];

@@ -2,18 +2,13 @@
 import { sql, type Kysely } from 'kysely';
 import { caseInsensitiveLike, isPostgres } from '../dialect.ts';
 import type { FilterKind, ResourceTable } from './admin-resource.repository.ts';
-import { postgresTextMatch, type SearchWord } from './full-text.ts';
+import { NotWhitelistedError } from '../errors.ts';
+import { postgresTextMatch, type SearchWord } from '../search/full-text.ts';
 
 /**
  * Filters and search of back-office lists. Every column name comes from a resource declaration;
  * a name that is not on its lists is refused here even if the API missed it.
  */
-
-class NotWhitelistedError extends Error {}
-
-export function isNotWhitelistedError(error: unknown): error is Error {
-  return error instanceof NotWhitelistedError;
-}
 
 export function assertAllowed(name: string, allowed: readonly string[], what: string): void {
   if (!allowed.includes(name)) throw new NotWhitelistedError(`${what} "${name}" is not allowed`);
@@ -29,7 +24,7 @@ export function fullTextQuery(text: string): string | undefined {
   return words ? words.map((word) => `"${word}"*`).join(' ') : undefined;
 }
 
-/** The same words for PostgreSQL's full-text search (repositories/full-text.ts). */
+/** The same words for PostgreSQL's full-text search (search/full-text.ts). */
 export function fullTextWords(text: string): SearchWord[] {
   return (text.match(/[\p{L}\p{N}]+/gu) ?? []).map((word) => ({ word, prefix: true }));
 }

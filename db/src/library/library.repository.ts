@@ -1,9 +1,9 @@
 import { sql, type ExpressionBuilder } from 'kysely';
 import type { Db } from '../connection.ts';
 import type { Database } from '../tables/database.ts';
-import { albumIsListed } from './catalog.repository.ts';
+import { albumIsListed } from '../catalog/catalog.repository.ts';
 import { caseInsensitiveLike } from '../dialect.ts';
-import { escapeLike } from './admin-resource-filters.ts';
+import { escapeLike } from '../admin/admin-resource-filters.ts';
 import type { AlbumRow } from '../tables/albums.table.ts';
 import type { ArtistRow } from '../tables/artists.table.ts';
 import type { FollowableType, LikeableType, RepostableType } from '../tables/listener.table.ts';

@@ -1,5 +1,5 @@
 import type { Db } from '../connection.ts';
-import { clearPageCache } from './page-cache.repository.ts';
+import { clearPageCache } from '../caching/page-cache.repository.ts';
 import { writeSettings } from './settings.repository.ts';
 
 export interface Theme {

@@ -2,8 +2,8 @@ import { gzipSync } from 'node:zlib';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestDb, type Db } from '../connection.ts';
 import { clearPageCache, findCachedPage, pageCacheGeneration, storeCachedPage as storeInGeneration, type CachedPage } from './page-cache.repository.ts';
-import { cleanUpExpired } from './reports.repository.ts';
-import { saveSettings } from './settings.repository.ts';
+import { cleanUpExpired } from '../reports/reports.repository.ts';
+import { saveSettings } from '../settings/settings.repository.ts';
 
 let db: Db;
 beforeAll(async () => {

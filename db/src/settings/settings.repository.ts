@@ -1,4 +1,4 @@
-import { clearPageCache } from './page-cache.repository.ts';
+import { clearPageCache } from '../caching/page-cache.repository.ts';
 import type { Db } from '../connection.ts';
 import { preparedQuery } from '../prepared.ts';
 

@@ -1,8 +1,9 @@
 // biome-ignore-all lint/suspicious/noExplicitAny: the table and its columns come from a resource declaration at run time, which Kysely's types cannot follow
 import { sql, type Compilable, type Kysely } from 'kysely';
 import { isPostgres } from '../dialect.ts';
-import { postgresTextMatch } from './full-text.ts';
+import { postgresTextMatch } from '../search/full-text.ts';
 import { applyFilters, assertAllowed, fullTextQuery, fullTextWords, searchIndexOf } from './admin-resource-filters.ts';
+export { allowedFilterKeys } from './admin-resource-filters.ts';
 import type { Db } from '../connection.ts';
 import { preparedQuery } from '../prepared.ts';
 import type { Database } from '../tables/database.ts';

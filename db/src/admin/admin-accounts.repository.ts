@@ -1,5 +1,5 @@
 import type { Db } from '../connection.ts';
-import type { GrantedPermission, Restriction } from './permissions.repository.ts';
+import type { GrantedPermission, Restriction } from '../permissions/permissions.repository.ts';
 
 export interface PermissionCatalogEntry {
   id: number;

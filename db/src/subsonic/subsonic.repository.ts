@@ -4,7 +4,7 @@ import type { AlbumRow } from '../tables/albums.table.ts';
 import type { ArtistRow } from '../tables/artists.table.ts';
 import type { TrackRow } from '../tables/tracks.table.ts';
 import type { SubsonicPasswordRow, SubsonicPlayQueueRow, SubsonicRatedType } from '../tables/subsonic.table.ts';
-import { albumIsListed } from './catalog.repository.ts';
+import { albumIsListed } from '../catalog/catalog.repository.ts';
 
 export type { SubsonicPasswordRow, SubsonicPlayQueueRow, SubsonicRatedType } from '../tables/subsonic.table.ts';
 
