@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from './app.ts';
 import { createClient, createTestApp, type TestApp } from './testing.ts';
@@ -48,13 +48,13 @@ describe("the back office's page", () => {
   });
 
   it('keeps a site name that looks like markup inside the data block', async () => {
-    await saveSettings(t.db, { 'branding.site_name': '</script><script>alert(1)</script>' });
+    await settingsRepository.saveSettings(t.db, { 'branding.site_name': '</script><script>alert(1)</script>' });
     try {
       const { html, look: data } = await look();
       expect(data.site_name).toBe('</script><script>alert(1)</script>');
       expect(html).not.toContain('<script>alert(1)');
     } finally {
-      await saveSettings(t.db, { 'branding.site_name': 'Cadence' });
+      await settingsRepository.saveSettings(t.db, { 'branding.site_name': 'Cadence' });
     }
   });
 });

@@ -1,4 +1,4 @@
-import { countUsers } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from './testing.ts';
 
@@ -42,11 +42,11 @@ describe('errors are JSON with a clear message, never a 500', () => {
 
   it('refuses a body over the configured limit with 413 and writes nothing', async () => {
     const admin = await t.loggedIn('limit-admin@example.com', ['admin']);
-    const before = await countUsers(t.db);
+    const before = await usersRepository.countUsers(t.db);
     const response = await admin.post('/api/admin/users', { email: 'big@example.com', name: 'x'.repeat(5000) });
     expect(response.status).toBe(413);
     expect((await response.json()).message).toMatch(/too large/);
-    expect(await countUsers(t.db)).toBe(before);
+    expect(await usersRepository.countUsers(t.db)).toBe(before);
   });
 
   it('hides stack traces unless APP_DEBUG is on', async () => {

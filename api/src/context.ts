@@ -1,4 +1,6 @@
-import type { Db, GrantedPermission, SessionRow, TableVersions, UserRow } from '@app/db';
+import type { Db, SessionRow, UserRow } from '@app/db';
+import type * as tableVersionsRepository from '@app/db/caching/table-versions';
+import type * as permissionsRepository from '@app/db/permissions/permissions';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Storage } from './storage/storage.ts';
@@ -15,7 +17,7 @@ export interface AuthState {
   user: UserRow | null;
   /** Set for browser sessions (cookie). */
   session: SessionRow | null;
-  permissions: GrantedPermission[];
+  permissions: permissionsRepository.GrantedPermission[];
   /** Set when the request authenticated with an API token instead of a session. */
   tokenId?: number;
 }
@@ -31,6 +33,6 @@ export type AppEnv = {
     /** The request's id in the logs and its X-Request-Id header. */
     requestId: string;
     /** Read first when the request carries a session: copies made from tables whose versions are unchanged may be used. */
-    tableVersions?: TableVersions;
+    tableVersions?: tableVersionsRepository.TableVersions;
   };
 };

@@ -4,7 +4,9 @@ import type { AddressInfo } from 'node:net';
 import { serve } from '@hono/node-server';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createTestDb, createUser, findRoleByName, type Db } from '@app/db';
+import { createTestDb, type Db } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { seedDemoCatalog, seedFoundation } from '@app/db/seed';
 import { fileURLToPath } from 'node:url';
 import { createApp } from './app.ts';
@@ -73,10 +75,10 @@ export async function createTestApp(env: Record<string, string> = {}, options: T
     async createUser(email: string, roleNames: string[] = ['users'], password = 'password123') {
       const roleIds: number[] = [];
       for (const name of roleNames) {
-        const role = await findRoleByName(db, name);
+        const role = await permissionsRepository.findRoleByName(db, name);
         if (role) roleIds.push(role.id);
       }
-      return createUser(db, { email, name: email.split('@')[0], password: await hashPassword(password) }, roleIds);
+      return usersRepository.createUser(db, { email, name: email.split('@')[0], password: await hashPassword(password) }, roleIds);
     },
     /** A client logged in as a new user with these roles. */
     async loggedIn(email: string, roleNames: string[] = ['users']) {

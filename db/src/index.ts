@@ -1,55 +1,33 @@
+// The database package's root: connections, migrations, copies and backups, error helpers and the
+// row types of the schema. Each feature's queries are a module of their own, imported as a
+// namespace: `import * as catalogRepository from '@app/db/catalog/catalog'`.
 export { createDb, createTestDb, migrateToLatest, sqlitePathFromUrl, type Db } from './connection.ts';
 export { copySqliteToPostgres, CopyError, type CopyProgress, type CopyResult } from './copy.ts';
 export { backupSqliteDatabase, inspectSqliteDatabase, isKnownMigration, LATEST_MIGRATION } from './backup.ts';
-export type { Database } from './tables/database.ts';
-export type { UserRow, NewUserRow, UserUpdate } from './tables/users.table.ts';
-export type { SessionRow } from './tables/sessions.table.ts';
-export type { FileEntryRow } from './tables/file-entries.table.ts';
-export type { AlbumRow } from './tables/albums.table.ts';
-export type { ArtistRow } from './tables/artists.table.ts';
-export type { TrackRow } from './tables/tracks.table.ts';
-export type { GenreRow } from './tables/genres.table.ts';
-export * from './settings/settings.repository.ts';
-export * from './accounts/users.repository.ts';
-export * from './permissions/permissions.repository.ts';
-export * from './accounts/sessions.repository.ts';
-export * from './settings/themes.repository.ts';
-export * from './settings/localizations.repository.ts';
-export * from './uploads/file-entries.repository.ts';
-export * from './catalog/catalog.repository.ts';
-export * from './player/plays.repository.ts';
-export * from './admin/admin-resource.repository.ts';
 export { constraintViolation, databaseStorageFailure, isNotWhitelistedError, unstorableText } from './errors.ts';
 export { withUserLock } from './transactions.ts';
-export * from './accounts/account-security.repository.ts';
-export type { OutgoingEmailRow, UserTokenRow } from './tables/account-security.table.ts';
-export * from './accounts/access-tokens.repository.ts';
-export type { AccessTokenRow } from './tables/account-security.table.ts';
-export * from './accounts/social-profiles.repository.ts';
-export type { SocialProfileRow } from './tables/account-security.table.ts';
-export * from './library/playlists.repository.ts';
-export * from './library/library.repository.ts';
-export * from './catalog/channels.repository.ts';
-export * from './comments/comments.repository.ts';
-export * from './player/radio.repository.ts';
-export type { TagRow, LyricRow } from './tables/listener.table.ts';
-export * from './catalog/lyrics.repository.ts';
-export * from './search/search.repository.ts';
-export * from './reports/reports.repository.ts';
-export * from './caching/page-cache.repository.ts';
-export * from './caching/table-versions.repository.ts';
+export type { Database } from './tables/database.ts';
+export type { AccessTokenRow, OutgoingEmailRow, SocialProfileRow, UserTokenRow } from './tables/account-security.table.ts';
+export type { AlbumRow } from './tables/albums.table.ts';
+export type { ArtistRow } from './tables/artists.table.ts';
+export type { PriceRow, ProductRow, SubscriptionRow, SubscriptionStatus } from './tables/billing.table.ts';
+export type { BackstageRequestRole, BackstageRequestRow, CustomPageRow } from './tables/content.table.ts';
+export type { FileEntryRow } from './tables/file-entries.table.ts';
+export type { GenreRow } from './tables/genres.table.ts';
+export type {
+  ChannelContentModel,
+  ChannelRow,
+  CommentRow,
+  FollowableType,
+  LikeableType,
+  LyricRow,
+  PlaylistRow,
+  RepostableType,
+  TagRow,
+} from './tables/listener.table.ts';
+export type { NotificationRow } from './tables/notifications.table.ts';
 export type { PageViewRow, ScheduleRunRow } from './tables/reports.table.ts';
-export * from './admin/admin-accounts.repository.ts';
-export * from './catalog/channel-items.repository.ts';
-export * from './settings/custom-pages.repository.ts';
-export * from './backstage/backstage-requests.repository.ts';
-export * from './workspaces/workspaces.repository.ts';
+export type { SessionRow } from './tables/sessions.table.ts';
+export type { TrackRow } from './tables/tracks.table.ts';
+export type { NewUserRow, UserRow, UserUpdate } from './tables/users.table.ts';
 export type { WorkspaceInviteRow, WorkspaceRole, WorkspaceRow } from './tables/workspaces.table.ts';
-export * from './uploads/track-import.repository.ts';
-export * from './billing/billing.repository.ts';
-export * from './billing/stripe-billing.repository.ts';
-export * from './backstage/backstage.repository.ts';
-export * from './billing/paypal-billing.repository.ts';
-export * from './notifications/notifications.repository.ts';
-export * from './subsonic/subsonic.repository.ts';
-export * from './reports/error-log.repository.ts';

@@ -1,4 +1,4 @@
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { createTestApp, type TestApp } from '@app/api/testing';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureConsole } from '../support/console.ts';
@@ -23,7 +23,7 @@ const codeIn = (subject: string | undefined) => /^(\d{6}) is your/.exec(subject 
 
 describe('email verification gate', () => {
   it('sends a code on registration and keeps the API closed until it is entered', async () => {
-    await saveSettings(t.db, { require_email_confirmation: true });
+    await settingsRepository.saveSettings(t.db, { require_email_confirmation: true });
     const client = t.client();
     const before = mail.inbox.length;
     const registered = await client.post('/auth/register', { email: 'fresh@example.com', password: 'fresh-password', password_confirmation: 'fresh-password' });
@@ -86,7 +86,7 @@ describe('email verification gate', () => {
     await t.db.updateTable('user_tokens').set({ expires_at: new Date(Date.now() - 1000).toISOString() }).execute();
     const expired = await client.post('/api/v1/validate-email-verification-otp', { code });
     expect((await expired.json()).errors.code).toBe('This code has expired. Request a new one.');
-    await saveSettings(t.db, { require_email_confirmation: false });
+    await settingsRepository.saveSettings(t.db, { require_email_confirmation: false });
     expect((await client.get('/api/v1/genres')).status).toBe(200);
   });
 });

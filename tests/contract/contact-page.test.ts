@@ -1,4 +1,4 @@
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { createTestApp, type TestApp } from '@app/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHumanCheckService } from '../support/recaptcha.ts';
@@ -41,13 +41,13 @@ describe('the contact page', () => {
   });
 
   it('goes to the contact address when the back office sets one', async () => {
-    await saveSettings(t.db, { 'mail.contact_address': 'inbox@example.com' });
+    await settingsRepository.saveSettings(t.db, { 'mail.contact_address': 'inbox@example.com' });
     try {
       const before = mail.inbox.length;
       expect((await t.client({ remoteAddress: '198.51.100.2' }).post('/api/v1/contact-page', message)).status).toBe(200);
       expect((await mail.waitFor('inbox@example.com', before)).replyTo?.[0]?.address).toBe('ada@example.org');
     } finally {
-      await saveSettings(t.db, { 'mail.contact_address': '' });
+      await settingsRepository.saveSettings(t.db, { 'mail.contact_address': '' });
     }
   });
 
@@ -62,7 +62,7 @@ describe('the contact page', () => {
   });
 
   it('asks for the human check when it is on for the contact page', async () => {
-    await saveSettings(t.db, { 'recaptcha.site_key': 'site-key', 'recaptcha.secret_key': 'server-secret', 'recaptcha.enable.contact': true });
+    await settingsRepository.saveSettings(t.db, { 'recaptcha.site_key': 'site-key', 'recaptcha.secret_key': 'server-secret', 'recaptcha.enable.contact': true });
     try {
       const before = (await loggedContactMails()).length;
       for (const token of [undefined, 'bot-token']) {
@@ -73,7 +73,7 @@ describe('the contact page', () => {
       expect((await loggedContactMails()).length).toBe(before);
       expect((await t.client({ remoteAddress: '198.51.100.3' }).post('/api/v1/contact-page', { ...message, token: 'human-token' })).status).toBe(200);
     } finally {
-      await saveSettings(t.db, { 'recaptcha.enable.contact': false });
+      await settingsRepository.saveSettings(t.db, { 'recaptcha.enable.contact': false });
     }
   });
 

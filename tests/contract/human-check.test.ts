@@ -1,4 +1,4 @@
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { createTestApp, type TestApp } from '@app/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startHumanCheckService } from '../support/recaptcha.ts';
@@ -9,7 +9,7 @@ let service: Awaited<ReturnType<typeof startHumanCheckService>>;
 beforeAll(async () => {
   service = await startHumanCheckService('server-secret', ['human-token']);
   t = await createTestApp({ RECAPTCHA_VERIFY_URL: service.url });
-  await saveSettings(t.db, { 'recaptcha.site_key': 'site-key', 'recaptcha.secret_key': 'server-secret', 'recaptcha.enable.register': true, 'recaptcha.enable.login': true });
+  await settingsRepository.saveSettings(t.db, { 'recaptcha.site_key': 'site-key', 'recaptcha.secret_key': 'server-secret', 'recaptcha.enable.register': true, 'recaptcha.enable.login': true });
   await t.createUser('known@example.com');
 });
 afterAll(async () => {
@@ -44,7 +44,7 @@ describe('human check', () => {
   it('fails closed when the service cannot be reached', async () => {
     const offline = await createTestApp({ RECAPTCHA_VERIFY_URL: 'http://127.0.0.1:9/siteverify' });
     try {
-      await saveSettings(offline.db, { 'recaptcha.secret_key': 'server-secret', 'recaptcha.enable.register': true });
+      await settingsRepository.saveSettings(offline.db, { 'recaptcha.secret_key': 'server-secret', 'recaptcha.enable.register': true });
       const response = await offline.client().post('/auth/register', { ...registration, token: 'human-token' });
       expect((await response.json()).message).toBe('Could not verify you are human.');
     } finally {

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSetup, grant, type MailServer } from '../support/billing-setup.ts';
 import { startPayPalLocal, type PayPalLocalHandle } from '../support/paypal-local/index.ts';
@@ -102,13 +102,13 @@ describe('checkout', () => {
     expect((await client.post('/api/v1/billing/paypal/checkout', { product_id: 'x', price_id: monthlyId })).status).toBe(422);
     const free = await (await admin.post('/api/admin/plans', { name: 'Free', free: true, prices: [{ amount: 0, currency: 'EUR', interval: 'month' }] })).json();
     expect((await checkout(free.id, free.prices[0].id)).status).toBe(422);
-    await saveSettings(t.db, { 'billing.paypal.enable': false });
+    await settingsRepository.saveSettings(t.db, { 'billing.paypal.enable': false });
     try {
       const off = await checkout(planId, monthlyId);
       expect(off.status).toBe(503);
       expect((await off.json()).message).toBe('Payments are not set up yet.');
     } finally {
-      await saveSettings(t.db, { 'billing.paypal.enable': true });
+      await settingsRepository.saveSettings(t.db, { 'billing.paypal.enable': true });
     }
     await subscribe(client);
     const again = await checkout(premiumId, premiumMonthlyId);
@@ -226,7 +226,7 @@ describe('plan sync', () => {
   it('says when PayPal cannot be reached on a plan save or a checkout, never a 500', async () => {
     const offline = await createTestApp({ PAYPAL_API_URL: 'http://127.0.0.1:9', PAYPAL_CLIENT_ID: 'id', PAYPAL_SECRET: 'secret', PAYPAL_WEBHOOK_ID: 'WH-1' });
     try {
-      await saveSettings(offline.db, { 'billing.enable': true, 'billing.paypal.enable': true });
+      await settingsRepository.saveSettings(offline.db, { 'billing.enable': true, 'billing.paypal.enable': true });
       const boss = await offline.loggedIn('admin@example.com', ['admin']);
       const saved = await boss.post('/api/admin/plans', { name: 'Solo', prices: [{ amount: 500, currency: 'EUR', interval: 'month' }] });
       expect(saved.status).toBe(503);

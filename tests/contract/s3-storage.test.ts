@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { loadConfig, prepare } from '@app/api';
 import { createTestApp, pngImage, taggedMp3, type S3Storage, type TestApp, type TestClient } from '@app/api/testing';
-import { ensureRole } from '@app/db';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startS3Local, type S3LocalHandle } from '../support/s3-local/index.ts';
 
@@ -21,7 +21,7 @@ let listener: TestClient;
 beforeAll(async () => {
   s3 = await startS3Local();
   t = await createTestApp({ ...s3.env, STORAGE_S3_PREFIX: 'cadence/', STORAGE_S3_DIRECT_UPLOADS: 'true' }, { storage: 'local', demoCatalog: true });
-  await ensureRole(t.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
+  await permissionsRepository.ensureRole(t.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
   artist = await t.loggedIn('artist@example.com', ['artists']);
   listener = await t.loggedIn('listener@example.com', ['users']);
   await artist.get('/api/v1/genres');
@@ -141,7 +141,7 @@ describe('files in an S3-compatible bucket', () => {
   it('answers 507 without details when the bucket refuses the credentials', async () => {
     const refused = await createTestApp({ ...s3.env, STORAGE_S3_SECRET_ACCESS_KEY: 'not-the-secret' }, { storage: 'local' });
     try {
-      await ensureRole(refused.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
+      await permissionsRepository.ensureRole(refused.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
       const client = await refused.loggedIn('artist@example.com', ['artists']);
       await client.get('/api/v1/genres');
       const form = new FormData();
@@ -282,7 +282,7 @@ describe('direct uploads to the bucket (spec §7, s3/…)', () => {
     for (const env of [{}, s3.env]) {
       const other = await createTestApp(env, { storage: 'local' });
       try {
-        await ensureRole(other.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
+        await permissionsRepository.ensureRole(other.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
         const client = await other.loggedIn('artist@example.com', ['artists']);
         expect((await client.get('/api/v1/uploads/restrictions').then((r) => r.json())).directUpload).toBe(false);
         expect((await client.post('/api/v1/s3/simple/presign', { filename: 'a.mp3', size: 10 })).status).toBe(404);

@@ -1,4 +1,4 @@
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { startOAuthServer } from '../support/oauth.ts';
@@ -9,7 +9,7 @@ let oauth: Awaited<ReturnType<typeof startOAuthServer>>;
 beforeAll(async () => {
   oauth = await startOAuthServer();
   t = await createTestApp({ ...oauth.env('GOOGLE'), APP_URL: 'http://music.test' });
-  await saveSettings(t.db, { 'social.google.enable': true });
+  await settingsRepository.saveSettings(t.db, { 'social.google.enable': true });
 });
 afterAll(async () => {
   await t.close();
@@ -87,9 +87,9 @@ describe('social sign-in (OAuth 2 authorization code flow)', () => {
     expect(forged.message).toMatchObject({ status: 'ERROR', errorMessage: 'This sign-in expired or did not start here. Please try again.' });
     expect(await t.db.selectFrom('users').select('id').where('email', '=', 'forged@example.com').executeTakeFirst()).toBeUndefined();
 
-    await saveSettings(t.db, { 'social.google.enable': false });
+    await settingsRepository.saveSettings(t.db, { 'social.google.enable': false });
     expect((await popup(t.client())).message).toMatchObject({ status: 'ERROR' });
-    await saveSettings(t.db, { 'social.google.enable': true });
+    await settingsRepository.saveSettings(t.db, { 'social.google.enable': true });
   });
 
   it('connects and disconnects from account settings, with the spec toasts', async () => {

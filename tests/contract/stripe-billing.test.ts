@@ -1,5 +1,5 @@
 import type { TestApp, TestClient } from '@app/api/testing';
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { billingSetup, grant, type MailServer } from '../support/billing-setup.ts';
@@ -90,13 +90,13 @@ describe('checkout', () => {
     const freeCheckout = await checkout(free.id, free.prices[0].id);
     expect(freeCheckout.status).toBe(422);
 
-    await saveSettings(t.db, { 'billing.stripe.enable': false });
+    await settingsRepository.saveSettings(t.db, { 'billing.stripe.enable': false });
     try {
       const off = await checkout(planId, monthlyId);
       expect(off.status).toBe(503);
       expect((await off.json()).message).toBe('Payments are not set up yet.');
     } finally {
-      await saveSettings(t.db, { 'billing.stripe.enable': true });
+      await settingsRepository.saveSettings(t.db, { 'billing.stripe.enable': true });
     }
 
     await subscribe(client);
@@ -289,9 +289,9 @@ describe('plan sync', () => {
   });
 
   it('syncs plans made before Stripe was set up when someone buys them', async () => {
-    await saveSettings(t.db, { 'billing.stripe.enable': false });
+    await settingsRepository.saveSettings(t.db, { 'billing.stripe.enable': false });
     const created = await (await admin.post('/api/admin/plans', { name: 'Early', prices: [{ amount: 700, currency: 'EUR', interval: 'month' }] })).json();
-    await saveSettings(t.db, { 'billing.stripe.enable': true });
+    await settingsRepository.saveSettings(t.db, { 'billing.stripe.enable': true });
     expect((await stripeIds(created.id)).product).toBeFalsy();
     const { client } = await newUser();
     const started = await client.post('/api/v1/billing/stripe/checkout', { product_id: created.id, price_id: created.prices[0].id });

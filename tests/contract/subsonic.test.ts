@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto';
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
 import { XMLParser } from 'fast-xml-parser';
 import SubsonicAPI from 'subsonic-api';
@@ -719,23 +719,23 @@ describe('permissions and account state', () => {
 
     const { password: henry } = await withAppPassword('henry@example.com');
     await t.db.updateTable('users').set({ email_verified_at: null }).where('email', '=', 'henry@example.com').execute();
-    await saveSettings(t.db, { require_email_confirmation: true });
+    await settingsRepository.saveSettings(t.db, { require_email_confirmation: true });
     try {
       expect(((await clientOf('henry@example.com', henry).ping()) as unknown as { error: { code: number } }).error.code).toBe(50);
     } finally {
-      await saveSettings(t.db, { require_email_confirmation: false });
+      await settingsRepository.saveSettings(t.db, { require_email_confirmation: false });
     }
   });
 
   it('answers every call that the API is disabled when the setting is off', async () => {
-    await saveSettings(t.db, { 'subsonic.enable': false });
+    await settingsRepository.saveSettings(t.db, { 'subsonic.enable': false });
     try {
       const answer = (await api.ping()) as unknown as { status: string; error: { code: number; message: string } };
       expect(answer.status).toBe('failed');
       expect(answer.error).toEqual({ code: 0, message: 'The Subsonic API is disabled on this site.' });
       expect((await (await api.stream({ id: 'tr-1' })).json())['subsonic-response'].status).toBe('failed');
     } finally {
-      await saveSettings(t.db, { 'subsonic.enable': true });
+      await settingsRepository.saveSettings(t.db, { 'subsonic.enable': true });
     }
     expect((await api.ping()).status).toBe('ok');
   });

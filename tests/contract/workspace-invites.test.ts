@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { captureConsole } from '../support/console.ts';
 import { startMailServer } from '../support/smtp.ts';
@@ -47,7 +47,7 @@ const register = (client: TestClient, email: string, inviteId: string) =>
 
 describe('inviting an address without an account', () => {
   it('mails a registration link that works while registration is disabled, and joins the workspace', async () => {
-    await saveSettings(t.db, { 'registration.disable': true, require_email_confirmation: true });
+    await settingsRepository.saveSettings(t.db, { 'registration.disable': true, require_email_confirmation: true });
     try {
       const { message, url, inviteId } = await invite('Newcomer@Example.com');
       expect(message.subject).toBe('Join Night Shift on Cadence');
@@ -91,7 +91,7 @@ describe('inviting an address without an account', () => {
       expect(join.status).toBe(404);
       expect((await join.json()).message).toBe('This invite is no longer valid');
     } finally {
-      await saveSettings(t.db, { 'registration.disable': false, require_email_confirmation: false });
+      await settingsRepository.saveSettings(t.db, { 'registration.disable': false, require_email_confirmation: false });
     }
   });
 

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
-import { ensureRole } from '@app/db';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 /**
@@ -12,7 +12,7 @@ let admin: TestClient;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.loggedIn('admin@example.com', ['admin']);
-  await ensureRole(t.db, { name: 'settings-only', description: 'Settings, not the look.', permissions: ['admin.access', 'settings.update'] });
+  await permissionsRepository.ensureRole(t.db, { name: 'settings-only', description: 'Settings, not the look.', permissions: ['admin.access', 'settings.update'] });
 });
 afterAll(() => t.close());
 

@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
-import { ensureRole, findRoleByName } from '@app/db';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
 /**
@@ -25,10 +25,10 @@ const unique = (prefix: string) => `${prefix}-${++serial}`;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureRole(t.db, { name: 'user-managers', description: 'Users only.', permissions: ['admin.access', 'users.update'] });
-  await ensureRole(t.db, { name: 'role-managers', description: 'Roles only.', permissions: ['admin.access', 'roles.update'] });
-  adminRoleId = (await findRoleByName(t.db, 'admin'))!.id;
-  usersRoleId = (await findRoleByName(t.db, 'users'))!.id;
+  await permissionsRepository.ensureRole(t.db, { name: 'user-managers', description: 'Users only.', permissions: ['admin.access', 'users.update'] });
+  await permissionsRepository.ensureRole(t.db, { name: 'role-managers', description: 'Roles only.', permissions: ['admin.access', 'roles.update'] });
+  adminRoleId = (await permissionsRepository.findRoleByName(t.db, 'admin'))!.id;
+  usersRoleId = (await permissionsRepository.findRoleByName(t.db, 'users'))!.id;
   const admin = await t.loggedIn('owner@example.com', ['users', 'admin']);
   const plan = await admin.post('/api/admin/plans', { name: 'Creator', free: true, prices: [] });
   expect(plan.status).toBe(201);
@@ -44,7 +44,7 @@ async function actor(kind: Actor): Promise<{ client: TestClient; id: number }> {
 }
 
 const newUser = async (roles: string[] = ['users']) => (await t.createUser(`${unique('target')}@example.com`, roles)).id;
-const newRole = async (permissions: string[]) => ensureRole(t.db, { name: unique('role'), description: 'A role of the test.', permissions });
+const newRole = async (permissions: string[]) => permissionsRepository.ensureRole(t.db, { name: unique('role'), description: 'A role of the test.', permissions });
 const roleIdsOf = async (userId: number) => (await t.db.selectFrom('user_role').select('role_id').where('user_id', '=', userId).orderBy('role_id').execute()).map((r) => r.role_id);
 const request = async (userId: number) =>
   (await t.db.insertInto('backstage_requests').values({ user_id: userId, artist_name: unique('Band'), proof_url: 'https://social.example/band' }).returning('id').executeTakeFirstOrThrow()).id;
@@ -216,7 +216,7 @@ describe('what the refusals say and leave', () => {
 
   it('nobody raises a limit above their own, on a role they hold or anyone else', async () => {
     const { client, id } = await actor('roles.update');
-    const roleId = await ensureRole(t.db, { name: unique('limited'), description: 'Five uploads.', permissions: ['admin.access', 'roles.update', { name: 'music.create', restrictions: [{ name: 'count', value: 5 }] }] });
+    const roleId = await permissionsRepository.ensureRole(t.db, { name: unique('limited'), description: 'Five uploads.', permissions: ['admin.access', 'roles.update', { name: 'music.create', restrictions: [{ name: 'count', value: 5 }] }] });
     await t.db.insertInto('user_role').values({ user_id: id, role_id: roleId }).execute();
     const grants = (count: number | null) => ({ permissions: [{ name: 'admin.access' }, { name: 'roles.update' }, { name: 'music.create', restrictions: count === null ? [] : [{ name: 'count', value: count }] }] });
     for (const count of [6, null]) {
@@ -229,7 +229,7 @@ describe('what the refusals say and leave', () => {
 
   it('a reviewer who is an artist already cannot approve or deny their own claim of another artist', async () => {
     const { client, id } = await actor('everything');
-    const artistsRole = (await findRoleByName(t.db, 'artists')) ?? { id: await ensureRole(t.db, { name: 'artists', description: 'Artists.', permissions: ['music.create'] }) };
+    const artistsRole = (await permissionsRepository.findRoleByName(t.db, 'artists')) ?? { id: await permissionsRepository.ensureRole(t.db, { name: 'artists', description: 'Artists.', permissions: ['music.create'] }) };
     await t.db.insertInto('user_role').values({ user_id: id, role_id: artistsRole.id }).execute();
     const claim = await request(id);
     for (const decision of ['approve', 'deny']) {

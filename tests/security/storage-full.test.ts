@@ -4,7 +4,7 @@ import { writeFile } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it, vi } from 'vitest';
-import { ensureRole } from '@app/db';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { captureLogs, createTestApp, pngImage, taggedMp3, wavFile, type Storage, type TestApp, type TestClient } from '@app/api/testing';
 
 /**
@@ -122,7 +122,7 @@ async function expectInsufficientStorage(response: Response, message = FULL) {
 
 beforeAll(async () => {
   t = await createTestApp({}, { directory: mountPoint, wrapStorage: mounted ? undefined : fullWhenSimulated });
-  await ensureRole(t.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
+  await permissionsRepository.ensureRole(t.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
   artist = await t.loggedIn('artist@example.com', ['artists']);
   admin = await t.loggedIn('admin@example.com', ['admin']);
   await artist.get('/api/v1/genres');

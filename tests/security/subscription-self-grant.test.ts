@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
-import { ensureRole } from '@app/db';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 
 /**
@@ -19,7 +19,7 @@ const IN_A_DECADE = new Date(Date.now() + 10 * 365 * 86_400_000).toISOString();
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.loggedIn('owner@example.com', ['users', 'admin']);
-  await ensureRole(t.db, { name: 'billing-support', description: 'Subscriptions only.', permissions: ['admin.access', 'subscriptions.update'] });
+  await permissionsRepository.ensureRole(t.db, { name: 'billing-support', description: 'Subscriptions only.', permissions: ['admin.access', 'subscriptions.update'] });
   const plan = await admin.post('/api/admin/plans', { name: 'Creator', prices: [{ amount: 500, currency: 'USD', interval: 'month', interval_count: 1 }] });
   expect(plan.status).toBe(201);
   planId = (await plan.json()).id;

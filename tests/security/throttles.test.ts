@@ -1,5 +1,5 @@
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { Secret, TOTP } from 'otpauth';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 
@@ -100,13 +100,13 @@ describe('login throttle per address', () => {
       .insertInto('localizations')
       .values({ language: 'nl', name: 'Nederlands', lines: JSON.stringify({ 'Too many login attempts. Please try again in :seconds seconds.': 'Te veel pogingen. Probeer het over :seconds seconden opnieuw.' }) })
       .execute();
-    await saveSettings(t.db, { 'i18n.default_language': 'nl' });
+    await settingsRepository.saveSettings(t.db, { 'i18n.default_language': 'nl' });
     try {
       for (let i = 0; i < 5; i++) await login('dutch@example.com', 'wrong-guess', '192.0.2.60');
       const refused = await login('dutch@example.com', 'wrong-guess', '192.0.2.60');
       expect((await refused.json()).message).toMatch(/^Te veel pogingen\. Probeer het over \d+ seconden opnieuw\.$/);
     } finally {
-      await saveSettings(t.db, { 'i18n.default_language': 'en' });
+      await settingsRepository.saveSettings(t.db, { 'i18n.default_language': 'en' });
     }
   });
 

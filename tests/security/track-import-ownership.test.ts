@@ -1,5 +1,5 @@
 import { createTestApp, taggedMp3, type TestApp, type TestClient } from '@app/api/testing';
-import { ensureRole } from '@app/db';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { afterAll, beforeAll, expect, it } from 'vitest';
 import { becomeArtist, created } from '../support/backstage-contract.ts';
 
@@ -21,7 +21,7 @@ beforeAll(async () => {
   ids.own = (await created(await admin.post('/api/admin/artists', { name: 'Own Band' }))).id;
   ids.victim = (await created(await admin.post('/api/admin/artists', { name: 'Victim Band' }))).id;
   artist = await becomeArtist(t, admin, 'artist@example.com', ids.own);
-  await ensureRole(t.db, { name: 'uploaders', description: 'The back office, uploads but not the catalogue.', permissions: ['admin.access', 'music.view', 'music.create'] });
+  await permissionsRepository.ensureRole(t.db, { name: 'uploaders', description: 'The back office, uploads but not the catalogue.', permissions: ['admin.access', 'music.view', 'music.create'] });
 });
 afterAll(() => t.close());
 

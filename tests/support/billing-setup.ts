@@ -1,6 +1,6 @@
 import path from 'node:path';
 import { createTestApp, type TestApp, type TestClient } from '@app/api/testing';
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { expect } from 'vitest';
 import { type ServerProcess, startServerProcess } from './server-process.ts';
 import { startMailServer } from './smtp.ts';
@@ -59,7 +59,7 @@ export function billingSetup(gateway: Gateway, options: { users: string }) {
       mail = await startMailServer();
       env = { ...start.env(started), ...mail.env };
       t = await createTestApp(env);
-      await saveSettings(t.db, { 'billing.enable': true, [`billing.${gateway}.enable`]: true });
+      await settingsRepository.saveSettings(t.db, { 'billing.enable': true, [`billing.${gateway}.enable`]: true });
       server = await t.listen();
       await start.setWebhook(started, `${server.url}/api/v1/billing/${gateway}/webhook`);
       const admin = await t.loggedIn('admin@example.com', ['admin']);

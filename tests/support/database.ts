@@ -1,6 +1,8 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { clearPageCache, createDb, saveSettings } from '@app/db';
+import { createDb } from '@app/db';
+import * as pageCacheRepository from '@app/db/caching/page-cache';
+import * as settingsRepository from '@app/db/settings/settings';
 
 /**
  * The e2e server's own SQLite file, opened beside it (WAL allows a second connection), for the
@@ -13,11 +15,11 @@ export async function withE2eDatabase<T>(work: (db: ReturnType<typeof createDb>)
   try {
     const result = await work(db);
     // Changed behind the back office's back: pages already shared with visitors must go, as the back office would clear them.
-    await clearPageCache(db);
+    await pageCacheRepository.clearPageCache(db);
     return result;
   } finally {
     await db.destroy();
   }
 }
 
-export const setE2eSettings = (values: Record<string, unknown>) => withE2eDatabase((db) => saveSettings(db, values));
+export const setE2eSettings = (values: Record<string, unknown>) => withE2eDatabase((db) => settingsRepository.saveSettings(db, values));

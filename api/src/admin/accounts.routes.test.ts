@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { findRoleByName } from '@app/db';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { createTestApp, type TestApp, type TestClient } from '../testing.ts';
 
 let t: TestApp;
@@ -19,7 +19,7 @@ const idOf = async (email: string) => (await t.db.selectFrom('users').select('id
 
 describe('who may call the user and role endpoints', () => {
   it('guests get 401, users 403, admins succeed', async () => {
-    const roleId = (await findRoleByName(t.db, 'users'))!.id;
+    const roleId = (await permissionsRepository.findRoleByName(t.db, 'users'))!.id;
     const calls: [string, string, unknown?][] = [
       ['GET', '/api/admin/permissions'],
       ['GET', `/api/admin/roles/${roleId}/permissions`],
@@ -119,7 +119,7 @@ describe('permission editors', () => {
 
   it('replaces a role’s permissions with restrictions, and the users of the role get them at once', async () => {
     const member = await t.loggedIn('member@example.com', ['users']);
-    const roleId = (await findRoleByName(t.db, 'users'))!.id;
+    const roleId = (await permissionsRepository.findRoleByName(t.db, 'users'))!.id;
     const response = await admin.put(`/api/admin/roles/${roleId}/permissions`, { permissions: [{ name: 'music.create', restrictions: [{ name: 'count', value: 5 }] }] });
     expect(response.status).toBe(200);
     expect((await response.json()).permissions).toEqual([{ name: 'music.create', restrictions: [{ name: 'count', value: 5 }] }]);
@@ -130,8 +130,8 @@ describe('permission editors', () => {
   });
 
   it('refuses unknown permissions and restrictions, duplicates, and admin rights for visitors', async () => {
-    const roleId = (await findRoleByName(t.db, 'users'))!.id;
-    const guestsId = (await findRoleByName(t.db, 'guests'))!.id;
+    const roleId = (await permissionsRepository.findRoleByName(t.db, 'users'))!.id;
+    const guestsId = (await permissionsRepository.findRoleByName(t.db, 'guests'))!.id;
     const bad = await admin.put(`/api/admin/roles/${roleId}/permissions`, {
       permissions: [{ name: 'no.such' }, { name: 'music.view', restrictions: [{ name: 'count', value: 1 }] }, { name: 'music.create' }, { name: 'music.create' }],
     });

@@ -1,4 +1,5 @@
-import { ensureRole, listThemes } from '@app/db';
+import * as permissionsRepository from '@app/db/permissions/permissions';
+import * as themesRepository from '@app/db/settings/themes';
 import { ARTISTS_ROLE } from '@app/db/seed';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { findFreshPage, guestPageCache, pageCacheKey, storeRenderedPage } from '../caching/page-cache.service.ts';
@@ -10,9 +11,9 @@ let admin: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureRole(t.db, ARTISTS_ROLE);
-  await ensureRole(t.db, { name: 'designers', description: 'Edit the look only.', permissions: ['admin.access', 'appearance.update'] });
-  await ensureRole(t.db, { name: 'settings-editors', description: 'Settings only.', permissions: ['admin.access', 'settings.update'] });
+  await permissionsRepository.ensureRole(t.db, ARTISTS_ROLE);
+  await permissionsRepository.ensureRole(t.db, { name: 'designers', description: 'Edit the look only.', permissions: ['admin.access', 'appearance.update'] });
+  await permissionsRepository.ensureRole(t.db, { name: 'settings-editors', description: 'Settings only.', permissions: ['admin.access', 'settings.update'] });
   admin = await t.loggedIn('admin@example.com', ['admin']);
 });
 afterAll(() => t.close());
@@ -113,7 +114,7 @@ describe('GET and PUT /api/admin/appearance', () => {
       expect(response.status, field).toBe(422);
       expect(Object.keys((await response.json()).errors), field).toContain(field);
     }
-    expect((await listThemes(t.db)).map((theme) => [theme.name, theme.default_light, theme.default_dark])).toEqual([
+    expect((await themesRepository.listThemes(t.db)).map((theme) => [theme.name, theme.default_light, theme.default_dark])).toEqual([
       ['Light', true, false],
       ['Dark', false, true],
     ]);

@@ -1,4 +1,6 @@
-import { createDb, PLAY_COUNTS_VERSION, recordPlay, tablesWithVersionTriggers } from '@app/db';
+import { createDb } from '@app/db';
+import * as tableVersionsRepository from '@app/db/caching/table-versions';
+import * as playsRepository from '@app/db/player/plays';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createClient, createTestApp, type TestApp, type TestClient } from '../testing.ts';
@@ -33,13 +35,13 @@ afterAll(async () => {
 
 describe('the back office list cache', () => {
   it('keeps versions, raised by triggers, of every table a cached list reads', async () => {
-    const versioned = new Set(await tablesWithVersionTriggers(t.db));
+    const versioned = new Set(await tableVersionsRepository.tablesWithVersionTriggers(t.db));
     const cached = ADMIN_RESOURCES.filter((resource) => listTables(resource));
     // The catalogue's lists at least; a resource whose list also reads elsewhere (afterRead) is never cached.
     expect(cached.map((resource) => resource.name)).toEqual(expect.arrayContaining(['tracks', 'albums', 'artists', 'genres', 'users', 'roles']));
     expect(listTables(ADMIN_RESOURCES.find((resource) => resource.name === 'channels')!)).toBeUndefined();
     for (const resource of cached) {
-      for (const table of listTables(resource)!.filter((name) => name !== PLAY_COUNTS_VERSION)) expect(versioned.has(table), `${resource.name} reads ${table}, which keeps no version`).toBe(true);
+      for (const table of listTables(resource)!.filter((name) => name !== tableVersionsRepository.PLAY_COUNTS_VERSION)) expect(versioned.has(table), `${resource.name} reads ${table}, which keeps no version`).toBe(true);
     }
   });
 
@@ -75,7 +77,7 @@ describe('the back office list cache', () => {
   it('shows a play counted since, at the next read', async () => {
     const { rows } = await tracksPage(admin);
     const plays = rows[3].plays;
-    expect(await recordPlay(t.db, { track_id: rows[3].id, user_id: null, ip_address: '198.51.100.7' })).toBe(true);
+    expect(await playsRepository.recordPlay(t.db, { track_id: rows[3].id, user_id: null, ip_address: '198.51.100.7' })).toBe(true);
     expect((await tracksPage(admin)).rows[3].plays).toBe(plays + 1);
   });
 

@@ -1,4 +1,4 @@
-import { versionsOfRowsFrom, versionStamp, type TableVersions } from '@app/db';
+import * as tableVersionsRepository from '@app/db/caching/table-versions';
 import type { AppDeps } from '../context.ts';
 import { createProcessCache } from '../caching/process-cache.ts';
 import { readTableVersions } from '../caching/table-versions.ts';
@@ -19,7 +19,7 @@ export function listTables(resource: AdminResource): string[] | undefined {
   for (const pivot of Object.values(table.pivots ?? {})) tables.add(pivot.pivot);
   for (const count of Object.values(table.counts ?? {})) tables.add(count.table);
   for (const filter of Object.values(table.filters)) if (typeof filter === 'object') tables.add(filter.via.pivot);
-  return versionsOfRowsFrom([...tables].sort());
+  return tableVersionsRepository.versionsOfRowsFrom([...tables].sort());
 }
 
 const utf8 = new TextEncoder();
@@ -45,9 +45,9 @@ export function createListCache(maxBytes = 2 * 1024 * 1024) {
   const cached = createProcessCache<ListPage>({ maxBytes, sizeOf: (page) => page.body.byteLength });
 
   /** `versions`: those the request read first (http/auth.ts#identify), else read here. */
-  return async function listPage(deps: AppDeps, resource: AdminResource, queryString: string, tables: string[] | undefined, versions: TableVersions | undefined, parse: () => ListQuery): Promise<ListPage> {
+  return async function listPage(deps: AppDeps, resource: AdminResource, queryString: string, tables: string[] | undefined, versions: tableVersionsRepository.TableVersions | undefined, parse: () => ListQuery): Promise<ListPage> {
     // Read before the records: a write landing in between leaves an older stamp on newer rows, which only costs a miss.
-    const exact = tables && versionStamp(versions ?? (await readTableVersions(deps.db)), tables);
+    const exact = tables && tableVersionsRepository.versionStamp(versions ?? (await readTableVersions(deps.db)), tables);
     return cached(`${resource.name}?${queryString}`, { exact }, async () => {
       const query = parse();
       const { rows, total } = await listRecords(deps, resource, query);

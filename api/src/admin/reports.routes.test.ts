@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { insertPageViews } from '@app/db';
+import * as reportsRepository from '@app/db/reports/reports';
 import { createTestApp, type TestApp, type TestClient } from '../testing.ts';
 
 let t: TestApp;
@@ -27,7 +27,7 @@ beforeAll(async () => {
     ['2026-03-01', 'b', '/'],
     ['2026-03-02', 'a', '/'],
   ]) {
-    await insertPageViews(t.db, [{ path, visitor, user_id: null, device: 'desktop', platform: 'Linux', browser: 'Chrome', country: null, created_at: `${day}T08:00:00.000Z` }]);
+    await reportsRepository.insertPageViews(t.db, [{ path, visitor, user_id: null, device: 'desktop', platform: 'Linux', browser: 'Chrome', country: null, created_at: `${day}T08:00:00.000Z` }]);
   }
 });
 afterAll(() => t.close());

@@ -1,20 +1,9 @@
-import {
-  allowedFilterKeys,
-  createResource,
-  deleteResource,
-  getResource,
-  listResource,
-  missingIds,
-  updateResource,
-  valueTaken,
-  type ListQuery,
-  type ResourceRecord,
-} from '@app/db';
+import * as adminResourceRepository from '@app/db/admin/admin-resource';
 import type { AppDeps, AuthState } from '../context.ts';
 import { MalformedRequestError, notFound, validationFailed, ValidationError, zodErrorsByField } from '../services/errors.ts';
 import type { AdminResource } from './resource.ts';
 
-export type { ListQuery };
+export type { ListQuery } from '@app/db/admin/admin-resource';
 
 /*
  * How a resource's record is read and written, apart from HTTP: the back office's routes and
@@ -28,11 +17,11 @@ async function checkReferencesAndUnique(deps: AppDeps, resource: AdminResource, 
     const value = data[field];
     if (value === undefined || value === null) continue;
     const ids = Array.isArray(value) ? (value as number[]) : [value as number];
-    const missing = await missingIds(deps.db, table, ids);
+    const missing = await adminResourceRepository.missingIds(deps.db, table, ids);
     if (missing.length) errors[field] = `No ${table.replace(/_/g, ' ').replace(/s$/, '')} has the id ${missing.join(', ')}.`;
   }
   for (const column of resource.unique ?? []) {
-    if (data[column] !== undefined && (await valueTaken(deps.db, resource.table.table, column, data[column], exceptId))) {
+    if (data[column] !== undefined && (await adminResourceRepository.valueTaken(deps.db, resource.table.table, column, data[column], exceptId))) {
       errors[column] = `This ${column.replace(/_/g, ' ')} is already taken.`;
     }
   }
@@ -58,8 +47,8 @@ export function parseWrite(resource: AdminResource, body: unknown, mode: 'create
 }
 
 /** One record with what `afterRead` adds. */
-export async function readOne(deps: AppDeps, resource: AdminResource, id: number): Promise<ResourceRecord | undefined> {
-  const record = await getResource(deps.db, resource.table, id);
+export async function readOne(deps: AppDeps, resource: AdminResource, id: number): Promise<adminResourceRepository.ResourceRecord | undefined> {
+  const record = await adminResourceRepository.getResource(deps.db, resource.table, id);
   if (record) await resource.afterRead?.([record], deps);
   return record;
 }
@@ -71,36 +60,36 @@ function splitVirtual(resource: AdminResource, data: Record<string, unknown>) {
   return { stored, virtual };
 }
 
-async function checkCrossField(deps: AppDeps, resource: AdminResource, data: Record<string, unknown>, existing: ResourceRecord | undefined) {
+async function checkCrossField(deps: AppDeps, resource: AdminResource, data: Record<string, unknown>, existing: adminResourceRepository.ResourceRecord | undefined) {
   const errors = await resource.validate?.(data, existing, deps);
   if (errors && Object.keys(errors).length) throw validationFailed(errors);
 }
 
 
 /** Validates and stores a new record made by `auth`; returns it as read back. */
-export async function createRecord(deps: AppDeps, auth: AuthState, resource: AdminResource, body: unknown): Promise<ResourceRecord> {
+export async function createRecord(deps: AppDeps, auth: AuthState, resource: AdminResource, body: unknown): Promise<adminResourceRepository.ResourceRecord> {
   const data = parseWrite(resource, body, 'create');
   await resource.guardWrite?.(data, undefined, auth, deps);
   await checkCrossField(deps, resource, data, undefined);
   const { stored, virtual } = splitVirtual(resource, data);
   await checkReferencesAndUnique(deps, resource, stored);
   const prepared = resource.prepare ? await resource.prepare(stored, deps) : stored;
-  const created = await createResource(deps.db, resource.table, prepared);
+  const created = await adminResourceRepository.createResource(deps.db, resource.table, prepared);
   await resource.afterWrite?.(created, virtual, deps);
   return (await readOne(deps, resource, created.id))!;
 }
 
 /** Validates and applies a change `auth` makes to a record; 404 when it does not exist. */
-export async function updateRecord(deps: AppDeps, auth: AuthState, resource: AdminResource, id: number, body: unknown): Promise<ResourceRecord> {
+export async function updateRecord(deps: AppDeps, auth: AuthState, resource: AdminResource, id: number, body: unknown): Promise<adminResourceRepository.ResourceRecord> {
   const data = parseWrite(resource, body, 'update');
-  const existing = await getResource(deps.db, resource.table, id);
+  const existing = await adminResourceRepository.getResource(deps.db, resource.table, id);
   if (!existing) throw notFound();
   await resource.guardWrite?.(data, existing, auth, deps);
   await checkCrossField(deps, resource, data, existing);
   const { stored, virtual } = splitVirtual(resource, data);
   await checkReferencesAndUnique(deps, resource, stored, id);
   const prepared = resource.prepare ? await resource.prepare(stored, deps) : stored;
-  const record = await updateResource(deps.db, resource.table, id, prepared);
+  const record = await adminResourceRepository.updateResource(deps.db, resource.table, id, prepared);
   if (!record) throw notFound();
   await resource.afterWrite?.(record, virtual, deps, existing);
   return (await readOne(deps, resource, id))!;
@@ -108,23 +97,23 @@ export async function updateRecord(deps: AppDeps, auth: AuthState, resource: Adm
 
 /** The filters a list of the resource accepts: its filterable columns and `q` when it is searchable. */
 export function filterKeysOf(resource: AdminResource): string[] {
-  return allowedFilterKeys(resource.table);
+  return adminResourceRepository.allowedFilterKeys(resource.table);
 }
 
 /** One page of records with what `afterRead` adds, and how many match in all. */
-export async function listRecords(deps: AppDeps, resource: AdminResource, query: ListQuery): Promise<{ rows: ResourceRecord[]; total: number }> {
-  const { rows, total } = await listResource(deps.db, resource.table, query);
+export async function listRecords(deps: AppDeps, resource: AdminResource, query: adminResourceRepository.ListQuery): Promise<{ rows: adminResourceRepository.ResourceRecord[]; total: number }> {
+  const { rows, total } = await adminResourceRepository.listResource(deps.db, resource.table, query);
   await resource.afterRead?.(rows, deps);
   return { rows, total };
 }
 
 /** Deletes a record unless the resource refuses (`guardDelete`); answers it as it was. */
-export async function deleteRecord(deps: AppDeps, auth: AuthState, resource: AdminResource, id: number): Promise<ResourceRecord> {
-  const existing = await getResource(deps.db, resource.table, id);
+export async function deleteRecord(deps: AppDeps, auth: AuthState, resource: AdminResource, id: number): Promise<adminResourceRepository.ResourceRecord> {
+  const existing = await adminResourceRepository.getResource(deps.db, resource.table, id);
   if (!existing) throw notFound();
   const refusal = await resource.guardDelete?.(existing, auth, deps);
   if (refusal) throw new ValidationError(refusal);
   if (resource.remove) await resource.remove(existing, deps);
-  else await deleteResource(deps.db, resource.table, id);
+  else await adminResourceRepository.deleteResource(deps.db, resource.table, id);
   return existing;
 }

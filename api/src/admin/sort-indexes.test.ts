@@ -1,4 +1,5 @@
-import { createTestDb, listResource, type Db } from '@app/db';
+import { createTestDb, type Db } from '@app/db';
+import * as adminResourceRepository from '@app/db/admin/admin-resource';
 import { planWithoutSorting } from '@app/db/testing/plans';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { AdminResource } from './resource.ts';
@@ -32,7 +33,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('back-office sorts on PostgreSQL',
 
   it.each(cases.map((c) => [`${c.table.table} by ${c.field} ${c.order}`, c] as const))('a page of %s is read from an index', async (_, { table, field, order }) => {
     statements.length = 0;
-    await listResource(db, table, { sort: { field, order }, range: { start: 0, end: 24 }, filter: {} });
+    await adminResourceRepository.listResource(db, table, { sort: { field, order }, range: { start: 0, end: 24 }, filter: {} });
     const list = statements.find((text) => /\border by\b/i.test(text) && /\blimit\b/i.test(text));
     expect(list).toBeDefined();
     // Its only parameters are the page's size and start.

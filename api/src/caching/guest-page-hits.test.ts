@@ -1,7 +1,7 @@
 import { createServer, request, type Server } from 'node:http';
 import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { captureLogs, createTestApp, type TestApp } from '../testing.ts';
 import { SESSION_COOKIE } from '../services/auth.service.ts';
 import { clearSharedPageCache, guestPageCache, pageCacheKey, storeRenderedPage } from './page-cache.service.ts';
@@ -128,12 +128,12 @@ describe('page cache hits in front of the app', () => {
     await storePage('/album/6/a/b', '<!doctype html><title>Album six</title>');
     expect((await get('/album/6/a/b')).headers['x-cache']).toBe('HIT');
     // As the back office saves settings: the cache is cleared with them.
-    await saveSettings(t.db, { 'cache.public_pages_seconds': 0 });
+    await settingsRepository.saveSettings(t.db, { 'cache.public_pages_seconds': 0 });
     await clearSharedPageCache(t.db);
     try {
       expect((await get('/album/6/a/b')).status).toBe(404);
     } finally {
-      await saveSettings(t.db, { 'cache.public_pages_seconds': 60 });
+      await settingsRepository.saveSettings(t.db, { 'cache.public_pages_seconds': 60 });
       await clearSharedPageCache(t.db);
     }
   });

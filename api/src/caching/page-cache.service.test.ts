@@ -3,7 +3,8 @@ import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { gunzipSync } from 'node:zlib';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
-import { createDb, createTestDb, saveSettings, type Db } from '@app/db';
+import { createDb, createTestDb, type Db } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { clearSharedPageCache, findFreshPage, guestPageCache, HOT_PAGES, pageCacheKey, siteBuildId, storeRenderedPage } from './page-cache.service.ts';
 
 let db: Awaited<ReturnType<typeof createTestDb>>;
@@ -73,7 +74,7 @@ describe("a process's copies of cached pages", () => {
       expect(await served(db)).toBe('<p>before</p>');
       expect(await served(db)).toBe('<p>before</p>');
 
-      await saveSettings(other, { 'cache.public_pages_seconds': 5, 'analytics.page_views': false });
+      await settingsRepository.saveSettings(other, { 'cache.public_pages_seconds': 5, 'analytics.page_views': false });
       expect(await served(db)).toBeUndefined();
       expect(await guestPageCache(db)).toMatchObject({ cacheSeconds: 5, pageViews: false });
 
@@ -90,9 +91,9 @@ describe("a process's copies of cached pages", () => {
     const other = createDb(db.file);
     const now = vi.spyOn(Date, 'now').mockReturnValue(Date.now());
     try {
-      await saveSettings(other, { 'cache.public_pages_seconds': 5 });
+      await settingsRepository.saveSettings(other, { 'cache.public_pages_seconds': 5 });
       expect(await guestPageCache(db)).toMatchObject({ cacheSeconds: 5 });
-      await saveSettings(other, { 'cache.public_pages_seconds': 7 });
+      await settingsRepository.saveSettings(other, { 'cache.public_pages_seconds': 7 });
       expect(await guestPageCache(db)).toMatchObject({ cacheSeconds: 7 });
     } finally {
       now.mockRestore();

@@ -3,11 +3,12 @@ import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
-import { clearPageCache, findCachedPage, findCachedPageForm, pageCacheGeneration, storeCachedPage, type CachedPage, type CachedPageHead, type Db, type PageForm } from '@app/db';
+import type { Db } from '@app/db';
+import * as pageCacheRepository from '@app/db/caching/page-cache';
 import { loadSettings } from '../services/settings.service.ts';
 import { systemClock, type Clock } from '../clock.ts';
 
-export type { CachedPage, CachedPageHead, PageForm };
+export type { CachedPageHead, PageForm } from '@app/db/caching/page-cache';
 
 /**
  * The shared page cache: pages rendered for visitors who are not logged in are kept in the
@@ -71,12 +72,12 @@ export interface Rendering {
 export async function storeRenderedPage(db: Db, key: string, seconds: number, rendering: Rendering, response: Response): Promise<void> {
   const html = new Uint8Array(await response.arrayBuffer());
   const headers = [...response.headers].filter(([name]) => !DELIVERY_HEADERS.has(name.toLowerCase()));
-  const page: CachedPage = { status: response.status, headers, html, gzipped: await gzipAsync(html), created_at: rendering.startedAt };
-  await storeCachedPage(db, key, page, rendering.startedAt + seconds * 1000, rendering.generation);
+  const page: pageCacheRepository.CachedPage = { status: response.status, headers, html, gzipped: await gzipAsync(html), created_at: rendering.startedAt };
+  await pageCacheRepository.storeCachedPage(db, key, page, rendering.startedAt + seconds * 1000, rendering.generation);
 }
 
-export function findFreshPage(db: Db, key: string): Promise<CachedPage | undefined> {
-  return findCachedPage(db, key, Date.now());
+export function findFreshPage(db: Db, key: string): Promise<pageCacheRepository.CachedPage | undefined> {
+  return pageCacheRepository.findCachedPage(db, key, Date.now());
 }
 
 /**
@@ -95,13 +96,13 @@ export const HOT_PAGES = { maxBytes: 8 * 1024 * 1024, maxPages: 500 };
 
 /** A page to send: the stored page (the same object for every hit on a copy) and its body in the form the client takes. */
 export interface PageHit {
-  page: CachedPageHead;
-  form: PageForm;
+  page: pageCacheRepository.CachedPageHead;
+  form: pageCacheRepository.PageForm;
   body: Uint8Array;
 }
 
 /** `hits`: answers given from the copy, so a page asked for more often can take the place of the least asked for. */
-type HotCopy = { head: CachedPageHead; hits: number } & Partial<Record<PageForm, Uint8Array>>;
+type HotCopy = { head: pageCacheRepository.CachedPageHead; hits: number } & Partial<Record<pageCacheRepository.PageForm, Uint8Array>>;
 
 interface HotPages {
   generation: number;
@@ -128,14 +129,14 @@ export interface GuestPageCache extends GuestPageSettings {
   /** The generation pages rendered now belong to (storeRenderedPage). */
   generation: number;
   /** The page stored for this request, in this form: this process's copy, else the database's row. */
-  find: (request: GuestPageRequest, form: PageForm) => Promise<PageHit | undefined>;
+  find: (request: GuestPageRequest, form: pageCacheRepository.PageForm) => Promise<PageHit | undefined>;
 }
 
 const hot = new WeakMap<Db, HotPages>();
 
 /** The page cache as a visitor who is not logged in sees it now: its settings, and a lookup that tries this process's copies first. */
 export async function guestPageCache(db: Db, clock: Clock = systemClock): Promise<GuestPageCache> {
-  const generation = await pageCacheGeneration(db);
+  const generation = await pageCacheRepository.pageCacheGeneration(db);
   let state = hot.get(db);
   if (!state || state.generation !== generation) {
     state = { generation, copies: new Map(), bytes: 0, sweptAt: 0, reads: new Map(), clock };
@@ -153,7 +154,7 @@ export async function guestPageCache(db: Db, clock: Clock = systemClock): Promis
   return current.view;
 }
 
-async function find(db: Db, state: HotPages, identity: string, form: PageForm): Promise<PageHit | undefined> {
+async function find(db: Db, state: HotPages, identity: string, form: pageCacheRepository.PageForm): Promise<PageHit | undefined> {
   const now = state.clock.now();
   const copy = state.copies.get(identity);
   if (copy && copy.head.expires_at > now) {
@@ -163,7 +164,7 @@ async function find(db: Db, state: HotPages, identity: string, form: PageForm): 
       return { page: copy.head, form, body };
     }
   } else if (copy) forget(state, identity);
-  const row = await findCachedPageForm(db, hashIdentity(identity), now, form);
+  const row = await pageCacheRepository.findCachedPageForm(db, hashIdentity(identity), now, form);
   if (!row) return undefined;
   const { body, ...head } = row;
   const kept = hot.get(db) === state ? keep(state, identity, head, form, body, now) : undefined;
@@ -187,7 +188,7 @@ function forget(state: HotPages, identity: string) {
  * out for pages that are asked for no more often (least-recently-used would drop every copy before
  * it is asked for again). Answers the kept copy's head, or undefined when it was not kept.
  */
-function keep(state: HotPages, identity: string, head: CachedPageHead, form: PageForm, body: Uint8Array, now: number): CachedPageHead | undefined {
+function keep(state: HotPages, identity: string, head: pageCacheRepository.CachedPageHead, form: pageCacheRepository.PageForm, body: Uint8Array, now: number): pageCacheRepository.CachedPageHead | undefined {
   const existing = state.copies.get(identity);
   // The other form of the same stored page joins its copy; a page stored again replaces it.
   const copy: HotCopy = existing && existing.head.created_at === head.created_at ? existing : { head, hits: 0 };
@@ -222,7 +223,7 @@ function keep(state: HotPages, identity: string, head: CachedPageHead, form: Pag
 }
 
 export function clearSharedPageCache(db: Db): Promise<void> {
-  return clearPageCache(db);
+  return pageCacheRepository.clearPageCache(db);
 }
 
 /**

@@ -1,4 +1,5 @@
-import { tableVersions, type Db, type TableVersions } from '@app/db';
+import type { Db } from '@app/db';
+import * as tableVersionsRepository from '@app/db/caching/table-versions';
 
 /**
  * Every table's version (db/src/caching/table-versions.repository.ts), read first by every
@@ -6,6 +7,6 @@ import { tableVersions, type Db, type TableVersions } from '@app/db';
  * else by a process cache asked without them: what this process cached from tables whose versions
  * are unchanged since may be used (README.md here).
  */
-export function readTableVersions(db: Db): Promise<TableVersions> {
-  return tableVersions(db);
+export function readTableVersions(db: Db): Promise<tableVersionsRepository.TableVersions> {
+  return tableVersionsRepository.tableVersions(db);
 }

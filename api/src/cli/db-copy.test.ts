@@ -2,7 +2,11 @@ import { spawnSync } from 'node:child_process';
 import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { createDb, createTestDb, createUser, findRoleByName, insertNotification, listResource, migrateToLatest, type Database, type Db } from '@app/db';
+import { createDb, createTestDb, migrateToLatest, type Database, type Db } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as adminResourceRepository from '@app/db/admin/admin-resource';
+import * as notificationsRepository from '@app/db/notifications/notifications';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { seedDemoCatalog, seedFoundation } from '@app/db/seed';
 import { tracks } from '../admin/resources/tracks.ts';
 import { createApp } from '../app.ts';
@@ -30,7 +34,7 @@ function dbCopy(args: string[]) {
 
 /** The total the back office shows as the tracks list opens (kept by the database's triggers). */
 async function listedTracks(db: Db) {
-  return (await listResource(db, tracks.table, { filter: {}, range: { start: 0, end: 0 } })).total;
+  return (await adminResourceRepository.listResource(db, tracks.table, { filter: {}, range: { start: 0, end: 0 } })).total;
 }
 
 async function count(db: Db, table: keyof Database) {
@@ -54,8 +58,8 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('pnpm db:copy from SQLite to Postg
     await seedFoundation(source);
     await seedDemoCatalog(source, { storage: await createStorage(config), audioCacheDir: TEST_AUDIO_CACHE });
     // A listener with a playlist, likes and notifications, made through the API as the site makes them.
-    const role = await findRoleByName(source, 'users');
-    await createUser(source, { email: LISTENER.email, name: 'Listener', password: await hashPassword(LISTENER.password) }, [role!.id]);
+    const role = await permissionsRepository.findRoleByName(source, 'users');
+    await usersRepository.createUser(source, { email: LISTENER.email, name: 'Listener', password: await hashPassword(LISTENER.password) }, [role!.id]);
     const app = createApp({ db: source, storage: await createStorage(config), config });
     const listener = createClient(app);
     expect((await listener.post('/auth/login', LISTENER)).status).toBe(200);
@@ -64,7 +68,7 @@ describe.runIf(process.env.TEST_POSTGRES_URL)('pnpm db:copy from SQLite to Postg
     expect((await listener.put('/api/v1/users/me/likes/track/10')).status).toBe(200);
     expect((await listener.put('/api/v1/users/me/likes/album/2')).status).toBe(200);
     const user = await source.selectFrom('users').select('id').where('email', '=', LISTENER.email).executeTakeFirstOrThrow();
-    await insertNotification(source, { user_id: user.id, type: 'welcome', data: '{"text":"Bienvenue à bord"}' });
+    await notificationsRepository.insertNotification(source, { user_id: user.id, type: 'welcome', data: '{"text":"Bienvenue à bord"}' });
     const product = await source.insertInto('products').values({ name: 'Pro' }).returning('id').executeTakeFirstOrThrow();
     const price = await source.insertInto('prices').values({ product_id: product.id, amount: 500, currency: 'EUR', interval: 'month' }).returning('id').executeTakeFirstOrThrow();
     await source.insertInto('subscriptions').values({ user_id: user.id, product_id: product.id, price_id: price.id, status: 'active' }).execute();

@@ -1,4 +1,4 @@
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing.ts';
 
@@ -24,7 +24,7 @@ describe('error messages', () => {
   });
 
   it("come in the asker's language: the message and each field's errors, the rest untouched", async () => {
-    await saveSettings(t.db, { 'i18n.default_language': 'nl' });
+    await settingsRepository.saveSettings(t.db, { 'i18n.default_language': 'nl' });
     try {
       expect(await answer(await t.client().get('/api/v1/albums/424242'))).toEqual({ status: 404, body: { message: 'Dit album bestaat niet.' } });
 
@@ -38,19 +38,19 @@ describe('error messages', () => {
       expect((await answer(await admin.post('/api/admin/artists', { name: ' ' }))).body.errors.name).toBe('Enter a name.');
       expect(await answer(await t.client().get('/api/v1/nothing-here'))).toEqual({ status: 404, body: { message: 'Nothing is at GET /api/v1/nothing-here.' } });
     } finally {
-      await saveSettings(t.db, { 'i18n.default_language': 'en' });
+      await settingsRepository.saveSettings(t.db, { 'i18n.default_language': 'en' });
     }
   });
 
   it("follow a logged-in user's own language when people may choose", async () => {
     const client = await t.loggedIn('taal@example.com');
     expect((await client.post('/api/v1/users/me/locale', { locale: 'nl' })).status).toBe(200);
-    await saveSettings(t.db, { 'i18n.enable': true });
+    await settingsRepository.saveSettings(t.db, { 'i18n.enable': true });
     try {
       expect((await answer(await client.get('/api/v1/albums/424242'))).body.message).toBe('Dit album bestaat niet.');
       expect((await answer(await t.client().get('/api/v1/albums/424242'))).body.message).toBe('This album does not exist.');
     } finally {
-      await saveSettings(t.db, { 'i18n.enable': false });
+      await settingsRepository.saveSettings(t.db, { 'i18n.enable': false });
     }
   });
 });

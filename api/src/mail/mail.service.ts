@@ -1,4 +1,4 @@
-import { logOutgoingEmail } from '@app/db';
+import * as accountSecurityRepository from '@app/db/accounts/account-security';
 import type { AppDeps } from '../context.ts';
 import { loadSettings } from '../services/settings.service.ts';
 import { logger } from '../logging/logger.ts';
@@ -70,7 +70,7 @@ export async function sendMail(deps: AppDeps, message: MailMessage): Promise<Mai
   const body = redact(message.text, message.secrets);
   const subject = redact(message.subject, message.secrets);
   if (!smtp) {
-    await logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'logged', error: null });
+    await accountSecurityRepository.logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'logged', error: null });
     if (!deps.config.production) logger.info({ to: message.to, subject, body }, 'No mail server configured; the mail was not sent');
     return 'logged';
   }
@@ -78,11 +78,11 @@ export async function sendMail(deps: AppDeps, message: MailMessage): Promise<Mai
     // Loaded with the first mail sent (some 4 MB of memory a server without mail never needs).
     const { default: nodemailer } = await import('nodemailer');
     await nodemailer.createTransport(smtp.transport).sendMail({ from: smtp.from, to: message.to, replyTo: message.replyTo, subject: message.subject, text: message.text, html: message.html });
-    await logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'sent', error: null });
+    await accountSecurityRepository.logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'sent', error: null });
     return 'sent';
   } catch (error) {
     const reason = redact(error instanceof Error ? error.message : String(error), message.secrets);
-    await logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'failed', error: reason });
+    await accountSecurityRepository.logOutgoingEmail(deps.db, { to_address: message.to, subject, body, status: 'failed', error: reason });
     logger.error({ to: message.to, subject, reason }, 'Sending a mail failed');
     return 'failed';
   }

@@ -1,4 +1,4 @@
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../testing.ts';
 
@@ -82,10 +82,10 @@ describe('API tokens', () => {
     const client = await t.loggedIn('switch@example.com');
     await confirm(client);
     const { plainTextToken } = await (await client.post('/api/v1/access-tokens', { tokenName: 'x' })).json();
-    await saveSettings(t.db, { 'api.integrated': false });
+    await settingsRepository.saveSettings(t.db, { 'api.integrated': false });
     expect((await t.app.request('/api/v1/genres', { headers: { Authorization: `Bearer ${plainTextToken}` } })).status).toBe(403);
     expect((await client.get('/api/v1/access-tokens')).status).toBe(403);
-    await saveSettings(t.db, { 'api.integrated': true });
+    await settingsRepository.saveSettings(t.db, { 'api.integrated': true });
     expect((await t.app.request('/api/v1/genres', { headers: { Authorization: `Bearer ${plainTextToken}` } })).status).toBe(200);
   });
 
@@ -253,13 +253,13 @@ describe('location and language', () => {
     // Languages are off by default: everyone gets the site's default language.
     expect(await current(client)).toEqual({ language: 'en', lines: {} });
     try {
-      await saveSettings(t.db, { 'i18n.enable': true });
+      await settingsRepository.saveSettings(t.db, { 'i18n.enable': true });
       expect(await current(client)).toEqual({ language: 'nl', lines: { Save: 'Opslaan' } });
       expect(await current(t.client())).toEqual({ language: 'en', lines: {} });
-      await saveSettings(t.db, { 'i18n.default_language': 'nl' });
+      await settingsRepository.saveSettings(t.db, { 'i18n.default_language': 'nl' });
       expect(await current(t.client())).toEqual({ language: 'nl', lines: { Save: 'Opslaan' } });
     } finally {
-      await saveSettings(t.db, { 'i18n.enable': false, 'i18n.default_language': 'en' });
+      await settingsRepository.saveSettings(t.db, { 'i18n.enable': false, 'i18n.default_language': 'en' });
     }
   });
 });

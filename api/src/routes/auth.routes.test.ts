@@ -142,7 +142,7 @@ describe('registration', () => {
   });
 
   it('requires every registration policy and is closed when registration is disabled', async () => {
-    const { saveSettings } = await import('@app/db');
+    const { saveSettings } = await import('@app/db/settings/settings');
     await saveSettings(t.db, { 'registration.policies': [{ id: 'terms', label: 'terms of service' }] });
     const base = { email: 'policy@example.com', password: 'long-enough', password_confirmation: 'long-enough' };
     const missing = await t.client().post('/auth/register', base);

@@ -1,4 +1,5 @@
-import { createDb, recordPlay } from '@app/db';
+import { createDb } from '@app/db';
+import * as playsRepository from '@app/db/player/plays';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createApp } from '../app.ts';
 import { PLAY_COUNTS_LAG_MS } from '../services/catalog.service.ts';
@@ -145,7 +146,7 @@ describe('an album as JSON, kept by each process', () => {
     const track = (await album()).tracks[0];
     vi.useFakeTimers({ toFake: ['Date'] });
     try {
-      expect(await recordPlay(t.db, { track_id: track.id, user_id: null, ip_address: '203.0.113.9' })).toBe(true);
+      expect(await playsRepository.recordPlay(t.db, { track_id: track.id, user_id: null, ip_address: '203.0.113.9' })).toBe(true);
       expect((await album()).tracks[0].plays).toBe(track.plays);
       vi.setSystemTime(Date.now() + PLAY_COUNTS_LAG_MS);
       expect((await album()).tracks[0].plays).toBe(track.plays + 1);

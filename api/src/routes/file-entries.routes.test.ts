@@ -1,7 +1,9 @@
 import { readdirSync } from 'node:fs';
 import path from 'node:path';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureRole, findFileEntry, saveSettings } from '@app/db';
+import * as permissionsRepository from '@app/db/permissions/permissions';
+import * as settingsRepository from '@app/db/settings/settings';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import { createTestApp, pngImage, taggedMp3, type TestApp, type TestClient } from '../testing.ts';
 
 let t: TestApp;
@@ -16,14 +18,14 @@ const song = taggedMp3({ title: 'Small Hours', artists: ['Night Bus'], album: 'L
 beforeAll(async () => {
   t = await createTestApp();
   // Artists may upload music but not manage other people's files.
-  await ensureRole(t.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
+  await permissionsRepository.ensureRole(t.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
   admin = await t.loggedIn('admin@example.com', ['admin']);
   artist = await t.loggedIn('artist@example.com', ['artists']);
   otherArtist = await t.loggedIn('other-artist@example.com', ['artists']);
   listener = await t.loggedIn('listener@example.com', ['users']);
 });
 afterAll(() => t.close());
-afterEach(() => saveSettings(t.db, { 'uploads.max_size': 200 * 1024 * 1024, 'uploads.allowed_extensions': [], 'uploads.blocked_extensions': ['.exe', '.php', '.html'] }));
+afterEach(() => settingsRepository.saveSettings(t.db, { 'uploads.max_size': 200 * 1024 * 1024, 'uploads.allowed_extensions': [], 'uploads.blocked_extensions': ['.exe', '.php', '.html'] }));
 
 function browserHeaders(client: TestClient): Record<string, string> {
   const xsrf = client.cookies.get('XSRF-TOKEN');
@@ -89,7 +91,7 @@ describe('POST file-entries (multipart, below the resumable threshold)', () => {
   });
 
   it('enforces the maximum size from settings with the spec message, storing nothing', async () => {
-    await saveSettings(t.db, { 'uploads.max_size': 8 * 1024 });
+    await settingsRepository.saveSettings(t.db, { 'uploads.max_size': 8 * 1024 });
     const before = filesOnDisk();
     const response = await upload(artist, song, 'too-big.mp3');
     expect(response.status).toBe(413);
@@ -108,7 +110,7 @@ describe('POST file-entries (multipart, below the resumable threshold)', () => {
   });
 
   it('enforces allowed and blocked types (mime wildcards and extensions) with the spec message', async () => {
-    await saveSettings(t.db, { 'uploads.blocked_extensions': ['audio/*'] });
+    await settingsRepository.saveSettings(t.db, { 'uploads.blocked_extensions': ['audio/*'] });
     let response = await upload(artist, song, 'song.mp3', { clientMime: 'audio/mpeg' });
     expect(response.status).toBe(422);
     expect((await response.json()).errors.file).toBe('This file type is not allowed');
@@ -116,7 +118,7 @@ describe('POST file-entries (multipart, below the resumable threshold)', () => {
     response = await upload(artist, song, 'song.mp3', { clientMime: 'text/plain' });
     expect((await response.json()).errors.file).toBe('This file type is not allowed');
 
-    await saveSettings(t.db, { 'uploads.blocked_extensions': [], 'uploads.allowed_extensions': ['.png', 'image/jpeg'] });
+    await settingsRepository.saveSettings(t.db, { 'uploads.blocked_extensions': [], 'uploads.allowed_extensions': ['.png', 'image/jpeg'] });
     expect((await upload(artist, song, 'song.mp3')).status).toBe(422);
     expect((await upload(artist, pngImage(), 'cover.png')).status).toBe(201);
   });
@@ -182,7 +184,7 @@ describe('POST file-entries/delete', () => {
     const response = await artist.post('/api/v1/file-entries/delete', { entryIds: [fileEntry.id], deleteForever: true });
     expect(response.status).toBe(200);
     expect(await response.json()).toEqual({ deleted: [fileEntry.id] });
-    expect(await findFileEntry(t.db, fileEntry.id)).toBeUndefined();
+    expect(await fileEntriesRepository.findFileEntry(t.db, fileEntry.id)).toBeUndefined();
     expect(await t.storage.size('uploads', fileEntry.file_name)).toBeUndefined();
     expect((await artist.post('/api/v1/file-entries/delete', { entryIds: [fileEntry.id] })).status).toBe(200);
   });
@@ -219,7 +221,7 @@ describe('POST tracks/import', () => {
   let otherEditor: TestClient;
   beforeAll(async () => {
     // The back office's import files tracks under any artist: it takes managing all music.
-    await ensureRole(t.db, { name: 'catalogue', description: 'Manages the catalogue', permissions: ['admin.access', 'music.view', 'music.create', 'music.update'] });
+    await permissionsRepository.ensureRole(t.db, { name: 'catalogue', description: 'Manages the catalogue', permissions: ['admin.access', 'music.view', 'music.create', 'music.update'] });
     editor = await t.loggedIn('editor@example.com', ['catalogue']);
     otherEditor = await t.loggedIn('other-editor@example.com', ['catalogue']);
   });
@@ -254,7 +256,7 @@ describe('POST tracks/import', () => {
 
 describe('GET uploads/restrictions', () => {
   it('tells the uploader the limits, the threshold and the concurrency', async () => {
-    await saveSettings(t.db, { 'uploads.allowed_extensions': ['audio/*'] });
+    await settingsRepository.saveSettings(t.db, { 'uploads.allowed_extensions': ['audio/*'] });
     const response = await artist.get('/api/v1/uploads/restrictions');
     expect(await response.json()).toEqual({
       maxSize: 200 * 1024 * 1024,

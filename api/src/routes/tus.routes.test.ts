@@ -5,7 +5,9 @@ import { serve, type ServerType } from '@hono/node-server';
 import { ListObjectsV2Command } from '@aws-sdk/client-s3';
 import { Upload } from 'tus-js-client';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
-import { ensureRole, findFileEntry, saveSettings } from '@app/db';
+import * as permissionsRepository from '@app/db/permissions/permissions';
+import * as settingsRepository from '@app/db/settings/settings';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import { isS3Storage } from '../storage/s3-common.ts';
 import { createTestApp, pngImage, wavFile, type TestApp, type TestClient } from '../testing.ts';
 
@@ -22,7 +24,7 @@ let listener: TestClient;
 
 beforeAll(async () => {
   t = await createTestApp();
-  await ensureRole(t.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
+  await permissionsRepository.ensureRole(t.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
   artist = await t.loggedIn('artist@example.com', ['artists']);
   otherArtist = await t.loggedIn('other@example.com', ['artists']);
   listener = await t.loggedIn('listener@example.com', ['users']);
@@ -36,7 +38,7 @@ afterAll(async () => {
   await new Promise((resolve) => server.close(resolve));
   await t.close();
 });
-afterEach(() => saveSettings(t.db, { 'uploads.max_size': 200 * 1024 * 1024, 'uploads.disable_tus': false }));
+afterEach(() => settingsRepository.saveSettings(t.db, { 'uploads.max_size': 200 * 1024 * 1024, 'uploads.disable_tus': false }));
 
 function sessionHeaders(client: TestClient): Record<string, string> {
   return {
@@ -240,7 +242,7 @@ describe('resumable uploads (tus)', () => {
   });
 
   it('can be turned off in the settings', async () => {
-    await saveSettings(t.db, { 'uploads.disable_tus': true });
+    await settingsRepository.saveSettings(t.db, { 'uploads.disable_tus': true });
     const response = await fetch(`${base}/api/v1/tus/upload`, {
       method: 'POST',
       headers: { ...sessionHeaders(artist), 'Tus-Resumable': '1.0.0', 'Upload-Length': '10', 'Upload-Metadata': `name ${btoa('x.wav')}` },
@@ -256,7 +258,7 @@ describe('resumable uploads (tus)', () => {
     // The other artist cannot take it over, and the entry is the uploader's.
     expect((await complete(otherArtist, run.upload.url!)).status).toBe(404);
     const { fileEntry } = await (await complete(artist, run.upload.url!)).json();
-    expect(await findFileEntry(t.db, fileEntry.id)).toMatchObject({ name: 'claimed.wav', user_id: artistId });
+    expect(await fileEntriesRepository.findFileEntry(t.db, fileEntry.id)).toMatchObject({ name: 'claimed.wav', user_id: artistId });
   });
 });
 
@@ -265,7 +267,7 @@ describe('an upload folder that could not be made', () => {
     // An app of its own: the folder is made with the app's first resumable upload.
     const fresh = await createTestApp({}, { storage: 'local' });
     try {
-      await ensureRole(fresh.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
+      await permissionsRepository.ensureRole(fresh.db, { name: 'artists', description: 'Uploads music', permissions: ['music.view', 'music.create'] });
       const uploader = await fresh.loggedIn('maker@example.com', ['artists']);
       await uploader.get('/api/v1/genres');
       const start = () =>

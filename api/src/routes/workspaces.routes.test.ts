@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { upsertWorkspaceInvite } from '@app/db';
+import * as workspacesRepository from '@app/db/workspaces/workspaces';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { sha256Hex } from '../services/hashing.ts';
 import { createTestApp, type TestApp, type TestClient } from '../testing.ts';
@@ -27,7 +27,7 @@ async function createWorkspace(client: TestClient, name: string): Promise<number
 async function plantInvite(workspaceId: number, email: string, role: 'admin' | 'member' = 'member'): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   const inviter = await t.db.selectFrom('workspaces').select('owner_id').where('id', '=', workspaceId).executeTakeFirstOrThrow();
-  await upsertWorkspaceInvite(t.db, {
+  await workspacesRepository.upsertWorkspaceInvite(t.db, {
     token_hash: sha256Hex(token),
     workspace_id: workspaceId,
     email,

@@ -1,5 +1,7 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import { accessTokensOfUser, deleteAccessToken, findAccessToken, findUserById, insertAccessToken, touchAccessToken, type UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
+import * as accessTokensRepository from '@app/db/accounts/access-tokens';
+import * as usersRepository from '@app/db/accounts/users';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Bytes as sha256 } from './hashing.ts';
 import { ForbiddenError, notFound, UnauthenticatedError, unlessStorageFailure } from './errors.ts';
@@ -29,17 +31,17 @@ export function randomSecret(length = SECRET_LENGTH): string {
 /** A new token; `plainTextToken` ("id|secret") is returned once and never stored. */
 export async function createAccessToken(deps: AppDeps, user: UserRow, name: string) {
   const secret = randomSecret();
-  const row = await insertAccessToken(deps.db, { user_id: user.id, name, token_hash: sha256(secret).toString('hex') });
+  const row = await accessTokensRepository.insertAccessToken(deps.db, { user_id: user.id, name, token_hash: sha256(secret).toString('hex') });
   return { token: row, plainTextToken: `${row.id}|${secret}` };
 }
 
 /** The user's tokens, newest first. */
 export async function listAccessTokens(deps: AppDeps, userId: number) {
-  return accessTokensOfUser(deps.db, userId);
+  return accessTokensRepository.accessTokensOfUser(deps.db, userId);
 }
 
 export async function revokeAccessToken(deps: AppDeps, userId: number, id: number): Promise<void> {
-  if (!(await deleteAccessToken(deps.db, userId, id))) throw notFound('This token does not exist.');
+  if (!(await accessTokensRepository.deleteAccessToken(deps.db, userId, id))) throw notFound('This token does not exist.');
 }
 
 const invalid = () => new UnauthenticatedError('The API token is invalid or was revoked.');
@@ -53,9 +55,9 @@ export async function authenticateBearer(deps: AppDeps, header: string): Promise
   const match = /^Bearer\s+(\S+)\s*$/i.exec(header);
   const parts = match ? TOKEN_FORMAT.exec(match[1]) : null;
   if (!parts) throw invalid();
-  const stored = await findAccessToken(deps.db, Number(parts[1]));
+  const stored = await accessTokensRepository.findAccessToken(deps.db, Number(parts[1]));
   if (!stored || !timingSafeEqual(sha256(parts[2]), Buffer.from(stored.token_hash, 'hex'))) throw invalid();
-  const user = await findUserById(deps.db, stored.user_id);
+  const user = await usersRepository.findUserById(deps.db, stored.user_id);
   if (!user) throw invalid();
   const permissions = await permissionsOfAccount(deps.db, user.id);
   if (!(await loadSettings(deps.db))['api.integrated'] || !hasPermission(permissions, 'api.access')) {
@@ -63,7 +65,7 @@ export async function authenticateBearer(deps: AppDeps, header: string): Promise
   }
   const now = Date.now();
   if (!stored.last_used_at || now - Date.parse(stored.last_used_at) > TOUCH_INTERVAL_MS) {
-    await touchAccessToken(deps.db, stored.id, new Date(now).toISOString()).catch(unlessStorageFailure);
+    await accessTokensRepository.touchAccessToken(deps.db, stored.id, new Date(now).toISOString()).catch(unlessStorageFailure);
   }
   return { user, session: null, permissions, tokenId: stored.id };
 }

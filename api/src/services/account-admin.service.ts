@@ -1,26 +1,11 @@
-import {
-  accessTokensOfUser,
-  deleteAccessToken,
-  deleteSessionOfUser,
-  deleteUserSessions,
-  directPermissionsOfUser,
-  findPlan,
-  findRole,
-  findUserById,
-  permissionCatalog,
-  permissionsOfPlan,
-  permissionsOfRole,
-  resetTwoFactor,
-  rolesOfUser,
-  sessionsOfUser,
-  setPlanPermissions,
-  setRolePermissions,
-  setUserBannedAt,
-  setUserPermissions,
-  type Db,
-  type GrantedPermission,
-  type UserRow,
-} from '@app/db';
+import type { Db, UserRow } from '@app/db';
+import * as accessTokensRepository from '@app/db/accounts/access-tokens';
+import * as accountSecurityRepository from '@app/db/accounts/account-security';
+import * as sessionsRepository from '@app/db/accounts/sessions';
+import * as usersRepository from '@app/db/accounts/users';
+import * as adminAccountsRepository from '@app/db/admin/admin-accounts';
+import * as billingRepository from '@app/db/billing/billing';
+import type * as permissionsRepository from '@app/db/permissions/permissions';
 import type { AuthState } from '../context.ts';
 import { GrantsBody } from '../schemas/permissions.ts';
 import { forbidden, notFound, validationFailed, ValidationError, zodErrorsByField } from './errors.ts';
@@ -34,7 +19,7 @@ import { permissionsOfAccount } from './subscriptions.service.ts';
 
 /** Every permission, marked when it is for the back office only (never for visitors or plans). */
 export async function permissionCatalogue(db: Db) {
-  return (await permissionCatalog(db)).map((entry) => ({ ...entry, back_office: isBackOfficePermission(entry.name) }));
+  return (await adminAccountsRepository.permissionCatalog(db)).map((entry) => ({ ...entry, back_office: isBackOfficePermission(entry.name) }));
 }
 
 /*
@@ -45,10 +30,10 @@ export async function permissionCatalogue(db: Db) {
  * roles would be a way to any permission, the admin's included.
  */
 
-const sameGrant = (a: GrantedPermission, b: GrantedPermission) =>
+const sameGrant = (a: permissionsRepository.GrantedPermission, b: permissionsRepository.GrantedPermission) =>
   a.name === b.name && a.restrictions.length === b.restrictions.length && a.restrictions.every((r) => b.restrictions.some((o) => o.name === r.name && o.value === r.value));
 
-const sameGrants = (a: GrantedPermission[], b: GrantedPermission[]) => a.length === b.length && a.every((grant) => b.some((other) => sameGrant(grant, other)));
+const sameGrants = (a: permissionsRepository.GrantedPermission[], b: permissionsRepository.GrantedPermission[]) => a.length === b.length && a.every((grant) => b.some((other) => sameGrant(grant, other)));
 
 /**
  * Checks grants that replace `current` against the catalogue (known names, each once, only
@@ -56,11 +41,11 @@ const sameGrants = (a: GrantedPermission[], b: GrantedPermission[]) => a.length 
  * theirs to answer for: a grant kept as it is may be beyond them (the back office sends the whole
  * list back).
  */
-async function validGrants(db: Db, auth: AuthState, body: unknown, current: GrantedPermission[], options: { audience?: 'guests' | 'plan' } = {}): Promise<GrantedPermission[]> {
+async function validGrants(db: Db, auth: AuthState, body: unknown, current: permissionsRepository.GrantedPermission[], options: { audience?: 'guests' | 'plan' } = {}): Promise<permissionsRepository.GrantedPermission[]> {
   const parsed = GrantsBody.safeParse(body);
   if (!parsed.success) throw validationFailed(zodErrorsByField(parsed.error));
   const grants = parsed.data.permissions;
-  const catalog = new Map((await permissionCatalog(db)).map((p) => [p.name, p]));
+  const catalog = new Map((await adminAccountsRepository.permissionCatalog(db)).map((p) => [p.name, p]));
   const errors: Record<string, string> = {};
   const seen = new Set<string>();
   grants.forEach((grant, index) => {
@@ -93,7 +78,7 @@ async function validGrants(db: Db, auth: AuthState, body: unknown, current: Gran
 
 /** Whether the user holds everything the role gives, so that they may give it, take it away or delete it. */
 export async function holdsRole(db: Db, auth: AuthState, roleId: number): Promise<boolean> {
-  return (await permissionsOfRole(db, roleId)).every((grant) => !beyondHeld(auth.permissions, grant));
+  return (await adminAccountsRepository.permissionsOfRole(db, roleId)).every((grant) => !beyondHeld(auth.permissions, grant));
 }
 
 /**
@@ -116,18 +101,18 @@ export async function checkRoleChange(db: Db, auth: AuthState, userId: number | 
 export async function checkSubscriptionChange(db: Db, auth: AuthState, subscription: { user_id: number; product_id: number | null }): Promise<void> {
   if (subscription.user_id === auth.user?.id) throw validationFailed({ status: "You can't change your own subscription." });
   if (subscription.product_id === null) return;
-  if ((await permissionsOfPlan(db, subscription.product_id)).some((grant) => beyondHeld(auth.permissions, grant))) {
+  if ((await adminAccountsRepository.permissionsOfPlan(db, subscription.product_id)).some((grant) => beyondHeld(auth.permissions, grant))) {
     throw validationFailed({ status: "You can't change a subscription to a plan that has permissions you don't have yourself." });
   }
 }
 
 /** The ids of the user's roles, for checkRoleChange. */
 export async function roleIdsOfUser(db: Db, userId: number): Promise<number[]> {
-  return (await rolesOfUser(db, userId)).map((role) => role.id);
+  return (await usersRepository.rolesOfUser(db, userId)).map((role) => role.id);
 }
 
 export async function managedUser(db: Db, id: number): Promise<UserRow> {
-  const user = await findUserById(db, id);
+  const user = await usersRepository.findUserById(db, id);
   if (!user) throw notFound('There is no user with this id.');
   return user;
 }
@@ -149,29 +134,29 @@ export async function userToChange(db: Db, auth: AuthState, id: number): Promise
 }
 
 export async function roleToManage(db: Db, id: number) {
-  const role = await findRole(db, id);
+  const role = await adminAccountsRepository.findRole(db, id);
   if (!role) throw notFound('There is no role with this id.');
   return role;
 }
 
 export async function planToManage(db: Db, id: number): Promise<void> {
-  if (!(await findPlan(db, id))) throw notFound('There is no plan with this id.');
+  if (!(await billingRepository.findPlan(db, id))) throw notFound('There is no plan with this id.');
 }
 
-export async function grantsOfRole(db: Db, id: number): Promise<GrantedPermission[]> {
+export async function grantsOfRole(db: Db, id: number): Promise<permissionsRepository.GrantedPermission[]> {
   await roleToManage(db, id);
-  return permissionsOfRole(db, id);
+  return adminAccountsRepository.permissionsOfRole(db, id);
 }
 
-export async function grantsOfPlan(db: Db, id: number): Promise<GrantedPermission[]> {
+export async function grantsOfPlan(db: Db, id: number): Promise<permissionsRepository.GrantedPermission[]> {
   await planToManage(db, id);
-  return permissionsOfPlan(db, id);
+  return adminAccountsRepository.permissionsOfPlan(db, id);
 }
 
 /** The permissions given to the user directly, and what they may do in the end (roles and plans included). */
-export async function grantsOfUser(db: Db, id: number): Promise<{ permissions: GrantedPermission[]; effective: GrantedPermission[] }> {
+export async function grantsOfUser(db: Db, id: number): Promise<{ permissions: permissionsRepository.GrantedPermission[]; effective: permissionsRepository.GrantedPermission[] }> {
   await managedUser(db, id);
-  return { permissions: await directPermissionsOfUser(db, id), effective: await permissionsOfAccount(db, id) };
+  return { permissions: await adminAccountsRepository.directPermissionsOfUser(db, id), effective: await permissionsOfAccount(db, id) };
 }
 
 /*
@@ -180,32 +165,32 @@ export async function grantsOfUser(db: Db, id: number): Promise<{ permissions: G
  */
 
 /** The guest role is what visitors may do, so it never gets back-office permissions. */
-export async function replaceRoleGrants(db: Db, auth: AuthState, role: { id: number; guests: number }, body: unknown): Promise<GrantedPermission[]> {
-  const grants = await validGrants(db, auth, body, await permissionsOfRole(db, role.id), { audience: role.guests ? 'guests' : undefined });
-  await setRolePermissions(db, role.id, grants);
-  return permissionsOfRole(db, role.id);
+export async function replaceRoleGrants(db: Db, auth: AuthState, role: { id: number; guests: number }, body: unknown): Promise<permissionsRepository.GrantedPermission[]> {
+  const grants = await validGrants(db, auth, body, await adminAccountsRepository.permissionsOfRole(db, role.id), { audience: role.guests ? 'guests' : undefined });
+  await adminAccountsRepository.setRolePermissions(db, role.id, grants);
+  return adminAccountsRepository.permissionsOfRole(db, role.id);
 }
 
 export async function replaceUserGrants(db: Db, auth: AuthState, id: number, body: unknown) {
   await userToChange(db, auth, id);
-  const current = await directPermissionsOfUser(db, id);
+  const current = await adminAccountsRepository.directPermissionsOfUser(db, id);
   const grants = await validGrants(db, auth, body, current);
   if (id === auth.user?.id && !sameGrants(current, grants)) throw validationFailed({ permissions: "You can't change your own permissions." });
-  await setUserPermissions(db, id, grants);
-  return { permissions: await directPermissionsOfUser(db, id), effective: await permissionsOfAccount(db, id) };
+  await adminAccountsRepository.setUserPermissions(db, id, grants);
+  return { permissions: await adminAccountsRepository.directPermissionsOfUser(db, id), effective: await permissionsOfAccount(db, id) };
 }
 
 /** Anyone who pays gets a plan's grants, so plans never carry back-office permissions. */
-export async function replacePlanGrants(db: Db, auth: AuthState, id: number, body: unknown): Promise<GrantedPermission[]> {
-  const grants = await validGrants(db, auth, body, await permissionsOfPlan(db, id), { audience: 'plan' });
-  await setPlanPermissions(db, id, grants);
-  return permissionsOfPlan(db, id);
+export async function replacePlanGrants(db: Db, auth: AuthState, id: number, body: unknown): Promise<permissionsRepository.GrantedPermission[]> {
+  const grants = await validGrants(db, auth, body, await adminAccountsRepository.permissionsOfPlan(db, id), { audience: 'plan' });
+  await adminAccountsRepository.setPlanPermissions(db, id, grants);
+  return adminAccountsRepository.permissionsOfPlan(db, id);
 }
 
 /** The user's live sessions, most recently active first; `current` marks the admin's own. */
 export async function sessionsOfManagedUser(db: Db, id: number, currentSessionId: string | undefined) {
   await managedUser(db, id);
-  const sessions = await sessionsOfUser(db, id, new Date().toISOString());
+  const sessions = await sessionsRepository.sessionsOfUser(db, id, new Date().toISOString());
   return sessions.map((s) => ({
     id: s.id,
     device_type: s.device_type,
@@ -222,29 +207,29 @@ export async function sessionsOfManagedUser(db: Db, id: number, currentSessionId
 
 export async function endSessionOfUser(db: Db, auth: AuthState, id: number, sessionId: string): Promise<void> {
   await userToChange(db, auth, id);
-  if (!(await deleteSessionOfUser(db, id, sessionId))) throw notFound('This user has no session with this id.');
+  if (!(await adminAccountsRepository.deleteSessionOfUser(db, id, sessionId))) throw notFound('This user has no session with this id.');
 }
 
 /** Ends every session of the user but the admin's own current one. */
 export async function endSessionsOfUser(db: Db, auth: AuthState, id: number): Promise<void> {
   await userToChange(db, auth, id);
-  await deleteUserSessions(db, id, auth.session?.id);
+  await accountSecurityRepository.deleteUserSessions(db, id, auth.session?.id);
 }
 
 export async function tokensOfUser(db: Db, id: number) {
   await managedUser(db, id);
-  return accessTokensOfUser(db, id);
+  return accessTokensRepository.accessTokensOfUser(db, id);
 }
 
 export async function revokeTokenOfUser(db: Db, auth: AuthState, id: number, tokenId: number): Promise<void> {
   await userToChange(db, auth, id);
-  if (!(await deleteAccessToken(db, id, tokenId))) throw notFound('This user has no token with this id.');
+  if (!(await accessTokensRepository.deleteAccessToken(db, id, tokenId))) throw notFound('This user has no token with this id.');
 }
 
 /** Turns two-factor authentication off for a user who lost their device; answers the user as stored. */
 export async function resetTwoFactorOfUser(db: Db, auth: AuthState, id: number): Promise<UserRow> {
   await userToChange(db, auth, id);
-  await resetTwoFactor(db, id);
+  await adminAccountsRepository.resetTwoFactor(db, id);
   return managedUser(db, id);
 }
 
@@ -253,12 +238,12 @@ export async function suspendUser(db: Db, auth: AuthState, id: number): Promise<
   const user = await userToChange(db, auth, id);
   if (auth.user?.id === id) throw new ValidationError("You can't suspend your own account.");
   const bannedAt = user.banned_at ?? new Date().toISOString();
-  await setUserBannedAt(db, id, bannedAt);
+  await adminAccountsRepository.setUserBannedAt(db, id, bannedAt);
   return { user, bannedAt };
 }
 
 export async function unsuspendUser(db: Db, auth: AuthState, id: number): Promise<UserRow> {
   const user = await userToChange(db, auth, id);
-  await setUserBannedAt(db, id, null);
+  await adminAccountsRepository.setUserBannedAt(db, id, null);
   return user;
 }

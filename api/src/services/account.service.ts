@@ -1,17 +1,9 @@
 import { verify } from '@node-rs/argon2';
-import {
-  adminUserIds,
-  deleteUser,
-  deleteUserSessions,
-  findLocalization,
-  findUserById,
-  markPasswordConfirmed,
-  sessionsOfUser,
-  updateUser,
-  type SessionRow,
-  type UserRow,
-  type UserUpdate,
-} from '@app/db';
+import type { SessionRow, UserRow, UserUpdate } from '@app/db';
+import * as accountSecurityRepository from '@app/db/accounts/account-security';
+import * as sessionsRepository from '@app/db/accounts/sessions';
+import * as usersRepository from '@app/db/accounts/users';
+import * as localizationsRepository from '@app/db/settings/localizations';
 import type { AppDeps, AuthState } from '../context.ts';
 import { hashPassword } from './auth.service.ts';
 import { validationFailed, ValidationError } from './errors.ts';
@@ -20,47 +12,47 @@ import { hasPermission } from './permissions.ts';
 export type { UserRow };
 
 export async function findUser(deps: AppDeps, id: number): Promise<UserRow | undefined> {
-  return findUserById(deps.db, id);
+  return usersRepository.findUserById(deps.db, id);
 }
 
 /** Saves the account's own details and answers the account as stored. */
 export async function updateAccountDetails(deps: AppDeps, userId: number, changes: UserUpdate): Promise<UserRow> {
-  await updateUser(deps.db, userId, changes);
-  return (await findUserById(deps.db, userId))!;
+  await usersRepository.updateUser(deps.db, userId, changes);
+  return (await usersRepository.findUserById(deps.db, userId))!;
 }
 
 export async function chooseLanguage(deps: AppDeps, userId: number, locale: string): Promise<void> {
-  if (!(await findLocalization(deps.db, locale))) throw validationFailed({ locale: 'This language is not available.' });
-  await updateUser(deps.db, userId, { language: locale });
+  if (!(await localizationsRepository.findLocalization(deps.db, locale))) throw validationFailed({ locale: 'This language is not available.' });
+  await usersRepository.updateUser(deps.db, userId, { language: locale });
 }
 
 export async function deleteOwnAccount(deps: AppDeps, auth: AuthState): Promise<void> {
   const user = auth.user!;
   // The last admin leaving would lock everyone out of the back office.
-  if ((await adminUserIds(deps.db)).every((id) => id === user.id) && hasPermission(auth.permissions, 'admin')) {
+  if ((await usersRepository.adminUserIds(deps.db)).every((id) => id === user.id) && hasPermission(auth.permissions, 'admin')) {
     throw new ValidationError('You are the only admin. Make someone else an admin before deleting your account.');
   }
-  await deleteUser(deps.db, user.id);
+  await usersRepository.deleteUser(deps.db, user.id);
 }
 
 /** The password was typed again: sensitive actions are open to this session for a while. */
 export async function recordPasswordConfirmation(deps: AppDeps, sessionId: string, at = new Date().toISOString()): Promise<void> {
-  await markPasswordConfirmed(deps.db, sessionId, at);
+  await sessionsRepository.markPasswordConfirmed(deps.db, sessionId, at);
 }
 
 /** Changes the password after checking the current one; every session ends. Answers the account as stored. */
 export async function changePassword(deps: AppDeps, user: UserRow, currentPassword: string, password: string): Promise<UserRow> {
   if (!(await passwordMatches(user, currentPassword))) throw validationFailed({ current_password: 'This password is incorrect.' });
-  await updateUser(deps.db, user.id, { password: await hashPassword(password) });
-  await deleteUserSessions(deps.db, user.id);
-  return (await findUserById(deps.db, user.id))!;
+  await usersRepository.updateUser(deps.db, user.id, { password: await hashPassword(password) });
+  await accountSecurityRepository.deleteUserSessions(deps.db, user.id);
+  return (await usersRepository.findUserById(deps.db, user.id))!;
 }
 
 /** Sessions are listed by a prefix of their hashed id: enough to tell them apart, useless to steal. */
 export const publicSessionId = (session: Pick<SessionRow, 'id'>) => session.id.slice(0, 16);
 
 export async function listSessions(deps: AppDeps, user: UserRow, current: SessionRow | null) {
-  const sessions = await sessionsOfUser(deps.db, user.id, new Date().toISOString());
+  const sessions = await sessionsRepository.sessionsOfUser(deps.db, user.id, new Date().toISOString());
   return sessions.map((session) => ({
     id: publicSessionId(session),
     device_type: session.device_type,
@@ -79,5 +71,5 @@ export async function passwordMatches(user: UserRow, password: string): Promise<
 }
 
 export async function endOtherSessions(deps: AppDeps, user: UserRow, current: SessionRow | null): Promise<void> {
-  await deleteUserSessions(deps.db, user.id, current?.id);
+  await accountSecurityRepository.deleteUserSessions(deps.db, user.id, current?.id);
 }

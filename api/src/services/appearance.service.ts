@@ -1,4 +1,6 @@
-import { listRoleChoices, listThemes, permissionCatalog, saveAppearance, type Db, type Theme, type ThemeInput } from '@app/db';
+import type { Db } from '@app/db';
+import * as adminAccountsRepository from '@app/db/admin/admin-accounts';
+import * as themesRepository from '@app/db/settings/themes';
 import { z } from 'zod';
 import { msg } from '../i18n/msg.ts';
 import { validationFailed, zodErrorsByField } from './errors.ts';
@@ -24,7 +26,7 @@ export const THEME_FONTS = [
 export interface AppearanceState {
   values: Record<AppearanceSettingName, unknown>;
   defaults: Record<AppearanceSettingName, unknown>;
-  themes: Theme[];
+  themes: themesRepository.Theme[];
   menuPositions: string[];
   seoPages: readonly string[];
   roles: { id: number; name: string }[];
@@ -36,7 +38,7 @@ const definitions = SETTINGS as unknown as Record<string, { default: unknown }>;
 
 /** What the appearance editor edits, with the choices it offers. */
 export async function appearanceState(db: Db): Promise<AppearanceState> {
-  const [settings, themes, roles, permissions] = await Promise.all([loadSettings(db), listThemes(db), listRoleChoices(db), permissionCatalog(db)]);
+  const [settings, themes, roles, permissions] = await Promise.all([loadSettings(db), themesRepository.listThemes(db), adminAccountsRepository.listRoleChoices(db), adminAccountsRepository.permissionCatalog(db)]);
   const values = Object.fromEntries(APPEARANCE_SETTINGS.map((name) => [name, settings[name]])) as AppearanceState['values'];
   const defaults = Object.fromEntries(APPEARANCE_SETTINGS.map((name) => [name, definitions[name].default])) as AppearanceState['defaults'];
   // A position an admin typed into a menu before stays choosable, so saving does not drop it.
@@ -106,7 +108,7 @@ export async function updateAppearance(db: Db, body: unknown): Promise<void> {
   const checked = validateSettings(appearanceValues);
   Object.assign(errors, checked.errors);
 
-  const current = await listThemes(db);
+  const current = await themesRepository.listThemes(db);
   if (themes) Object.assign(errors, themeErrors(themes, current));
 
   // The default theme must be one that exists after the save; deleting it falls back to the system preference.
@@ -120,10 +122,10 @@ export async function updateAppearance(db: Db, body: unknown): Promise<void> {
   }
 
   if (Object.keys(errors).length) throw validationFailed(errors);
-  await saveAppearance(db, { settings: settingsToSave, themes: themes as ThemeInput[] | undefined });
+  await themesRepository.saveAppearance(db, { settings: settingsToSave, themes: themes as themesRepository.ThemeInput[] | undefined });
 }
 
-function themeErrors(themes: z.infer<typeof themeInput>[], current: Theme[]): Record<string, string> {
+function themeErrors(themes: z.infer<typeof themeInput>[], current: themesRepository.Theme[]): Record<string, string> {
   const errors: Record<string, string> = {};
   const existing = new Set(current.map((theme) => theme.id));
   const seen = new Set<number>();

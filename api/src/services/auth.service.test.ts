@@ -1,4 +1,5 @@
-import { createDb, tablesWithVersionTriggers } from '@app/db';
+import { createDb } from '@app/db';
+import * as tableVersionsRepository from '@app/db/caching/table-versions';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { createApp } from '../app.ts';
 import { createClient, createTestApp, type TestApp, type TestClient } from '../testing.ts';
@@ -35,7 +36,7 @@ afterAll(async () => {
 
 describe('a session kept between requests', () => {
   it('comes from tables whose every write raises their version', async () => {
-    const versioned = await tablesWithVersionTriggers(t.db);
+    const versioned = await tableVersionsRepository.tablesWithVersionTriggers(t.db);
     for (const table of SESSION_TABLES) expect(versioned, table).toContain(table);
     // Only the activity columns may change without raising it: a new column must be watched too.
     const sessions = (await t.db.introspection.getTables()).find((table) => table.name === 'sessions')!;
@@ -129,7 +130,7 @@ describe('a session kept between requests', () => {
 
 describe("a guest's permissions kept between requests", () => {
   it('come from tables whose every write raises their version, and follow a grant removed in the database at once', async () => {
-    const versioned = await tablesWithVersionTriggers(t.db);
+    const versioned = await tableVersionsRepository.tablesWithVersionTriggers(t.db);
     for (const table of GUEST_TABLES) expect(versioned, table).toContain(table);
     const guest = createClient(t.app);
     const elsewhere = createClient(other.app);

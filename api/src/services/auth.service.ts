@@ -1,24 +1,10 @@
 import { randomBytes } from 'node:crypto';
 import { hash, verify } from '@node-rs/argon2';
-import {
-  constraintViolation,
-  createSession,
-  createUser,
-  defaultRoleIds,
-  deleteSession,
-  findLiveSessionWithUser,
-  findUserByEmail,
-  grantsDependOnTime,
-  grantsReachingUser,
-  permissionsOfGuests,
-  touchSession,
-  versionStamp,
-  type GrantedPermission,
-  type SessionRow,
-  type TableVersions,
-  type UserGrants,
-  type UserRow,
-} from '@app/db';
+import { constraintViolation, type SessionRow, type UserRow } from '@app/db';
+import * as sessionsRepository from '@app/db/accounts/sessions';
+import * as usersRepository from '@app/db/accounts/users';
+import * as tableVersionsRepository from '@app/db/caching/table-versions';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { timeNow } from '../clock.ts';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sha256Hex } from './hashing.ts';
@@ -42,7 +28,7 @@ export function hashPassword(password: string): Promise<string> {
 let decoyHash: Promise<string> | undefined;
 
 export async function verifyCredentials(deps: AppDeps, email: string, password: string): Promise<UserRow | null> {
-  const user = await findUserByEmail(deps.db, email);
+  const user = await usersRepository.findUserByEmail(deps.db, email);
   if (!user?.password) {
     decoyHash ??= hash(randomBytes(16).toString('hex'));
     await verify(await decoyHash, password).catch(() => false);
@@ -54,9 +40,9 @@ export async function verifyCredentials(deps: AppDeps, email: string, password: 
 
 /** A new account with the default roles, or null when the email is taken. */
 export async function registerUser(deps: AppDeps, email: string, password: string): Promise<UserRow | null> {
-  if (await findUserByEmail(deps.db, email)) return null;
+  if (await usersRepository.findUserByEmail(deps.db, email)) return null;
   try {
-    return await createUser(deps.db, { email, name: startingName(email), password: await hashPassword(password) }, await defaultRoleIds(deps.db));
+    return await usersRepository.createUser(deps.db, { email, name: startingName(email), password: await hashPassword(password) }, await permissionsRepository.defaultRoleIds(deps.db));
   } catch (error) {
     // Two sign-ups with one address at the same moment: the second loses, as if checked first.
     if (constraintViolation(error) === 'unique') return null;
@@ -76,7 +62,7 @@ export async function startSession(deps: AppDeps, user: UserRow, remember: boole
   const token = randomBytes(32).toString('base64url');
   const now = timeNow(deps);
   const lifetime = remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
-  await createSession(deps.db, {
+  await sessionsRepository.createSession(deps.db, {
     id: hashSessionToken(token),
     user_id: user.id,
     ip_address: request.ip,
@@ -90,7 +76,7 @@ export async function startSession(deps: AppDeps, user: UserRow, remember: boole
 }
 
 export async function endSession(deps: AppDeps, token: string): Promise<void> {
-  await deleteSession(deps.db, hashSessionToken(token));
+  await sessionsRepository.deleteSession(deps.db, hashSessionToken(token));
 }
 
 /** Tables a signed-in person's session, account and permissions are read from, in the order of their version stamp. */
@@ -101,19 +87,19 @@ interface SessionCopy {
   stamp: string;
   session: Readonly<SessionRow>;
   user: Readonly<UserRow>;
-  grants: UserGrants;
+  grants: permissionsRepository.UserGrants;
   /** Worked out once when no subscription makes them change with time. */
-  permissions?: GrantedPermission[];
+  permissions?: permissionsRepository.GrantedPermission[];
 }
 
 /** Frozen all the way down: several requests share a session copy's permissions. */
-function frozenPermissions(permissions: GrantedPermission[]): GrantedPermission[] {
+function frozenPermissions(permissions: permissionsRepository.GrantedPermission[]): permissionsRepository.GrantedPermission[] {
   for (const permission of permissions) {
     for (const restriction of permission.restrictions) Object.freeze(restriction);
     Object.freeze(permission.restrictions);
     Object.freeze(permission);
   }
-  return Object.freeze(permissions) as GrantedPermission[];
+  return Object.freeze(permissions) as permissionsRepository.GrantedPermission[];
 }
 /** Per database; emptied when full, as sessions asked for often come back at once. */
 const sessionCopies = new WeakMap<object, Map<string, SessionCopy>>();
@@ -128,23 +114,23 @@ const MAX_SESSION_COPIES = 500;
  * write made by hand in the database, each raises a version. Its expiry and which plans count are still decided anew
  * on each request. The copies are frozen, as several requests share them.
  */
-export async function resolveAuth(deps: AppDeps, token: string | undefined, versions?: TableVersions): Promise<AuthState> {
+export async function resolveAuth(deps: AppDeps, token: string | undefined, versions?: tableVersionsRepository.TableVersions): Promise<AuthState> {
   if (token && token.length <= 128) {
     const now = timeNow(deps);
     const nowIso = new Date(now).toISOString();
     const id = hashSessionToken(token);
-    const stamp = versions && versionStamp(versions, SESSION_TABLES);
+    const stamp = versions && tableVersionsRepository.versionStamp(versions, SESSION_TABLES);
     let copies = sessionCopies.get(deps.db);
     if (!copies) sessionCopies.set(deps.db, (copies = new Map()));
     let copy = stamp === undefined ? undefined : copies.get(id);
     if (copy && (copy.stamp !== stamp || copy.session.expires_at <= nowIso)) copy = undefined;
     if (!copy) {
-      const found = await findLiveSessionWithUser(deps.db, id, nowIso);
+      const found = await sessionsRepository.findLiveSessionWithUser(deps.db, id, nowIso);
       copies.delete(id);
       if (found) {
-        const grants = Object.freeze(await grantsReachingUser(deps.db, found.user.id));
+        const grants = Object.freeze(await permissionsRepository.grantsReachingUser(deps.db, found.user.id));
         copy = { stamp: stamp ?? '', session: Object.freeze(found.session), user: Object.freeze(found.user), grants };
-        if (!grantsDependOnTime(grants)) copy.permissions = frozenPermissions(accountPermissionsFromGrants(grants, now));
+        if (!permissionsRepository.grantsDependOnTime(grants)) copy.permissions = frozenPermissions(accountPermissionsFromGrants(grants, now));
         if (stamp !== undefined) {
           if (copies.size >= MAX_SESSION_COPIES) copies.clear();
           copies.set(id, copy);
@@ -157,7 +143,7 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined, vers
         const lifetime = session.remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
         const expiresAt = new Date(now + lifetime).toISOString();
         // Left as it was when the disk is full: the session stays valid until the expiry last recorded.
-        const touched = await touchSession(deps.db, session.id, nowIso, expiresAt).then(() => true, unlessStorageFailure);
+        const touched = await sessionsRepository.touchSession(deps.db, session.id, nowIso, expiresAt).then(() => true, unlessStorageFailure);
         // A touch raises no version (migration 2026_11_30_000001): the cached copy follows it here.
         if (touched && copies.get(id) === copy) copies.set(id, { ...copy, session: Object.freeze({ ...session, last_active_at: nowIso, expires_at: expiresAt }) });
       }
@@ -169,14 +155,14 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined, vers
 
 /** Tables the guest role's permissions are read from. */
 export const GUEST_TABLES = ['permissions', 'role_permission', 'roles'];
-const guestCopies = new WeakMap<object, { stamp: string; permissions: GrantedPermission[] }>();
+const guestCopies = new WeakMap<object, { stamp: string; permissions: permissionsRepository.GrantedPermission[] }>();
 
 /** The guest role's permissions, kept by this process while the versions of their tables are unchanged (as a session's are). */
-async function guestPermissions(db: AppDeps['db'], versions: TableVersions | undefined): Promise<GrantedPermission[]> {
-  const stamp = versions && versionStamp(versions, GUEST_TABLES);
+async function guestPermissions(db: AppDeps['db'], versions: tableVersionsRepository.TableVersions | undefined): Promise<permissionsRepository.GrantedPermission[]> {
+  const stamp = versions && tableVersionsRepository.versionStamp(versions, GUEST_TABLES);
   const kept = stamp === undefined ? undefined : guestCopies.get(db);
   if (kept && kept.stamp === stamp) return kept.permissions;
-  const permissions = frozenPermissions(await permissionsOfGuests(db));
+  const permissions = frozenPermissions(await permissionsRepository.permissionsOfGuests(db));
   if (stamp !== undefined) guestCopies.set(db, { stamp, permissions });
   return permissions;
 }

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { deleteFileEntryByName, insertUserImage, updateUser, type UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import type { AppDeps } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
 import { TooLargeError, validationFailed } from './errors.ts';
@@ -32,7 +34,7 @@ export async function replaceAvatar(deps: AppDeps, user: UserRow, file: File): P
   const url = deps.storage.publicUrl(key);
   await deps.storage.put('public', key, bytes);
   try {
-    await insertUserImage(deps.db, user.id, { name: file.name.slice(0, 255) || key, file_name: key, mime: type.mime, extension: type.extension, file_size: bytes.byteLength, disk: 'public', user_id: user.id }, url);
+    await fileEntriesRepository.insertUserImage(deps.db, user.id, { name: file.name.slice(0, 255) || key, file_name: key, mime: type.mime, extension: type.extension, file_size: bytes.byteLength, disk: 'public', user_id: user.id }, url);
   } catch (error) {
     await deps.storage.delete('public', key);
     throw error;
@@ -44,13 +46,13 @@ export async function replaceAvatar(deps: AppDeps, user: UserRow, file: File): P
 
 export async function removeAvatar(deps: AppDeps, user: UserRow): Promise<void> {
   await removeStoredAvatar(deps, user);
-  await updateUser(deps.db, user.id, { image: null });
+  await usersRepository.updateUser(deps.db, user.id, { image: null });
 }
 
 /** The row first, then the bytes: a failure half way leaves bytes without a row, never a row without bytes. */
 async function removeStoredAvatar(deps: AppDeps, user: UserRow) {
   const key = ownKey(user.image);
   if (!key) return;
-  await deleteFileEntryByName(deps.db, key);
+  await fileEntriesRepository.deleteFileEntryByName(deps.db, key);
   await deps.storage.delete('public', key);
 }

@@ -1,15 +1,7 @@
-import {
-  albumChoices,
-  albumTrackList,
-  artistChoices,
-  countTracksUploadedBy,
-  deleteResource,
-  findFileEntry,
-  findLyricsByTrack,
-  numberAlbumTracks,
-  trackUsingFileEntry,
-  type ResourceRecord,
-} from '@app/db';
+import * as adminResourceRepository from '@app/db/admin/admin-resource';
+import * as backstageRepository from '@app/db/backstage/backstage';
+import * as lyricsRepository from '@app/db/catalog/lyrics';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import { z } from 'zod';
 import { createRecord, readOne, updateRecord } from '../admin/resource-writes.ts';
 import { albums } from '../admin/resources/albums.ts';
@@ -83,33 +75,33 @@ export interface BackstageArtist {
   genre_ids: number[];
 }
 
-const pick = <T>(record: ResourceRecord, keys: (keyof T)[]) => Object.fromEntries(keys.map((key) => [key, record[key as string] ?? null])) as T;
+const pick = <T>(record: adminResourceRepository.ResourceRecord, keys: (keyof T)[]) => Object.fromEntries(keys.map((key) => [key, record[key as string] ?? null])) as T;
 
-function presentTrack(record: ResourceRecord): BackstageTrack {
+function presentTrack(record: adminResourceRepository.ResourceRecord): BackstageTrack {
   return {
     ...pick<BackstageTrack>(record, ['id', 'name', 'number', 'duration', 'album_id', 'file_entry_id', 'description', 'plays', 'artist_ids', 'genre_ids']),
     published: record.published === 1,
   };
 }
 
-async function presentAlbum(deps: AppDeps, record: ResourceRecord): Promise<BackstageAlbum> {
-  return { ...pick<BackstageAlbum>(record, ['id', 'name', 'image', 'description', 'type', 'release_date', 'artist_ids']), tracks: await albumTrackList(deps.db, record.id) };
+async function presentAlbum(deps: AppDeps, record: adminResourceRepository.ResourceRecord): Promise<BackstageAlbum> {
+  return { ...pick<BackstageAlbum>(record, ['id', 'name', 'image', 'description', 'type', 'release_date', 'artist_ids']), tracks: await backstageRepository.albumTrackList(deps.db, record.id) };
 }
 
-function presentArtist(record: ResourceRecord): BackstageArtist {
+function presentArtist(record: adminResourceRepository.ResourceRecord): BackstageArtist {
   const links = Array.isArray(record.links) ? (record.links as BackstageArtist['links']) : [];
   return { ...pick<BackstageArtist>(record, ['id', 'name', 'image', 'description', 'genre_ids']), verified: Boolean(record.verified), links };
 }
 
 /** The artists a user acts for, for backstage's home and the "new" forms. */
 export async function myArtists(deps: AppDeps, auth: AuthState) {
-  return artistChoices(deps.db, await artistsOfUser(deps, auth));
+  return backstageRepository.artistChoices(deps.db, await artistsOfUser(deps, auth));
 }
 
 /** The albums a track of this artist may go on. */
 export async function albumsOfArtist(deps: AppDeps, auth: AuthState, id: number) {
   await requireOwnership(deps, auth, 'artist', id);
-  return albumChoices(deps.db, [id]);
+  return backstageRepository.albumChoices(deps.db, [id]);
 }
 
 export async function getTrack(deps: AppDeps, auth: AuthState, id: number): Promise<BackstageTrack> {
@@ -139,10 +131,10 @@ async function requireOwnedReference(deps: AppDeps, auth: AuthState, kind: Backs
 
 /** The track's audio: a playable file the user uploaded, not already another track's. */
 async function checkAudio(deps: AppDeps, auth: AuthState, fileEntryId: number, trackId?: number): Promise<void> {
-  const entry = await findFileEntry(deps.db, fileEntryId);
+  const entry = await fileEntriesRepository.findFileEntry(deps.db, fileEntryId);
   if (!entry || !mayManageEntry(auth, entry)) throw validationFailed({ file_entry_id: 'This file does not exist.' });
   if (!isPlayableEntry(entry)) throw validationFailed({ file_entry_id: 'This file is not audio that can be read.' });
-  const usedBy = await trackUsingFileEntry(deps.db, entry.id);
+  const usedBy = await fileEntriesRepository.trackUsingFileEntry(deps.db, entry.id);
   if (usedBy !== undefined && usedBy !== trackId) throw new ConflictError('A track already plays this file.');
 }
 
@@ -175,9 +167,9 @@ export async function updateTrack(deps: AppDeps, auth: AuthState, id: number, ch
 
 /** A track's plain (unsynced) lyrics, through the back office's lyrics resource; empty removes them. */
 async function saveLyrics(deps: AppDeps, auth: AuthState, trackId: number, text: string | null): Promise<void> {
-  const existing = await findLyricsByTrack(deps.db, trackId);
+  const existing = await lyricsRepository.findLyricsByTrack(deps.db, trackId);
   if (!text) {
-    if (existing) await deleteResource(deps.db, lyrics.table, existing.id);
+    if (existing) await adminResourceRepository.deleteResource(deps.db, lyrics.table, existing.id);
   } else if (existing) {
     await updateRecord(deps, auth, lyrics, existing.id, { text, is_synced: 0 });
   } else {
@@ -188,13 +180,13 @@ async function saveLyrics(deps: AppDeps, auth: AuthState, trackId: number, text:
 /** A track's lyrics as the review list edits them (plain text). */
 export async function lyricsOf(deps: AppDeps, auth: AuthState, trackId: number): Promise<string | null> {
   await requireOwnership(deps, auth, 'track', trackId);
-  return (await findLyricsByTrack(deps.db, trackId))?.text ?? null;
+  return (await lyricsRepository.findLyricsByTrack(deps.db, trackId))?.text ?? null;
 }
 
 /** How many tracks the user may still upload: null when the `count` restriction of music.create sets no limit. */
 export async function uploadQuota(deps: AppDeps, auth: AuthState): Promise<{ limit: number | null; used: number; remaining: number | null }> {
   if (!auth.user) throw unauthenticated();
-  const used = await countTracksUploadedBy(deps.db, auth.user.id);
+  const used = await fileEntriesRepository.countTracksUploadedBy(deps.db, auth.user.id);
   const isAdmin = auth.permissions.some((p) => p.name === 'admin');
   const limit = isAdmin ? null : (auth.permissions.find((p) => p.name === 'music.create')?.restrictions.find((r) => r.name === 'count')?.value ?? null);
   return { limit, used, remaining: limit === null ? null : Math.max(0, limit - used) };
@@ -208,9 +200,9 @@ export async function uploadQuota(deps: AppDeps, auth: AuthState): Promise<{ lim
 export async function importUpload(deps: AppDeps, auth: AuthState, input: z.output<typeof TrackUpload>) {
   if (!auth.user) throw unauthenticated();
   await requireOwnedReference(deps, auth, 'artist', input.artist_id, 'artist_id');
-  const entry = await findFileEntry(deps.db, input.fileEntryId);
+  const entry = await fileEntriesRepository.findFileEntry(deps.db, input.fileEntryId);
   if (!entry || !mayManageEntry(auth, entry)) throw validationFailed({ fileEntryId: 'This file does not exist.' });
-  if (await trackUsingFileEntry(deps.db, entry.id)) throw new ConflictError('A track already plays this file.');
+  if (await fileEntriesRepository.trackUsingFileEntry(deps.db, entry.id)) throw new ConflictError('A track already plays this file.');
   const imported = await importTrackFromFileEntry(deps, auth, entry, { ownerArtistId: input.artist_id, published: false });
   return {
     track: presentTrack((await readOne(deps, tracks, imported.trackId))!),
@@ -229,12 +221,12 @@ export async function updateAlbum(deps: AppDeps, auth: AuthState, id: number, ch
   await requireOwnership(deps, auth, 'album', id);
   const { track_ids, ...fields } = changes;
   if (track_ids) {
-    const current = (await albumTrackList(deps.db, id)).map((track) => track.id);
+    const current = (await backstageRepository.albumTrackList(deps.db, id)).map((track) => track.id);
     const same = track_ids.length === current.length && new Set(track_ids).size === current.length && track_ids.every((trackId) => current.includes(trackId));
     if (!same) throw validationFailed({ track_ids: "List each of the album's tracks once." });
   }
   const record = await updateRecord(deps, auth, albums, id, fields);
-  if (track_ids) await numberAlbumTracks(deps.db, id, track_ids);
+  if (track_ids) await backstageRepository.numberAlbumTracks(deps.db, id, track_ids);
   return presentAlbum(deps, record);
 }
 

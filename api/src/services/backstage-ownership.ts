@@ -1,4 +1,8 @@
-import { artistIdsOfUser, artistsOwningAlbum, artistsOwningTrack, findAlbum, findArtist, findTrack, findTrackOrDraft, listedIds, type Db, type TrackRow } from '@app/db';
+import type { Db, TrackRow } from '@app/db';
+import * as backstageRepository from '@app/db/backstage/backstage';
+import * as backstageRequestsRepository from '@app/db/backstage/backstage-requests';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as libraryRepository from '@app/db/library/library';
 import type { AppDeps, AuthState } from '../context.ts';
 import { forbidden, notFound, unauthenticated } from './errors.ts';
 import { hasPermission } from './permissions.ts';
@@ -19,7 +23,7 @@ export function managesAllMusic(auth: AuthState): boolean {
 /** The artists a user acts for in backstage: the ones an approved request linked them to. */
 export async function artistsOfUser(deps: AppDeps, auth: AuthState): Promise<number[]> {
   if (!auth.user) throw unauthenticated();
-  return artistIdsOfUser(deps.db, auth.user.id);
+  return backstageRequestsRepository.artistIdsOfUser(deps.db, auth.user.id);
 }
 
 /**
@@ -38,7 +42,7 @@ export async function requireOwnership(deps: AppDeps, auth: AuthState, kind: Bac
 async function ownsOneOf(db: Db, auth: AuthState, owners: number[]): Promise<boolean> {
   if (managesAllMusic(auth)) return true;
   if (!auth.user) return false;
-  const mine = new Set(await artistIdsOfUser(db, auth.user.id));
+  const mine = new Set(await backstageRequestsRepository.artistIdsOfUser(db, auth.user.id));
   return owners.some((artistId) => mine.has(artistId));
 }
 
@@ -55,7 +59,7 @@ export type DraftableKind = 'track' | 'album';
  * and albumIsListed), to those people too.
  */
 export async function isVisible(db: Db, auth: AuthState, kind: DraftableKind, id: number): Promise<boolean> {
-  if (await (kind === 'track' ? findTrack(db, id) : findAlbum(db, id))) return true;
+  if (await (kind === 'track' ? catalogRepository.findTrack(db, id) : catalogRepository.findAlbum(db, id))) return true;
   const owners = auth.user ? await ownerArtists(db, kind, id) : undefined;
   return owners !== undefined && (await ownsOneOf(db, auth, owners));
 }
@@ -68,22 +72,22 @@ export async function requireVisible(db: Db, auth: AuthState, kind: DraftableKin
 /** Which of these tracks the asker may see (isVisible): one read, unless they are someone drafts may be shown to. */
 export async function visibleTrackIds(db: Db, auth: AuthState, ids: readonly number[]): Promise<Set<number>> {
   const unique = [...new Set(ids)];
-  const visible = await listedIds(db, 'track', unique);
+  const visible = await libraryRepository.listedIds(db, 'track', unique);
   const others = unique.filter((id) => !visible.has(id));
-  if (!others.length || !auth.user || !(managesAllMusic(auth) || (await artistIdsOfUser(db, auth.user.id)).length)) return visible;
+  if (!others.length || !auth.user || !(managesAllMusic(auth) || (await backstageRequestsRepository.artistIdsOfUser(db, auth.user.id)).length)) return visible;
   for (const id of others) if (await isVisible(db, auth, 'track', id)) visible.add(id);
   return visible;
 }
 
 /** A track to play (isVisible), or the 404 an unknown id gets. */
 export async function findAudibleTrack(deps: AppDeps, auth: AuthState, id: number): Promise<TrackRow> {
-  const track = await findTrackOrDraft(deps.db, id);
+  const track = await catalogRepository.findTrackOrDraft(deps.db, id);
   if (!track || !(track.published || (await isVisible(deps.db, auth, 'track', id)))) throw notFound(MISSING.track);
   return track;
 }
 
 async function ownerArtists(db: Db, kind: BackstageKind, id: number): Promise<number[] | undefined> {
-  if (kind === 'track') return artistsOwningTrack(db, id);
-  if (kind === 'album') return artistsOwningAlbum(db, id);
-  return (await findArtist(db, id)) ? [id] : undefined;
+  if (kind === 'track') return backstageRepository.artistsOwningTrack(db, id);
+  if (kind === 'album') return backstageRepository.artistsOwningAlbum(db, id);
+  return (await catalogRepository.findArtist(db, id)) ? [id] : undefined;
 }

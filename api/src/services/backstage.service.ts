@@ -1,19 +1,9 @@
-import {
-  backstageRequestsOfUser,
-  approveBackstageRequest,
-  createBackstageRequest,
-  denyBackstageRequest,
-  ensureRole,
-  findArtist,
-  findBackstageRequest,
-  findFileEntry,
-  findUserById,
-  artistManagers,
-  pendingBackstageRequest,
-  type BackstageRequestRole,
-  type BackstageRequestRow,
-  type Db,
-} from '@app/db';
+import type { BackstageRequestRole, BackstageRequestRow, Db } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as backstageRequestsRepository from '@app/db/backstage/backstage-requests';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as permissionsRepository from '@app/db/permissions/permissions';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import { ARTISTS_ROLE } from '@app/db/seed';
 import type { AppDeps, AuthState } from '../context.ts';
 import { checkRoleChange, roleIdsOfUser } from './account-admin.service.ts';
@@ -53,9 +43,9 @@ export async function submitBackstageRequest(db: Db, userId: number, input: Back
   let artistName = input.artist_name?.trim() ?? '';
   const artistId = input.artist_id ?? null;
   if (artistId !== null) {
-    const artist = await findArtist(db, artistId);
+    const artist = await catalogRepository.findArtist(db, artistId);
     if (!artist) throw validationFailed({ artist_id: 'This artist does not exist.' });
-    const managers = await artistManagers(db, artistId);
+    const managers = await backstageRequestsRepository.artistManagers(db, artistId);
     if (managers.includes(userId)) throw validationFailed({ artist_id: 'You already manage this artist.' });
     // One managing account per artist: approval checks again (several users may claim an artist nobody manages).
     if (managers.length) throw validationFailed({ artist_id: 'Another account already manages this artist.' });
@@ -69,15 +59,15 @@ export async function submitBackstageRequest(db: Db, userId: number, input: Back
   if (proofFileId === null && proofUrl === null) throw validationFailed({ proof: 'Add a proof of identity: a file or a link to a social profile.' });
   if (proofFileId !== null) {
     // Only the requester's own upload: an id is easy to guess, someone else's file is not a proof.
-    const entry = await findFileEntry(db, proofFileId);
+    const entry = await fileEntriesRepository.findFileEntry(db, proofFileId);
     if (!entry || entry.user_id !== userId) throw validationFailed({ proof_file_id: 'Upload your proof of identity again.' });
   }
-  if (await pendingBackstageRequest(db, userId, { id: artistId, name: artistName })) {
+  if (await backstageRequestsRepository.pendingBackstageRequest(db, userId, { id: artistId, name: artistName })) {
     // On the field the user filled in: the artist chosen, or the name typed.
     if (artistId !== null) throw validationFailed({ artist_id: 'You already asked for this artist. An admin will answer soon.' });
     throw validationFailed({ artist_name: 'You already asked for this artist. An admin will answer soon.' });
   }
-  return createBackstageRequest(db, {
+  return backstageRequestsRepository.createBackstageRequest(db, {
     user_id: userId,
     artist_id: artistId,
     artist_name: artistName,
@@ -93,11 +83,11 @@ export async function submitBackstageRequest(db: Db, userId: number, input: Back
 /** One of the user's own requests; someone else's is as unknown as a missing one. */
 /** The user's own requests, newest first. */
 export async function ownBackstageRequests(db: Db, userId: number): Promise<BackstageRequestRow[]> {
-  return backstageRequestsOfUser(db, userId);
+  return backstageRequestsRepository.backstageRequestsOfUser(db, userId);
 }
 
 export async function ownBackstageRequest(db: Db, userId: number, id: number): Promise<BackstageRequestRow> {
-  const request = await findBackstageRequest(db, id);
+  const request = await backstageRequestsRepository.findBackstageRequest(db, id);
   if (!request || request.user_id !== userId) throw notFound('This request does not exist.');
   return request;
 }
@@ -111,25 +101,25 @@ export async function ownBackstageRequest(db: Db, userId: number, id: number): P
 export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewer: AuthState, decision: 'approve' | 'deny'): Promise<BackstageRequestRow> {
   const { db } = deps;
   const reviewerId = reviewer.user!.id;
-  const request = await findBackstageRequest(db, id);
+  const request = await backstageRequestsRepository.findBackstageRequest(db, id);
   if (!request) throw notFound('This request does not exist.');
   if (request.status !== 'pending') throw new ConflictError(`This request was already ${request.status}.`);
   // Approving makes the requester an artist's manager: nobody decides their own claim, whatever roles they hold.
   if (request.user_id === reviewerId) throw new ValidationError("You can't review your own request.");
   if (decision === 'approve') {
-    const roleId = await ensureRole(db, ARTISTS_ROLE);
+    const roleId = await permissionsRepository.ensureRole(db, ARTISTS_ROLE);
     // Approving gives the artists role, under the rule of every role given.
     const roles = await roleIdsOfUser(db, request.user_id);
     await checkRoleChange(db, reviewer, request.user_id, roles, [...roles, roleId]);
-    const approval = await approveBackstageRequest(db, id, reviewerId, roleId);
+    const approval = await backstageRequestsRepository.approveBackstageRequest(db, id, reviewerId, roleId);
     if ('refused' in approval) {
       if (approval.refused === 'managed') throw new ConflictError('Another account already manages this artist, so this claim cannot be approved.');
       throw new ConflictError('This request was already reviewed.');
     }
-  } else if (!(await denyBackstageRequest(db, id, reviewerId))) {
+  } else if (!(await backstageRequestsRepository.denyBackstageRequest(db, id, reviewerId))) {
     throw new ConflictError('This request was already reviewed.');
   }
-  const reviewed = (await findBackstageRequest(db, id))!;
+  const reviewed = (await backstageRequestsRepository.findBackstageRequest(db, id))!;
   await announceDecision(deps, reviewed);
   return reviewed;
 }
@@ -139,7 +129,7 @@ export async function reviewBackstageRequest(deps: AppDeps, id: number, reviewer
  * own mail. A mail that fails is logged by sendMail and does not undo the review.
  */
 async function announceDecision(deps: AppDeps, request: BackstageRequestRow): Promise<void> {
-  const user = await findUserById(deps.db, request.user_id);
+  const user = await usersRepository.findUserById(deps.db, request.user_id);
   if (!user) return;
   const siteName = (await loadSettings(deps.db))['branding.site_name'];
   const mail =

@@ -1,9 +1,9 @@
-import type { Theme } from '@app/db';
+import type * as themesRepository from '@app/db/settings/themes';
 import { describe, expect, it } from 'vitest';
 import { backOfficeLook, languageChoice, postLoginPath, selectTheme } from './bootstrap.service.ts';
 import type { Settings } from './settings.service.ts';
 
-const themes: Theme[] = [
+const themes: themesRepository.Theme[] = [
   { id: 1, name: 'Light', is_dark: false, default_light: true, default_dark: false, values: { '--be-primary': '1 1 1' } },
   { id: 2, name: 'Dark', is_dark: true, default_light: false, default_dark: true, values: { '--be-primary': '2 2 2' } },
   { id: 3, name: 'Sepia', is_dark: false, default_light: false, default_dark: false, values: { '--be-primary': '3 3 3' } },

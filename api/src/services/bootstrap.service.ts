@@ -1,4 +1,12 @@
-import { artistIdsOfUser, findLocalization, footerPages, listThemes, rolesOfUser, socialProfilesOfUser, unreadNotificationsCount, type GrantedPermission, type Theme, type UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
+import * as socialProfilesRepository from '@app/db/accounts/social-profiles';
+import * as usersRepository from '@app/db/accounts/users';
+import * as backstageRequestsRepository from '@app/db/backstage/backstage-requests';
+import * as notificationsRepository from '@app/db/notifications/notifications';
+import type * as permissionsRepository from '@app/db/permissions/permissions';
+import * as customPagesRepository from '@app/db/settings/custom-pages';
+import * as localizationsRepository from '@app/db/settings/localizations';
+import * as themesRepository from '@app/db/settings/themes';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sameSitePath } from '@app/shared/redirects';
 import { displayName } from './display-name.ts';
@@ -35,7 +43,7 @@ export interface CurrentUser {
   /** off, setup (secret made, not confirmed yet) or enabled. */
   two_factor_state: TwoFactorState;
   roles: { id: number; name: string }[];
-  permissions: GrantedPermission[];
+  permissions: permissionsRepository.GrantedPermission[];
   /** Newest first; `valid` says whether one counts (see subscriptionStanding), and isSubscribed is any valid one. */
   subscriptions: UserSubscription[];
   social_profiles: { service_name: string; username: string }[];
@@ -50,10 +58,10 @@ export interface BootstrapData {
   user: CurrentUser | null;
   settings: Partial<Settings> & { base_url: string };
   i18n: { language: string; lines: Record<string, string> };
-  themes: { all: Theme[]; selected: ThemeSelection };
+  themes: { all: themesRepository.Theme[]; selected: ThemeSelection };
   show_cookie_notice: boolean;
   /** Permissions of the current visitor: the user's, or the guest role's. */
-  permissions: GrantedPermission[];
+  permissions: permissionsRepository.GrantedPermission[];
   /** Where the logo leads and where login ends: see postLoginPath. */
   post_login_path: string;
   /** The custom pages the site's footer links to. */
@@ -75,7 +83,7 @@ export function browserBootstrap(data: BootstrapData): BrowserBootstrap {
   return { user: data.user, settings: { ...browserSettings(data.settings), base_url: data.settings.base_url }, i18n: data.i18n };
 }
 
-export async function currentUser(deps: AppDeps, user: UserRow, permissions: GrantedPermission[]): Promise<CurrentUser> {
+export async function currentUser(deps: AppDeps, user: UserRow, permissions: permissionsRepository.GrantedPermission[]): Promise<CurrentUser> {
   return {
     id: user.id,
     name: user.name,
@@ -89,19 +97,19 @@ export async function currentUser(deps: AppDeps, user: UserRow, permissions: Gra
     language: user.language,
     country: user.country,
     timezone: user.timezone,
-    unread_notifications_count: await unreadNotificationsCount(deps.db, user.id),
+    unread_notifications_count: await notificationsRepository.unreadNotificationsCount(deps.db, user.id),
     two_factor_confirmed_at: user.two_factor_confirmed_at,
     two_factor_state: twoFactorState(user),
-    roles: await rolesOfUser(deps.db, user.id),
+    roles: await usersRepository.rolesOfUser(deps.db, user.id),
     permissions,
     subscriptions: await userSubscriptions(deps.db, user.id),
-    social_profiles: (await socialProfilesOfUser(deps.db, user.id)).map((profile) => ({ service_name: profile.service_name, username: profile.username ?? '' })),
-    artist_ids: await artistIdsOfUser(deps.db, user.id),
+    social_profiles: (await socialProfilesRepository.socialProfilesOfUser(deps.db, user.id)).map((profile) => ({ service_name: profile.service_name, username: profile.username ?? '' })),
+    artist_ids: await backstageRequestsRepository.artistIdsOfUser(deps.db, user.id),
   };
 }
 
 /** The default light and dark themes (flagged, else the first of each kind, else the first). */
-function defaultThemeIds(themes: Theme[]): { light: number; dark: number } {
+function defaultThemeIds(themes: themesRepository.Theme[]): { light: number; dark: number } {
   const first = themes[0]?.id ?? 0;
   return {
     light: themes.find((t) => t.default_light)?.id ?? themes.find((t) => !t.is_dark)?.id ?? first,
@@ -114,7 +122,7 @@ function defaultThemeIds(themes: Theme[]): { light: number; dark: number } {
  * (also `0`) to follow the OS. Otherwise the site default applies; an unknown id falls back to the
  * first theme.
  */
-export function selectTheme(themes: Theme[], settings: Settings, cookie: string | undefined): ThemeSelection {
+export function selectTheme(themes: themesRepository.Theme[], settings: Settings, cookie: string | undefined): ThemeSelection {
   const first = themes[0]?.id ?? 0;
   const { light, dark } = defaultThemeIds(themes);
   const choice = settings['themes.user_change'] && cookie ? cookie : String(settings['themes.default_id']);
@@ -134,11 +142,11 @@ export interface BackOfficeLook {
   site_name: string;
   logo_light: string;
   logo_dark: string;
-  themes: { light: Theme['values']; dark: Theme['values'] };
+  themes: { light: themesRepository.Theme['values']; dark: themesRepository.Theme['values'] };
   mode: 'light' | 'dark' | 'system';
 }
 
-export function backOfficeLook(themes: Theme[], settings: Settings, cookie: string | undefined): BackOfficeLook {
+export function backOfficeLook(themes: themesRepository.Theme[], settings: Settings, cookie: string | undefined): BackOfficeLook {
   const selected = selectTheme(themes, settings, cookie);
   const byId = (id: number) => themes.find((theme) => theme.id === id);
   const defaults = defaultThemeIds(themes);
@@ -156,12 +164,12 @@ export function backOfficeLook(themes: Theme[], settings: Settings, cookie: stri
 }
 
 export async function loadBackOfficeLook(deps: AppDeps, themeCookie: string | undefined): Promise<BackOfficeLook> {
-  const [themes, settings] = await Promise.all([listThemes(deps.db), loadSettings(deps.db)]);
+  const [themes, settings] = await Promise.all([themesRepository.listThemes(deps.db), loadSettings(deps.db)]);
   return backOfficeLook(themes, settings, themeCookie);
 }
 
 /** Where a user goes after logging in: the configured address, else /admin for admins and / for others. */
-export function postLoginPath(settings: Settings, permissions: GrantedPermission[], appUrl: string): string {
+export function postLoginPath(settings: Settings, permissions: permissionsRepository.GrantedPermission[], appUrl: string): string {
   // Sent as a Location header by every auth page: a value that could not be one would make them all fail.
   return sameSitePath(settings['auth.post_login_redirect'], appUrl) ?? (hasPermission(permissions, 'admin.access') ? '/admin' : '/');
 }
@@ -175,9 +183,9 @@ export async function interfaceLanguage(deps: AppDeps, user: Pick<UserRow, 'lang
   const defaultLanguage = current['i18n.default_language'];
   const chosen = current['i18n.enable'] ? (user ? user.language : visitorChoice) : null;
   // A choice of a language the site does not have (any more) falls back to the default.
-  const found = chosen && chosen !== defaultLanguage ? await findLocalization(deps.db, chosen) : undefined;
+  const found = chosen && chosen !== defaultLanguage ? await localizationsRepository.findLocalization(deps.db, chosen) : undefined;
   if (found) return { language: chosen!, lines: found.lines };
-  return { language: defaultLanguage, lines: (await findLocalization(deps.db, defaultLanguage))?.lines ?? {} };
+  return { language: defaultLanguage, lines: (await localizationsRepository.findLocalization(deps.db, defaultLanguage))?.lines ?? {} };
 }
 
 export async function buildBootstrapData(
@@ -189,10 +197,10 @@ export async function buildBootstrapData(
 ): Promise<BootstrapData> {
   const settings = loadedSettings ?? (await loadSettings(deps.db));
   const [themes, i18n, user, pages] = await Promise.all([
-    listThemes(deps.db),
+    themesRepository.listThemes(deps.db),
     interfaceLanguage(deps, auth.user, settings, cookies.language),
     auth.user ? currentUser(deps, auth.user, auth.permissions) : null,
-    footerPages(deps.db),
+    customPagesRepository.footerPages(deps.db),
   ]);
   return {
     user,

@@ -1,34 +1,8 @@
-import {
-  albumCountsOfArtists,
-  albumsByIds,
-  albumsOfArtists,
-  artistsOfAlbums,
-  artistsOfTracks,
-  findAlbum,
-  findAlbumWithArtists,
-  findArtist,
-  findFileEntry,
-  findGenreByName,
-  findTrack,
-  genresOfTracks,
-  listGenres,
-  popularOfGenre,
-  popularTracks,
-  tagsOfAlbums,
-  tagsOfTracks,
-  trackCountsOfAlbums,
-  tracksOfAlbums,
-  tracksOfAlbumsWithArtists,
-  PLAY_COUNTS_VERSION,
-  versionStamp,
-  type AlbumRow,
-  type ArtistRow,
-  type ArtistSummary,
-  type Db,
-  type FileEntryRow,
-  type TableVersions,
-  type TrackRow,
-} from '@app/db';
+import type { AlbumRow, ArtistRow, Db, FileEntryRow, TrackRow } from '@app/db';
+import * as tableVersionsRepository from '@app/db/caching/table-versions';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as channelsRepository from '@app/db/catalog/channels';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import type { AppDeps, AuthState } from '../context.ts';
 import { findAudibleTrack } from './backstage-ownership.ts';
 import { notFound } from './errors.ts';
@@ -58,9 +32,9 @@ function albumResource(album: AlbumRow): AlbumResource {
 
 /** Relations a caller has already loaded in its own batch, so presenting them costs no query. */
 export interface LoadedTrackRelations {
-  artists?: Map<number, ArtistSummary[]>;
+  artists?: Map<number, catalogRepository.ArtistSummary[]>;
   albums?: Map<number, AlbumRow>;
-  albumArtists?: Map<number, ArtistSummary[]>;
+  albumArtists?: Map<number, catalogRepository.ArtistSummary[]>;
 }
 
 /** Tracks with their artists, album and genres loaded in one query per relation. */
@@ -74,12 +48,12 @@ export async function presentTracks(
   const wantsAlbum = relations.has('album') || relations.has('album.artists');
   const albumIds = [...new Set(tracks.map((t) => t.album_id).filter((id): id is number => id !== null))];
   const [artists, genres, albums, tags] = await Promise.all([
-    relations.has('artists') ? (loaded.artists ?? artistsOfTracks(db, ids)) : undefined,
-    relations.has('genres') ? genresOfTracks(db, ids) : undefined,
-    wantsAlbum ? (loaded.albums ? [...loaded.albums.values()] : albumsByIds(db, albumIds)) : undefined,
-    relations.has('tags') ? tagsOfTracks(db, ids) : undefined,
+    relations.has('artists') ? (loaded.artists ?? catalogRepository.artistsOfTracks(db, ids)) : undefined,
+    relations.has('genres') ? catalogRepository.genresOfTracks(db, ids) : undefined,
+    wantsAlbum ? (loaded.albums ? [...loaded.albums.values()] : catalogRepository.albumsByIds(db, albumIds)) : undefined,
+    relations.has('tags') ? catalogRepository.tagsOfTracks(db, ids) : undefined,
   ]);
-  const albumArtists = relations.has('album.artists') ? (loaded.albumArtists ?? (await artistsOfAlbums(db, albumIds))) : undefined;
+  const albumArtists = relations.has('album.artists') ? (loaded.albumArtists ?? (await catalogRepository.artistsOfAlbums(db, albumIds))) : undefined;
   const albumById = new Map((albums ?? []).map((a) => [a.id, a]));
   return tracks.map((track) => {
     const album = track.album_id !== null ? albumById.get(track.album_id) : undefined;
@@ -104,16 +78,16 @@ export async function presentAlbums(
   albums: AlbumRow[],
   relations: Relations<typeof ALBUM_RELATIONS>,
   counts: Relations<typeof ALBUM_COUNTS> = new Set(),
-  loaded: { artists?: Map<number, ArtistSummary[]> } = {},
+  loaded: { artists?: Map<number, catalogRepository.ArtistSummary[]> } = {},
 ): Promise<AlbumResource[]> {
   const ids = albums.map((a) => a.id);
   const wantsTracks = relations.has('tracks') || relations.has('tracks.artists');
   const withTrackArtists = relations.has('tracks.artists');
   const [artists, albumTracks, trackCounts, tags] = await Promise.all([
-    relations.has('artists') ? (loaded.artists ?? artistsOfAlbums(db, ids)) : undefined,
-    wantsTracks ? (withTrackArtists ? tracksOfAlbumsWithArtists(db, ids) : tracksOfAlbums(db, ids).then((tracks) => ({ tracks, artists: undefined }))) : undefined,
-    counts.has('tracks') ? trackCountsOfAlbums(db, ids) : undefined,
-    relations.has('tags') ? tagsOfAlbums(db, ids) : undefined,
+    relations.has('artists') ? (loaded.artists ?? catalogRepository.artistsOfAlbums(db, ids)) : undefined,
+    wantsTracks ? (withTrackArtists ? catalogRepository.tracksOfAlbumsWithArtists(db, ids) : catalogRepository.tracksOfAlbums(db, ids).then((tracks) => ({ tracks, artists: undefined }))) : undefined,
+    counts.has('tracks') ? catalogRepository.trackCountsOfAlbums(db, ids) : undefined,
+    relations.has('tags') ? catalogRepository.tagsOfAlbums(db, ids) : undefined,
   ]);
   const tracks = albumTracks?.tracks;
   const allTracks = tracks ? [...tracks.values()].flat() : [];
@@ -136,15 +110,15 @@ export async function presentArtists(
 ): Promise<ArtistResource[]> {
   const ids = artists.map((a) => a.id);
   const [albums, albumCounts] = await Promise.all([
-    relations.has('albums') ? albumsOfArtists(db, ids) : undefined,
-    counts.has('albums') ? albumCountsOfArtists(db, ids) : undefined,
+    relations.has('albums') ? catalogRepository.albumsOfArtists(db, ids) : undefined,
+    counts.has('albums') ? catalogRepository.albumCountsOfArtists(db, ids) : undefined,
   ]);
   const wantsTop = relations.has('topTracks') || relations.has('topTracks.artists') || relations.has('topTracks.album');
   const topTrackRelations = new Set<(typeof TRACK_RELATIONS)[number]>();
   if (relations.has('topTracks.artists')) topTrackRelations.add('artists');
   if (relations.has('topTracks.album')) topTrackRelations.add('album');
   const topTracks = wantsTop
-    ? new Map(await Promise.all(ids.map(async (id) => [id, await presentTracks(db, await popularTracks(db, 10, id), topTrackRelations)] as const)))
+    ? new Map(await Promise.all(ids.map(async (id) => [id, await presentTracks(db, await catalogRepository.popularTracks(db, 10, id), topTrackRelations)] as const)))
     : undefined;
   return artists.map((artist) => ({
     id: artist.id,
@@ -184,14 +158,14 @@ const utf8 = new TextEncoder();
  * the JSON into bytes took a third of the request. `versions`: those the request read
  * already (http/auth.ts#identify), else read here.
  */
-export async function albumAnswer(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>, versions?: TableVersions) {
+export async function albumAnswer(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>, versions?: tableVersionsRepository.TableVersions) {
   let cached = albumCaches.get(db);
   if (!cached) {
     cached = createProcessCache<Uint8Array<ArrayBuffer> | undefined>({ maxBytes: 2 * 1024 * 1024, sizeOf: (answer) => answer?.byteLength ?? 0, lagMs: PLAY_COUNTS_LAG_MS });
     albumCaches.set(db, cached);
   }
   const current = versions ?? (await readTableVersions(db));
-  const stamp = { exact: versionStamp(current, ALBUM_TABLES), lagging: versionStamp(current, [PLAY_COUNTS_VERSION]) };
+  const stamp = { exact: tableVersionsRepository.versionStamp(current, ALBUM_TABLES), lagging: tableVersionsRepository.versionStamp(current, [tableVersionsRepository.PLAY_COUNTS_VERSION]) };
   return cached(`${id} ${[...relations].sort()} ${[...counts].sort()}`, stamp, async () => {
     const album = await readAlbum(db, id, relations, counts);
     return album && utf8.encode(JSON.stringify({ album }));
@@ -201,20 +175,20 @@ export async function albumAnswer(db: Db, id: number, relations: Relations<typeo
 async function readAlbum(db: Db, id: number, relations: Relations<typeof ALBUM_RELATIONS>, counts: Relations<typeof ALBUM_COUNTS>) {
   if (relations.has('artists')) {
     // The album page's case: the album and its artists in one query.
-    const found = await findAlbumWithArtists(db, id);
+    const found = await catalogRepository.findAlbumWithArtists(db, id);
     return found ? (await presentAlbums(db, [found.album], relations, counts, { artists: new Map([[id, found.artists]]) }))[0] : undefined;
   }
-  const album = await findAlbum(db, id);
+  const album = await catalogRepository.findAlbum(db, id);
   return album ? (await presentAlbums(db, [album], relations, counts))[0] : undefined;
 }
 
 export async function getArtist(db: Db, id: number, relations: Relations<typeof ARTIST_RELATIONS>, counts: Relations<typeof ARTIST_COUNTS>) {
-  const artist = await findArtist(db, id);
+  const artist = await catalogRepository.findArtist(db, id);
   return artist ? (await presentArtists(db, [artist], relations, counts))[0] : undefined;
 }
 
 export async function getTrack(db: Db, id: number, relations: Relations<typeof TRACK_RELATIONS>) {
-  const track = await findTrack(db, id);
+  const track = await catalogRepository.findTrack(db, id);
   return track ? (await presentTracks(db, [track], relations))[0] : undefined;
 }
 
@@ -223,9 +197,9 @@ export const GENRE_HIGHLIGHTS = 12;
 
 /** A genre with its most played albums and artists; its tracks are the genre channel's (/genre/{name}). */
 export async function genreHighlights(db: Db, name: string) {
-  const genre = await findGenreByName(db, name);
+  const genre = await channelsRepository.findGenreByName(db, name);
   if (!genre) throw notFound('This genre does not exist.');
-  const { albums, artists } = await popularOfGenre(db, genre.id, GENRE_HIGHLIGHTS);
+  const { albums, artists } = await catalogRepository.popularOfGenre(db, genre.id, GENRE_HIGHLIGHTS);
   const [presentedAlbums, presentedArtists] = await Promise.all([presentAlbums(db, albums, new Set(['artists'])), presentArtists(db, artists, new Set())]);
   return { genre: { id: genre.id, name: genre.name, display_name: genre.display_name, image: genre.image }, albums: presentedAlbums, artists: presentedArtists };
 }
@@ -233,10 +207,10 @@ export async function genreHighlights(db: Db, name: string) {
 /** A track's audio: its file entry, or none when it plays from an external address. Drafts only for those who manage them. */
 export async function trackAudio(deps: AppDeps, auth: AuthState, trackId: number): Promise<{ track: TrackRow; entry: FileEntryRow | undefined }> {
   const track = await findAudibleTrack(deps, auth, trackId);
-  return { track, entry: track.file_entry_id ? await findFileEntry(deps.db, track.file_entry_id) : undefined };
+  return { track, entry: track.file_entry_id ? await fileEntriesRepository.findFileEntry(deps.db, track.file_entry_id) : undefined };
 }
 
 /** Every genre, by name. */
 export async function allGenres(db: Db) {
-  return listGenres(db);
+  return catalogRepository.listGenres(db);
 }

@@ -1,18 +1,6 @@
-import {
-  channelTree,
-  findGenreByName,
-  sectionAlbums,
-  sectionArtists,
-  sectionGenres,
-  sectionPlaylists,
-  sectionTracks,
-  type ChannelRow,
-  type ChannelSlice,
-  type ChannelTreeRow,
-  type Db,
-  type PublicUserRow,
-  type SectionPlace,
-} from '@app/db';
+import type { ChannelRow, Db } from '@app/db';
+import type * as usersRepository from '@app/db/accounts/users';
+import * as channelsRepository from '@app/db/catalog/channels';
 import { notFound } from './errors.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
 import { presentPlaylists } from './playlists.service.ts';
@@ -56,7 +44,7 @@ interface Node {
 }
 
 /** The slice a channel's content source gives, or none when the source lists nothing for its kind. */
-function sliceOf(node: Node, genreId: number | undefined): ChannelSlice | undefined {
+function sliceOf(node: Node, genreId: number | undefined): channelsRepository.ChannelSlice | undefined {
   const { channel } = node;
   const model = channel.content_model;
   if (model === 'channel') return undefined;
@@ -79,7 +67,7 @@ function sliceOf(node: Node, genreId: number | undefined): ChannelSlice | undefi
  */
 async function buildChannel(
   db: Db,
-  tree: ChannelTreeRow[],
+  tree: channelsRepository.ChannelTreeRow[],
   options: { page: number; perPage: number; restriction: ChannelResource['restriction']; genreId?: number },
 ): Promise<ChannelResource> {
   const root = tree.find((row) => row.depth === 0)!;
@@ -103,20 +91,20 @@ async function buildChannel(
   if (root.content_model === 'channel' && root.content_source === 'manual') nested(rootNode, 1);
 
   // A channel nested twice in one page shows the same first page each time: one slice serves both.
-  const slices = new Map<number, { nodes: Node[]; slice: ChannelSlice }>();
+  const slices = new Map<number, { nodes: Node[]; slice: channelsRepository.ChannelSlice }>();
   for (const node of nodes) {
     const slice = sliceOf(node, node === rootNode ? options.genreId : undefined);
     if (slice) slices.set(node.channel.id, { nodes: [...(slices.get(node.channel.id)?.nodes ?? []), node], slice });
   }
-  const ofKind = (model: ChannelSlice['model']) => [...slices.values()].filter(({ slice }) => slice.model === model).map(({ slice }) => slice);
+  const ofKind = (model: channelsRepository.ChannelSlice['model']) => [...slices.values()].filter(({ slice }) => slice.model === model).map(({ slice }) => slice);
 
   const [tracks, artists, playlists, genres] = await Promise.all([
-    sectionTracks(db, ofKind('track')),
-    sectionArtists(db, ofKind('artist')),
-    sectionPlaylists(db, ofKind('playlist')),
-    sectionGenres(db, ofKind('genre')),
+    channelsRepository.sectionTracks(db, ofKind('track')),
+    channelsRepository.sectionArtists(db, ofKind('artist')),
+    channelsRepository.sectionPlaylists(db, ofKind('playlist')),
+    channelsRepository.sectionGenres(db, ofKind('genre')),
   ]);
-  const albums = await sectionAlbums(
+  const albums = await channelsRepository.sectionAlbums(
     db,
     ofKind('album'),
     tracks.map(({ track }) => track.album_id).filter((id): id is number => id !== null),
@@ -135,7 +123,7 @@ async function buildChannel(
       db,
       unique(playlists.map(({ playlist }) => playlist)),
       {
-        owners: new Map(playlists.flatMap(({ owner }) => (owner ? [[owner.id, owner] as [number, PublicUserRow]] : []))),
+        owners: new Map(playlists.flatMap(({ owner }) => (owner ? [[owner.id, owner] as [number, usersRepository.PublicUserRow]] : []))),
         stats: new Map(playlists.map(({ playlist, tracks_count, duration }) => [playlist.id, { count: tracks_count, duration }])),
         followers: new Map(playlists.map(({ playlist, followers_count }) => [playlist.id, followers_count])),
       },
@@ -143,7 +131,7 @@ async function buildChannel(
   ]);
 
   const content = new Map<number, unknown[]>();
-  const place = <T extends SectionPlace, R>(rows: T[], present: (row: T) => R | undefined) => {
+  const place = <T extends channelsRepository.SectionPlace, R>(rows: T[], present: (row: T) => R | undefined) => {
     const bySection = new Map<number, T[]>();
     for (const row of rows) {
       const list = bySection.get(row.section_id);
@@ -192,7 +180,7 @@ function unique<T extends { id: number }>(rows: T[]): T[] {
 }
 
 export async function getChannel(db: Db, slugOrId: string, options: { page: number; perPage: number; restriction?: string }): Promise<ChannelResource> {
-  const tree = await channelTree(db, slugOrId, options.page, options.perPage);
+  const tree = await channelsRepository.channelTree(db, slugOrId, options.page, options.perPage);
   const channel = tree.find((row) => row.depth === 0);
   if (!channel) throw notFound('This channel does not exist.');
   // A genre channel without a genre has nothing to list: it is not a page.
@@ -200,7 +188,7 @@ export async function getChannel(db: Db, slugOrId: string, options: { page: numb
   // Only genre channels take a restriction; any other would be an address that shows nothing new.
   if (channel.content_source !== 'genre' && options.restriction !== undefined) throw notFound('This channel does not exist.');
   if (channel.content_source === 'genre' && options.restriction !== undefined) {
-    const genre = await findGenreByName(db, options.restriction);
+    const genre = await channelsRepository.findGenreByName(db, options.restriction);
     if (!genre) throw notFound('This genre does not exist.');
     const restriction = { name: genre.name, display_name: genre.display_name ?? genre.name };
     return buildChannel(db, tree, { page: options.page, perPage: options.perPage, restriction, genreId: genre.id });

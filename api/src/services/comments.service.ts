@@ -1,4 +1,7 @@
-import { commentsOfTrack, createComment, deleteComment, findComment, findTrack, publicUsersByIds, type CommentRow, type Db } from '@app/db';
+import type { CommentRow, Db } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as commentsRepository from '@app/db/comments/comments';
 import type { AppDeps, AuthState } from '../context.ts';
 import { forbidden, notFound, validationFailed } from './errors.ts';
 import { hasPermission } from './permissions.ts';
@@ -12,7 +15,7 @@ export const COMMENT_MAX_LENGTH = 1000;
 const canDelete = (auth: AuthState, comment: CommentRow) => auth.user?.id === comment.user_id || hasPermission(auth.permissions, 'comments.update');
 
 async function present(db: Db, auth: AuthState, comments: CommentRow[]) {
-  const users = await publicUsersByIds(
+  const users = await usersRepository.publicUsersByIds(
     db,
     comments.map((c) => c.user_id),
   );
@@ -28,8 +31,8 @@ async function present(db: Db, auth: AuthState, comments: CommentRow[]) {
 }
 
 export async function commentsPage(db: Db, auth: AuthState, trackId: number, page: number, perPage: number) {
-  if (!(await findTrack(db, trackId))) throw notFound('This track does not exist.');
-  const { comments, replies, total } = await commentsOfTrack(db, trackId, (page - 1) * perPage, perPage + 1);
+  if (!(await catalogRepository.findTrack(db, trackId))) throw notFound('This track does not exist.');
+  const { comments, replies, total } = await commentsRepository.commentsOfTrack(db, trackId, (page - 1) * perPage, perPage + 1);
   const shown = comments.slice(0, perPage);
   const [presented, presentedReplies] = await Promise.all([present(db, auth, shown), present(db, auth, replies)]);
   return {
@@ -44,12 +47,12 @@ export async function commentsPage(db: Db, auth: AuthState, trackId: number, pag
 /** Replies attach to the thread's first comment, so threads stay one level deep. */
 export async function addComment(deps: AppDeps, auth: AuthState, trackId: number, input: { content: string; position?: number | null; parent_id?: number | null }) {
   const { db } = deps;
-  const track = await findTrack(db, trackId);
+  const track = await catalogRepository.findTrack(db, trackId);
   if (!track) throw notFound('This track does not exist.');
   let parentId: number | null = null;
   let repliedTo: CommentRow | undefined;
   if (input.parent_id) {
-    const parent = await findComment(db, input.parent_id);
+    const parent = await commentsRepository.findComment(db, input.parent_id);
     repliedTo = parent;
     if (!parent || parent.track_id !== trackId) throw validationFailed({ parent_id: 'The comment you reply to does not exist.' });
     parentId = parent.parent_id ?? parent.id;
@@ -58,7 +61,7 @@ export async function addComment(deps: AppDeps, auth: AuthState, trackId: number
   if (input.position != null && lengthSeconds !== undefined && input.position > lengthSeconds) {
     throw validationFailed({ position: 'The position is past the end of the track.' });
   }
-  const comment = await createComment(db, { track_id: trackId, user_id: auth.user!.id, parent_id: parentId, content: input.content, position: input.position ?? null });
+  const comment = await commentsRepository.createComment(db, { track_id: trackId, user_id: auth.user!.id, parent_id: parentId, content: input.content, position: input.position ?? null });
   // The author of the comment replied to hears of it, unless they answered themselves.
   if (repliedTo && repliedTo.user_id !== auth.user!.id) {
     await notify(deps, repliedTo.user_id, 'comment_reply', {
@@ -74,8 +77,8 @@ export async function addComment(deps: AppDeps, auth: AuthState, trackId: number
 }
 
 export async function removeComment(db: Db, auth: AuthState, id: number): Promise<void> {
-  const comment = await findComment(db, id);
+  const comment = await commentsRepository.findComment(db, id);
   if (!comment) throw notFound('This comment does not exist.');
   if (!canDelete(auth, comment)) throw forbidden('Only the author or a moderator can delete this comment.');
-  await deleteComment(db, id);
+  await commentsRepository.deleteComment(db, id);
 }

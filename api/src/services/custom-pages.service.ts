@@ -1,4 +1,5 @@
-import { findCustomPage, type CustomPageRow, type Db } from '@app/db';
+import type { CustomPageRow, Db } from '@app/db';
+import * as customPagesRepository from '@app/db/settings/custom-pages';
 import type { IOptions } from 'sanitize-html';
 import { notFound } from './errors.ts';
 
@@ -79,7 +80,7 @@ export async function presentCustomPage(page: CustomPageRow): Promise<CustomPage
 }
 
 export async function getCustomPage(db: Db, idOrSlug: string): Promise<CustomPageResource> {
-  const page = await findCustomPage(db, idOrSlug);
+  const page = await customPagesRepository.findCustomPage(db, idOrSlug);
   if (!page) throw notFound('This page does not exist.');
   return presentCustomPage(page);
 }

@@ -1,5 +1,7 @@
 import { randomInt } from 'node:crypto';
-import { countUserTokenAttempt, consumeUserToken, deleteUserTokens, latestUserToken, replaceUserToken, updateUser, type UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
+import * as accountSecurityRepository from '@app/db/accounts/account-security';
+import * as usersRepository from '@app/db/accounts/users';
 import type { AppDeps } from '../context.ts';
 import { sha256Hex } from './hashing.ts';
 import { sendMail, type MailStatus } from '../mail/mail.service.ts';
@@ -23,11 +25,11 @@ export type SendResult = { status: MailStatus } | { wait: number };
 
 /** Mails a fresh 6-digit code, unless one was sent less than a minute ago. */
 export async function sendVerificationCode(deps: AppDeps, user: UserRow): Promise<SendResult> {
-  const latest = await latestUserToken(deps.db, user.id, TYPE);
+  const latest = await accountSecurityRepository.latestUserToken(deps.db, user.id, TYPE);
   const sinceLast = latest ? Date.now() - Date.parse(latest.created_at) : Infinity;
   if (sinceLast < RESEND_INTERVAL_MS) return { wait: Math.ceil((RESEND_INTERVAL_MS - sinceLast) / 1000) };
   const code = String(randomInt(0, 1_000_000)).padStart(6, '0');
-  await replaceUserToken(deps.db, {
+  await accountSecurityRepository.replaceUserToken(deps.db, {
     id: hashCode(user.id, code),
     user_id: user.id,
     type: TYPE,
@@ -42,15 +44,15 @@ export type CheckResult = 'verified' | 'invalid' | 'expired' | 'locked';
 
 /** Checks a code against the newest one sent; five wrong tries use the code up. */
 export async function checkVerificationCode(deps: AppDeps, user: UserRow, code: string): Promise<CheckResult> {
-  const latest = await latestUserToken(deps.db, user.id, TYPE);
+  const latest = await accountSecurityRepository.latestUserToken(deps.db, user.id, TYPE);
   if (!latest || Date.parse(latest.expires_at) <= Date.now()) return 'expired';
   if (latest.attempts >= MAX_CODE_ATTEMPTS) return 'locked';
   if (latest.id !== hashCode(user.id, code)) {
-    await countUserTokenAttempt(deps.db, latest.id);
+    await accountSecurityRepository.countUserTokenAttempt(deps.db, latest.id);
     return latest.attempts + 1 >= MAX_CODE_ATTEMPTS ? 'locked' : 'invalid';
   }
-  if (!(await consumeUserToken(deps.db, latest.id))) return 'expired';
-  await updateUser(deps.db, user.id, { email_verified_at: new Date().toISOString() });
-  await deleteUserTokens(deps.db, user.id, TYPE);
+  if (!(await accountSecurityRepository.consumeUserToken(deps.db, latest.id))) return 'expired';
+  await usersRepository.updateUser(deps.db, user.id, { email_verified_at: new Date().toISOString() });
+  await accountSecurityRepository.deleteUserTokens(deps.db, user.id, TYPE);
   return 'verified';
 }

@@ -1,7 +1,8 @@
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { countErrorRepeat, createTestDb } from '@app/db';
+import { createTestDb } from '@app/db';
+import * as errorLogRepository from '@app/db/reports/error-log';
 import { afterEach, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
 import { memoryLogger, useLogger } from '../logging/logger.ts';
@@ -143,10 +144,10 @@ describe('an error that happens again', () => {
   it('is counted once per time by the database, so processes writing at the same moment write it once', async () => {
     const db = await createTestDb();
     try {
-      const times = await Promise.all(Array.from({ length: 12 }, () => countErrorRepeat(db, 'f'.repeat(32), '2026-01-14', new Date().toISOString())));
+      const times = await Promise.all(Array.from({ length: 12 }, () => errorLogRepository.countErrorRepeat(db, 'f'.repeat(32), '2026-01-14', new Date().toISOString())));
       expect(times.sort((a, b) => a - b)).toEqual(Array.from({ length: 12 }, (_, i) => i + 1));
       // Another day starts again.
-      expect(await countErrorRepeat(db, 'f'.repeat(32), '2026-01-15', new Date().toISOString())).toBe(1);
+      expect(await errorLogRepository.countErrorRepeat(db, 'f'.repeat(32), '2026-01-15', new Date().toISOString())).toBe(1);
     } finally {
       await db.destroy();
     }

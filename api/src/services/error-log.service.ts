@@ -1,7 +1,8 @@
 import { createHash } from 'node:crypto';
 import { readdir, readFile, stat, unlink } from 'node:fs/promises';
 import path from 'node:path';
-import { countErrorRepeat, findErrorRepeats, forgetErrorRepeat, removeErrorRepeatsBefore, type Db } from '@app/db';
+import type { Db } from '@app/db';
+import * as errorLogRepository from '@app/db/reports/error-log';
 import pino, { type Logger } from 'pino';
 import type { Config } from '../config.ts';
 import { BASE_OPTIONS, logger, rollingFile, type RollingFile } from '../logging/logger.ts';
@@ -141,7 +142,7 @@ export function logError(config: ErrorLogConfig, db: Db | undefined, error: unkn
     if (!enabled) return;
     const dir = errorLogDir(config.storagePath);
     const day = localDay(new Date(time));
-    const times = db ? await countErrorRepeat(db, fingerprint, day, time).catch(() => undefined) : undefined;
+    const times = db ? await errorLogRepository.countErrorRepeat(db, fingerprint, day, time).catch(() => undefined) : undefined;
     if (times !== undefined && times > 1) return;
     try {
       const { log, file } = await errorWriter(config);
@@ -159,12 +160,12 @@ export function logError(config: ErrorLogConfig, db: Db | undefined, error: unkn
         prunedOn = day;
         const oldest = oldestKeptDay(retentionDays, new Date(time));
         await pruneErrorLogs(dir, retentionDays, new Date(time));
-        if (db) await removeErrorRepeatsBefore(db, oldest).catch(() => undefined);
+        if (db) await errorLogRepository.removeErrorRepeatsBefore(db, oldest).catch(() => undefined);
       }
     } catch (failure) {
       dropWriter(dir);
       // Not in the log after all: the next time it happens is the first again.
-      if (db && times === 1) await forgetErrorRepeat(db, fingerprint, day).catch(() => undefined);
+      if (db && times === 1) await errorLogRepository.forgetErrorRepeat(db, fingerprint, day).catch(() => undefined);
       // The disk the log is on may be what failed (full, read-only): the error still reaches the admin, in the process log.
       logger.error({ reason: failure instanceof Error ? failure.message : String(failure), entry: { time, ...entry } }, 'Could not write the error log');
     }
@@ -233,7 +234,7 @@ async function withRepeats(db: Db, entries: ErrorLogEntry[]): Promise<ErrorLogEn
     const day = dayOf(entry);
     return typeof entry.fingerprint === 'string' && day ? [{ fingerprint: entry.fingerprint, day }] : [];
   });
-  const repeats = new Map((await findErrorRepeats(db, keys)).map((repeat) => [`${repeat.fingerprint} ${repeat.day}`, repeat]));
+  const repeats = new Map((await errorLogRepository.findErrorRepeats(db, keys)).map((repeat) => [`${repeat.fingerprint} ${repeat.day}`, repeat]));
   return entries.map((entry) => {
     const repeat = repeats.get(`${entry.fingerprint} ${dayOf(entry)}`);
     return repeat ? { ...entry, count: repeat.count, last_time: repeat.last_at } : entry;

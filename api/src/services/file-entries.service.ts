@@ -1,14 +1,7 @@
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import {
-  deleteFileEntries as deleteFileEntryRows,
-  findFileEntries,
-  findFileEntriesByNames,
-  findFileEntry,
-  insertFileEntry,
-  type FileEntryRow,
-  type UserRow,
-} from '@app/db';
+import type { FileEntryRow, UserRow } from '@app/db';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import type { AppDeps, AuthState } from '../context.ts';
 import { forbidden, notFound, TooLargeError, ValidationError, validationFailed } from './errors.ts';
 import type { Disk, Storage } from '../storage/storage.ts';
@@ -63,7 +56,7 @@ export function mayManageEntry(auth: AuthState, entry: FileEntryRow): boolean {
 
 /** A file entry the user may see and change (their own, or any with files.update); others do not exist for them. */
 export async function manageableEntry(deps: AppDeps, auth: AuthState, id: number): Promise<FileEntryRow> {
-  const entry = await findFileEntry(deps.db, id);
+  const entry = await fileEntriesRepository.findFileEntry(deps.db, id);
   if (!entry || !mayManageEntry(auth, entry)) throw notFound('This file does not exist.');
   return entry;
 }
@@ -139,7 +132,7 @@ export async function storeUpload(deps: AppDeps, user: UserRow, source: UploadSo
   else if (source.kind === 'file') await deps.storage.putFile(metadata.disk, key, source.path);
   else await source.storeAs(metadata.disk, key);
   try {
-    return await insertFileEntry(deps.db, {
+    return await fileEntriesRepository.insertFileEntry(deps.db, {
       name,
       file_name: key,
       mime: type.mime,
@@ -166,7 +159,7 @@ export async function deleteEntries(deps: AppDeps, auth: AuthState, request: { e
   const badPath = request.paths.find((path) => !STORAGE_KEY.test(path) || path.includes('..'));
   if (badPath !== undefined) throw validationFailed({ paths: BAD_FILE_NAME });
   const entries = new Map<number, FileEntryRow>();
-  for (const entry of [...(await findFileEntries(deps.db, request.entryIds)), ...(await findFileEntriesByNames(deps.db, request.paths))]) {
+  for (const entry of [...(await fileEntriesRepository.findFileEntries(deps.db, request.entryIds)), ...(await fileEntriesRepository.findFileEntriesByNames(deps.db, request.paths))]) {
     entries.set(entry.id, entry);
   }
   if ([...entries.values()].some((entry) => !mayManageEntry(auth, entry))) throw forbidden('You can only delete your own files.');
@@ -176,6 +169,6 @@ export async function deleteEntries(deps: AppDeps, auth: AuthState, request: { e
 
 /** Removes the rows, then the bytes: a failure half way leaves bytes without a row, never a row without bytes. */
 export async function removeEntries(deps: AppDeps, entries: FileEntryRow[]): Promise<void> {
-  await deleteFileEntryRows(deps.db, entries.map((entry) => entry.id));
+  await fileEntriesRepository.deleteFileEntries(deps.db, entries.map((entry) => entry.id));
   for (const entry of entries) await deps.storage.delete(entry.disk === 'public' ? 'public' : 'uploads', entry.file_name);
 }

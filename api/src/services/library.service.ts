@@ -1,20 +1,6 @@
-import {
-  findPlaylist,
-  followedArtists,
-  itemExists,
-  likedAlbums,
-  likedTracks,
-  libraryIds,
-  playHistory,
-  setFollow,
-  setLike,
-  setRepost,
-  type Db,
-  type FollowableType,
-  type LibraryQuery,
-  type LikeableType,
-  type RepostableType,
-} from '@app/db';
+import type { Db, FollowableType, LikeableType, RepostableType } from '@app/db';
+import * as libraryRepository from '@app/db/library/library';
+import * as playlistsRepository from '@app/db/library/playlists';
 import type { AppDeps, AuthState } from '../context.ts';
 import { notFound, validationFailed } from './errors.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
@@ -37,7 +23,7 @@ const NOT_FOUND: Record<FollowableType, string> = {
 /** Liking or reposting a draft would reveal it: only what the asker may see (requireVisible). Undoing always works. */
 export async function like(db: Db, auth: AuthState, type: LikeableType, id: number, liked: boolean): Promise<void> {
   if (liked) await requireVisible(db, auth, type, id);
-  await setLike(db, auth.user!.id, type, id, liked);
+  await libraryRepository.setLike(db, auth.user!.id, type, id, liked);
 }
 
 export async function follow(deps: AppDeps, auth: AuthState, type: FollowableType, id: number, following: boolean): Promise<void> {
@@ -45,11 +31,11 @@ export async function follow(deps: AppDeps, auth: AuthState, type: FollowableTyp
   if (following) {
     if (type === 'user' && id === auth.user!.id) throw validationFailed({ id: 'You cannot follow yourself.' });
     if (type === 'playlist') {
-      const playlist = await findPlaylist(db, id);
+      const playlist = await playlistsRepository.findPlaylist(db, id);
       if (!playlist || !canView(auth, playlist)) throw notFound(NOT_FOUND.playlist);
-    } else if (!(await itemExists(db, type, id))) throw notFound(NOT_FOUND[type]);
+    } else if (!(await libraryRepository.itemExists(db, type, id))) throw notFound(NOT_FOUND[type]);
   }
-  const started = await setFollow(db, auth.user!.id, type, id, following);
+  const started = await libraryRepository.setFollow(db, auth.user!.id, type, id, following);
   // Only a new follow is news: pressing Follow on someone already followed notifies no one.
   if (started && type === 'user') {
     const follower = auth.user!;
@@ -63,10 +49,10 @@ export async function follow(deps: AppDeps, auth: AuthState, type: FollowableTyp
 
 export async function repost(db: Db, auth: AuthState, type: RepostableType, id: number, reposted: boolean): Promise<void> {
   if (reposted) await requireVisible(db, auth, type, id);
-  await setRepost(db, auth.user!.id, type, id, reposted);
+  await libraryRepository.setRepost(db, auth.user!.id, type, id, reposted);
 }
 
-export { libraryIds };
+export { libraryIds } from '@app/db/library/library';
 
 const page = <T>(data: T[], total: number, current: number, perPage: number) => ({
   data,
@@ -76,15 +62,15 @@ const page = <T>(data: T[], total: number, current: number, perPage: number) => 
   total,
 });
 
-export interface LibraryListQuery extends Omit<LibraryQuery, 'offset' | 'limit'> {
+export interface LibraryListQuery extends Omit<libraryRepository.LibraryQuery, 'offset' | 'limit'> {
   page: number;
   perPage: number;
 }
 
-const window = (q: LibraryListQuery): LibraryQuery => ({ ...q, offset: (q.page - 1) * q.perPage, limit: q.perPage });
+const window = (q: LibraryListQuery): libraryRepository.LibraryQuery => ({ ...q, offset: (q.page - 1) * q.perPage, limit: q.perPage });
 
 export async function likedTracksPage(db: Db, userId: number, q: LibraryListQuery) {
-  const { rows, total } = await likedTracks(db, userId, window(q));
+  const { rows, total } = await libraryRepository.likedTracks(db, userId, window(q));
   const tracks = await presentTracks(db, rows, new Set(['artists', 'album', 'album.artists']));
   return page(
     tracks.map((track, i) => ({ ...track, added_at: rows[i].added_at })),
@@ -95,17 +81,17 @@ export async function likedTracksPage(db: Db, userId: number, q: LibraryListQuer
 }
 
 export async function likedAlbumsPage(db: Db, userId: number, q: LibraryListQuery) {
-  const { rows, total } = await likedAlbums(db, userId, window(q));
+  const { rows, total } = await libraryRepository.likedAlbums(db, userId, window(q));
   return page(await presentAlbums(db, rows, new Set(['artists'])), total, q.page, q.perPage);
 }
 
 export async function followedArtistsPage(db: Db, userId: number, q: LibraryListQuery) {
-  const { rows, total } = await followedArtists(db, userId, window(q));
+  const { rows, total } = await libraryRepository.followedArtists(db, userId, window(q));
   return page(await presentArtists(db, rows, new Set()), total, q.page, q.perPage);
 }
 
 export async function historyPage(db: Db, userId: number, current: number, perPage: number) {
-  const { rows, total } = await playHistory(db, userId, (current - 1) * perPage, perPage);
+  const { rows, total } = await libraryRepository.playHistory(db, userId, (current - 1) * perPage, perPage);
   const tracks = await presentTracks(db, rows, new Set(['artists', 'album', 'album.artists']));
   return page(
     tracks.map((track, i) => ({ ...track, played_at: rows[i].played_at })),

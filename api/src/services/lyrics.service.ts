@@ -1,4 +1,5 @@
-import { findLyricsByTrack, type Db } from '@app/db';
+import type { Db } from '@app/db';
+import * as lyricsRepository from '@app/db/catalog/lyrics';
 import type { AuthState } from '../context.ts';
 import { requireVisible } from './backstage-ownership.ts';
 import { notFound } from './errors.ts';
@@ -75,7 +76,7 @@ export function parseLrc(source: string): ParsedLrc {
  * served as plain text rather than as an empty synced list.
  */
 export async function getLyrics(db: Db, trackId: number): Promise<LyricsResource | null> {
-  const row = await findLyricsByTrack(db, trackId);
+  const row = await lyricsRepository.findLyricsByTrack(db, trackId);
   if (!row?.text.trim()) return null;
   if (row.is_synced) {
     const parsed = parseLrc(row.text);

@@ -1,18 +1,6 @@
-import {
-  deleteNotifications,
-  findUserById,
-  insertNotification,
-  latestNotificationId,
-  markNotificationsRead,
-  notificationsAfter,
-  notificationsOfType,
-  notificationsOfUser,
-  notificationSubscriptionsOfUser,
-  saveNotificationSubscriptions,
-  unreadNotificationsCount,
-  type Db,
-  type NotificationRow,
-} from '@app/db';
+import type { Db, NotificationRow } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as notificationsRepository from '@app/db/notifications/notifications';
 import type { AppDeps } from '../context.ts';
 import { validationFailed } from './errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
@@ -77,7 +65,7 @@ function presentNotification(row: NotificationRow): PresentedNotification {
 }
 
 async function channelsOf(db: Db, userId: number, kind: NotificationKind): Promise<Record<NotificationChannel, boolean>> {
-  const row = (await notificationSubscriptionsOfUser(db, userId)).find((r) => r.notif_id === kind);
+  const row = (await notificationsRepository.notificationSubscriptionsOfUser(db, userId)).find((r) => r.notif_id === kind);
   return row ? { email: Boolean(row.email), browser: Boolean(row.browser) } : { email: true, browser: true };
 }
 
@@ -94,9 +82,9 @@ export async function notify(
   data: NotificationData,
   mail?: { subject: string; text: string; html: string; secrets?: string[] },
 ): Promise<PresentedNotification> {
-  const row = await insertNotification(deps.db, { user_id: userId, type: kind, data: JSON.stringify(data) });
+  const row = await notificationsRepository.insertNotification(deps.db, { user_id: userId, type: kind, data: JSON.stringify(data) });
   if ((await channelsOf(deps.db, userId, kind)).email) {
-    const user = await findUserById(deps.db, userId);
+    const user = await usersRepository.findUserById(deps.db, userId);
     if (user) {
       const message = mail ?? (await defaultMail(deps, data));
       await sendMail(deps, { to: user.email, subject: message.subject, text: message.text, html: message.html, secrets: mail?.secrets ?? [] });
@@ -113,7 +101,7 @@ async function defaultMail(deps: AppDeps, data: NotificationData) {
 }
 
 export async function notificationsPage(db: Db, userId: number, page: number) {
-  const { rows, total } = await notificationsOfUser(db, userId, (page - 1) * NOTIFICATIONS_PER_PAGE, NOTIFICATIONS_PER_PAGE);
+  const { rows, total } = await notificationsRepository.notificationsOfUser(db, userId, (page - 1) * NOTIFICATIONS_PER_PAGE, NOTIFICATIONS_PER_PAGE);
   return {
     data: rows.map(presentNotification),
     current_page: page,
@@ -125,16 +113,16 @@ export async function notificationsPage(db: Db, userId: number, page: number) {
 
 /** Marks the listed notifications (all when none are listed) read; answers how many stay unread. */
 export async function markAsRead(db: Db, userId: number, ids: number[] | undefined): Promise<{ unreadCount: number }> {
-  await markNotificationsRead(db, userId, ids?.length ? ids : null, new Date().toISOString());
-  return { unreadCount: await unreadNotificationsCount(db, userId) };
+  await notificationsRepository.markNotificationsRead(db, userId, ids?.length ? ids : null, new Date().toISOString());
+  return { unreadCount: await notificationsRepository.unreadNotificationsCount(db, userId) };
 }
 
-export { unreadNotificationsCount };
+export { unreadNotificationsCount } from '@app/db/notifications/notifications';
 
 /** Joining or declining an invitation ends its notification, wherever the user answered it. */
 export async function removeInviteNotifications(db: Db, userId: number, inviteId: string): Promise<void> {
-  const rows = await notificationsOfType(db, userId, 'workspace_invite');
-  await deleteNotifications(
+  const rows = await notificationsRepository.notificationsOfType(db, userId, 'workspace_invite');
+  await notificationsRepository.deleteNotifications(
     db,
     userId,
     rows.filter((row) => presentNotification(row).data.inviteId === inviteId).map((row) => row.id),
@@ -143,7 +131,7 @@ export async function removeInviteNotifications(db: Db, userId: number, inviteId
 
 /** The spec's subscription set: the channels, the kinds by group, and the user's choices (defaults included). */
 export async function subscriptionSet(db: Db, userId: number) {
-  const saved = new Map((await notificationSubscriptionsOfUser(db, userId)).map((row) => [row.notif_id, row]));
+  const saved = new Map((await notificationsRepository.notificationSubscriptionsOfUser(db, userId)).map((row) => [row.notif_id, row]));
   const groups = new Map<string, { notif_id: NotificationKind; name: string }[]>();
   for (const id of NOTIFICATION_KIND_IDS) {
     const { group, name } = NOTIFICATION_KINDS[id];
@@ -163,7 +151,7 @@ export async function saveSubscriptions(db: Db, userId: number, selections: { no
   const unknown = selections.find((s) => !(NOTIFICATION_KIND_IDS as string[]).includes(s.notif_id));
   if (unknown) throw validationFailed({ selections: `Unknown notification "${unknown.notif_id}".` });
   const current = new Map((await subscriptionSet(db, userId)).user_selections.map((s) => [s.notif_id as string, s.channels]));
-  await saveNotificationSubscriptions(
+  await notificationsRepository.saveNotificationSubscriptions(
     db,
     userId,
     selections.map((s) => {
@@ -175,13 +163,13 @@ export async function saveSubscriptions(db: Db, userId: number, selections: { no
 }
 
 /** For the live stream: where the user's notifications stand now. */
-export { latestNotificationId };
+export { latestNotificationId } from '@app/db/notifications/notifications';
 
 /** For the live stream: the notifications after a known id, each saying whether the browser channel shows it, and the unread count. */
 export async function notificationsSince(db: Db, userId: number, afterId: number) {
-  const rows = await notificationsAfter(db, userId, afterId, NOTIFICATIONS_PER_PAGE);
+  const rows = await notificationsRepository.notificationsAfter(db, userId, afterId, NOTIFICATIONS_PER_PAGE);
   if (!rows.length) return null;
-  const [selections, unreadCount] = await Promise.all([notificationSubscriptionsOfUser(db, userId), unreadNotificationsCount(db, userId)]);
+  const [selections, unreadCount] = await Promise.all([notificationsRepository.notificationSubscriptionsOfUser(db, userId), notificationsRepository.unreadNotificationsCount(db, userId)]);
   const browserOff = new Set(selections.filter((s) => !s.browser).map((s) => s.notif_id));
   return { unreadCount, items: rows.map((row) => ({ notification: presentNotification(row), browser: !browserOff.has(row.type) })) };
 }

@@ -1,5 +1,6 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { insertPageViews, type Db, type PageViewRow } from '@app/db';
+import type { Db, PageViewRow } from '@app/db';
+import * as reportsRepository from '@app/db/reports/reports';
 import { logger } from '../logging/logger.ts';
 import { describeUserAgent, type DeviceInfo } from './user-agent.ts';
 
@@ -123,5 +124,5 @@ export async function flushPageViews(db: Db): Promise<void> {
   if (!batch) return;
   pending.delete(db);
   clearTimeout(batch.timer);
-  await insertPageViews(db, batch.views);
+  await reportsRepository.insertPageViews(db, batch.views);
 }

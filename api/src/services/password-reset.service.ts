@@ -1,5 +1,6 @@
 import { randomBytes } from 'node:crypto';
-import { consumeUserToken, deleteUserSessions, findUserByEmail, findUserById, findUserToken, replaceUserToken, updateUser } from '@app/db';
+import * as accountSecurityRepository from '@app/db/accounts/account-security';
+import * as usersRepository from '@app/db/accounts/users';
 import type { AppDeps } from '../context.ts';
 import { sha256Hex as hashToken } from './hashing.ts';
 import { sendMail } from '../mail/mail.service.ts';
@@ -18,10 +19,10 @@ const TYPE = 'password_reset';
  */
 export async function requestPasswordReset(deps: AppDeps, email: string): Promise<void> {
   const allowed = await hit(deps, { key: `forgot:${throttleIdentity(email)}`, max: 3, windowMs: 15 * 60_000 });
-  const user = await findUserByEmail(deps.db, email);
+  const user = await usersRepository.findUserByEmail(deps.db, email);
   if (!allowed || !user) return;
   const token = randomBytes(32).toString('base64url');
-  await replaceUserToken(deps.db, {
+  await accountSecurityRepository.replaceUserToken(deps.db, {
     id: hashToken(token),
     user_id: user.id,
     type: TYPE,
@@ -37,12 +38,12 @@ export async function requestPasswordReset(deps: AppDeps, email: string): Promis
  * account; afterwards every session of the account ends, so a thief who had one is logged out.
  */
 export async function resetPassword(deps: AppDeps, token: string, email: string, password: string): Promise<boolean> {
-  const stored = await findUserToken(deps.db, hashToken(token), TYPE);
+  const stored = await accountSecurityRepository.findUserToken(deps.db, hashToken(token), TYPE);
   if (!stored || Date.parse(stored.expires_at) <= Date.now()) return false;
-  const user = await findUserById(deps.db, stored.user_id);
+  const user = await usersRepository.findUserById(deps.db, stored.user_id);
   if (!user || user.email !== email.trim().toLowerCase()) return false;
-  if (!(await consumeUserToken(deps.db, stored.id))) return false;
-  await updateUser(deps.db, user.id, { password: await hashPassword(password) });
-  await deleteUserSessions(deps.db, user.id);
+  if (!(await accountSecurityRepository.consumeUserToken(deps.db, stored.id))) return false;
+  await usersRepository.updateUser(deps.db, user.id, { password: await hashPassword(password) });
+  await accountSecurityRepository.deleteUserSessions(deps.db, user.id);
   return true;
 }

@@ -1,7 +1,7 @@
-import type { GrantedPermission } from '@app/db';
+import type * as permissionsRepository from '@app/db/permissions/permissions';
 
 /** `admin` grants every permission. */
-export function hasPermission(permissions: GrantedPermission[], name: string): boolean {
+export function hasPermission(permissions: permissionsRepository.GrantedPermission[], name: string): boolean {
   return permissions.some((p) => p.name === 'admin' || p.name === name);
 }
 
@@ -10,7 +10,7 @@ export function hasPermission(permissions: GrantedPermission[], name: string): b
  * restriction) above one's own, no limit being the highest. Undefined when it does not: then the
  * holder may hand it out or take it away.
  */
-export function beyondHeld(held: GrantedPermission[], grant: GrantedPermission): 'permission' | 'limit' | undefined {
+export function beyondHeld(held: permissionsRepository.GrantedPermission[], grant: permissionsRepository.GrantedPermission): 'permission' | 'limit' | undefined {
   if (held.some((p) => p.name === 'admin')) return undefined;
   const own = held.find((p) => p.name === grant.name);
   if (!own) return 'permission';
@@ -36,7 +36,7 @@ export interface RestrictionCheck {
  * A restriction is a numeric limit on a permission: over quota when the current count is at or
  * above it; no restriction means unlimited.
  */
-export function checkRestriction(permissions: GrantedPermission[], name: string, restriction: string, currentCount: number): RestrictionCheck {
+export function checkRestriction(permissions: permissionsRepository.GrantedPermission[], name: string, restriction: string, currentCount: number): RestrictionCheck {
   if (permissions.some((p) => p.name === 'admin')) return { noPermission: false, overQuota: false, failed: false };
   const grant = permissions.find((p) => p.name === name);
   if (!grant) return { noPermission: true, overQuota: false, failed: true };

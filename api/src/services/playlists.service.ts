@@ -1,25 +1,8 @@
-import {
-  addTracksToPlaylist,
-  albumCoversOfPlaylists,
-  countPlaylistsWithImage,
-  createPlaylist,
-  deleteFileEntryByName,
-  insertPlaylistImage,
-  deletePlaylist,
-  findPlaylist,
-  followerCounts,
-  isFollowing,
-  moveTrackInPlaylist,
-  playlistsOfUser,
-  publicUsersByIds,
-  removeTracksFromPlaylist,
-  trackStatsOfPlaylists,
-  tracksOfPlaylist,
-  updatePlaylist,
-  type Db,
-  type PlaylistRow,
-  type PublicUserRow,
-} from '@app/db';
+import type { Db, PlaylistRow } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as libraryRepository from '@app/db/library/library';
+import * as playlistsRepository from '@app/db/library/playlists';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import { randomUUID } from 'node:crypto';
 import type { AppDeps, AuthState } from '../context.ts';
 import { sniffImage } from './avatar.service.ts';
@@ -41,13 +24,13 @@ export const PLAYLIST_COVERS = 4;
 /** Most playlists people make stay well under this; it keeps one playlist from growing without end. */
 export const PLAYLIST_MAX_TRACKS = 5000;
 
-export function userSummary(user: PublicUserRow): UserSummary {
+export function userSummary(user: usersRepository.PublicUserRow): UserSummary {
   return { id: user.id, name: displayName(user), image: user.image };
 }
 
 /** What a playlist's card shows beside its own columns, when a caller loaded it in its own batch. */
 export interface LoadedPlaylistFacts {
-  owners: Map<number, PublicUserRow>;
+  owners: Map<number, usersRepository.PublicUserRow>;
   stats: Map<number, { count: number; duration: number }>;
   followers: Map<number, number>;
 }
@@ -55,16 +38,16 @@ export interface LoadedPlaylistFacts {
 export async function presentPlaylists(db: Db, playlists: PlaylistRow[], loaded?: LoadedPlaylistFacts): Promise<PlaylistResource[]> {
   const ids = playlists.map((p) => p.id);
   const [covers, [owners, stats, followers]] = await Promise.all([
-    albumCoversOfPlaylists(db, ids, PLAYLIST_COVERS),
+    playlistsRepository.albumCoversOfPlaylists(db, ids, PLAYLIST_COVERS),
     loaded
       ? ([loaded.owners, loaded.stats, loaded.followers] as const)
       : Promise.all([
-          publicUsersByIds(
+          usersRepository.publicUsersByIds(
             db,
             playlists.map((p) => p.owner_id),
           ),
-          trackStatsOfPlaylists(db, ids),
-          followerCounts(db, 'playlist', ids),
+          playlistsRepository.trackStatsOfPlaylists(db, ids),
+          libraryRepository.followerCounts(db, 'playlist', ids),
         ]),
   ]);
   return playlists.map((playlist) => {
@@ -97,7 +80,7 @@ export function canView(auth: AuthState, playlist: PlaylistRow): boolean {
 export async function canEditTracks(db: Db, auth: AuthState, playlist: PlaylistRow): Promise<boolean> {
   if (!auth.user) return false;
   if (auth.user.id === playlist.owner_id || managesPlaylists(auth)) return true;
-  return Boolean(playlist.collaborative) && canView(auth, playlist) && (await isFollowing(db, auth.user.id, 'playlist', playlist.id));
+  return Boolean(playlist.collaborative) && canView(auth, playlist) && (await libraryRepository.isFollowing(db, auth.user.id, 'playlist', playlist.id));
 }
 
 export function canEditDetails(auth: AuthState, playlist: PlaylistRow): boolean {
@@ -106,15 +89,15 @@ export function canEditDetails(auth: AuthState, playlist: PlaylistRow): boolean 
 
 /** A playlist the asker may see, or a 404 that does not reveal private playlists exist. */
 export async function visiblePlaylist(db: Db, auth: AuthState, id: number): Promise<PlaylistRow> {
-  const playlist = await findPlaylist(db, id);
+  const playlist = await playlistsRepository.findPlaylist(db, id);
   if (!playlist || !canView(auth, playlist)) throw notFound('This playlist does not exist.');
   return playlist;
 }
 
 export async function playlistTracksPage(db: Db, playlist: PlaylistRow, page: number, perPage: number) {
-  const rows = await tracksOfPlaylist(db, playlist.id, (page - 1) * perPage, perPage + 1);
+  const rows = await playlistsRepository.tracksOfPlaylist(db, playlist.id, (page - 1) * perPage, perPage + 1);
   const tracks = await presentTracks(db, rows.slice(0, perPage), new Set(['artists', 'album', 'album.artists']));
-  const stats = await trackStatsOfPlaylists(db, [playlist.id]);
+  const stats = await playlistsRepository.trackStatsOfPlaylists(db, [playlist.id]);
   return {
     data: tracks.map((track, i) => ({ ...track, added_at: rows[i].added_at })),
     current_page: page,
@@ -132,7 +115,7 @@ export interface PlaylistInput {
 }
 
 export async function createOwnPlaylist(db: Db, auth: AuthState, input: PlaylistInput & { name: string }): Promise<PlaylistResource> {
-  const playlist = await createPlaylist(db, {
+  const playlist = await playlistsRepository.createPlaylist(db, {
     owner_id: auth.user!.id,
     name: input.name,
     description: input.description ?? null,
@@ -145,13 +128,13 @@ export async function createOwnPlaylist(db: Db, auth: AuthState, input: Playlist
 export async function changePlaylist(db: Db, auth: AuthState, id: number, input: PlaylistInput): Promise<PlaylistResource> {
   const playlist = await visiblePlaylist(db, auth, id);
   if (!canEditDetails(auth, playlist)) throw forbidden('Only the owner can change this playlist.');
-  await updatePlaylist(db, id, {
+  await playlistsRepository.updatePlaylist(db, id, {
     ...(input.name !== undefined ? { name: input.name } : {}),
     ...(input.description !== undefined ? { description: input.description } : {}),
     ...(input.public !== undefined ? { public: input.public ? 1 : 0 } : {}),
     ...(input.collaborative !== undefined ? { collaborative: input.collaborative ? 1 : 0 } : {}),
   });
-  return (await presentPlaylists(db, [(await findPlaylist(db, id))!]))[0];
+  return (await presentPlaylists(db, [(await playlistsRepository.findPlaylist(db, id))!]))[0];
 }
 
 export async function removePlaylist(deps: AppDeps, auth: AuthState, id: number): Promise<void> {
@@ -162,7 +145,7 @@ export async function removePlaylist(deps: AppDeps, auth: AuthState, id: number)
 
 /** Deletes a playlist and its uploaded cover: the owner's delete on the site and the back office's. */
 export async function deletePlaylistAndCover(deps: AppDeps, playlist: Pick<PlaylistRow, 'id' | 'image'>): Promise<void> {
-  await deletePlaylist(deps.db, playlist.id);
+  await playlistsRepository.deletePlaylist(deps.db, playlist.id);
   await releasePlaylistCover(deps, playlist.image);
 }
 
@@ -175,8 +158,8 @@ const UPLOADED_COVER = /^\/uploads\/(playlist-[\w-]+\.[a-z0-9]+)$/;
  */
 export async function releasePlaylistCover(deps: AppDeps, image: string | null | undefined): Promise<void> {
   const key = image ? UPLOADED_COVER.exec(image)?.[1] : undefined;
-  if (!key || (await countPlaylistsWithImage(deps.db, image!)) > 0) return;
-  await deleteFileEntryByName(deps.db, key);
+  if (!key || (await playlistsRepository.countPlaylistsWithImage(deps.db, image!)) > 0) return;
+  await fileEntriesRepository.deleteFileEntryByName(deps.db, key);
   await deps.storage.delete('public', key);
 }
 
@@ -200,20 +183,20 @@ export async function requireVisibleTracks(db: Db, auth: AuthState, trackIds: nu
 export async function addTracks(db: Db, auth: AuthState, id: number, trackIds: number[]): Promise<{ added: number; tracks_count: number }> {
   const playlist = await editableForTracks(db, auth, id);
   await requireVisibleTracks(db, auth, trackIds);
-  const count = (await trackStatsOfPlaylists(db, [id])).get(id)?.count ?? 0;
+  const count = (await playlistsRepository.trackStatsOfPlaylists(db, [id])).get(id)?.count ?? 0;
   if (count + trackIds.length > PLAYLIST_MAX_TRACKS) throw validationFailed({ track_ids: `A playlist holds at most ${PLAYLIST_MAX_TRACKS} tracks.` });
-  const added = await addTracksToPlaylist(db, playlist.id, trackIds, auth.user!.id);
-  return { added, tracks_count: (await trackStatsOfPlaylists(db, [id])).get(id)?.count ?? 0 };
+  const added = await playlistsRepository.addTracksToPlaylist(db, playlist.id, trackIds, auth.user!.id);
+  return { added, tracks_count: (await playlistsRepository.trackStatsOfPlaylists(db, [id])).get(id)?.count ?? 0 };
 }
 
 export async function removeTracks(db: Db, auth: AuthState, id: number, trackIds: number[]): Promise<{ removed: number }> {
   const playlist = await editableForTracks(db, auth, id);
-  return { removed: await removeTracksFromPlaylist(db, playlist.id, trackIds) };
+  return { removed: await playlistsRepository.removeTracksFromPlaylist(db, playlist.id, trackIds) };
 }
 
 export async function moveTrack(db: Db, auth: AuthState, id: number, trackId: number, index: number): Promise<void> {
   const playlist = await editableForTracks(db, auth, id);
-  if (!(await moveTrackInPlaylist(db, playlist.id, trackId, index))) throw validationFailed({ track_id: 'This track is not in the playlist.' });
+  if (!(await playlistsRepository.moveTrackInPlaylist(db, playlist.id, trackId, index))) throw validationFailed({ track_id: 'This track is not in the playlist.' });
 }
 
 export const PLAYLIST_IMAGE_MAX_BYTES = 5 * 1024 * 1024;
@@ -231,18 +214,18 @@ export async function replacePlaylistImage(deps: AppDeps, auth: AuthState, id: n
   const key = `playlist-${randomUUID()}.${type.extension}`;
   await deps.storage.put('public', key, bytes);
   try {
-    await insertPlaylistImage(deps.db, id, { name: file.name.slice(0, 255) || key, file_name: key, mime: type.mime, extension: type.extension, file_size: bytes.byteLength, disk: 'public', user_id: auth.user!.id }, deps.storage.publicUrl(key));
+    await fileEntriesRepository.insertPlaylistImage(deps.db, id, { name: file.name.slice(0, 255) || key, file_name: key, mime: type.mime, extension: type.extension, file_size: bytes.byteLength, disk: 'public', user_id: auth.user!.id }, deps.storage.publicUrl(key));
   } catch (error) {
     await deps.storage.delete('public', key);
     throw error;
   }
   await releasePlaylistCover(deps, playlist.image);
-  return (await presentPlaylists(deps.db, [(await findPlaylist(deps.db, id))!]))[0];
+  return (await presentPlaylists(deps.db, [(await playlistsRepository.findPlaylist(deps.db, id))!]))[0];
 }
 
 /** Own and followed playlists for the library; only public ones when others look. */
 export async function playlistsPage(db: Db, userId: number, options: { includeFollowed: boolean; onlyPublic: boolean; page: number; perPage: number }) {
-  const rows = await playlistsOfUser(db, userId, { ...options, offset: (options.page - 1) * options.perPage, limit: options.perPage + 1 });
+  const rows = await playlistsRepository.playlistsOfUser(db, userId, { ...options, offset: (options.page - 1) * options.perPage, limit: options.perPage + 1 });
   return {
     data: await presentPlaylists(db, rows.slice(0, options.perPage)),
     current_page: options.page,

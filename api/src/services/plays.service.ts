@@ -1,4 +1,6 @@
-import { findTrack, recordPlay, type Db } from '@app/db';
+import type { Db } from '@app/db';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as playsRepository from '@app/db/player/plays';
 import { describeUserAgent } from './user-agent.ts';
 
 /** A play counts once the listener has heard this much, or half the track if that comes first. */
@@ -28,10 +30,10 @@ export interface Listener {
  * a play heard earlier (a music app's offline listens); the repeat rule then looks around that time.
  */
 export async function countPlay(db: Db, trackId: number, listener: Listener, playedAt?: Date): Promise<{ counted: boolean } | null> {
-  const track = await findTrack(db, trackId);
+  const track = await catalogRepository.findTrack(db, trackId);
   if (!track) return null;
   const device = describeUserAgent(listener.userAgent);
-  const counted = await recordPlay(
+  const counted = await playsRepository.recordPlay(
     db,
     {
       track_id: track.id,

@@ -1,15 +1,7 @@
-import {
-  albumsByIds,
-  countFollowing,
-  followedUsersOf,
-  followerCounts,
-  followersOf,
-  inOrderOf,
-  publicUsersByIds,
-  repostsOf,
-  tracksByIds,
-  type Db,
-} from '@app/db';
+import type { Db } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as libraryRepository from '@app/db/library/library';
 import { notFound } from './errors.ts';
 import { presentAlbums, presentTracks } from './catalog.service.ts';
 import { playlistsPage, userSummary } from './playlists.service.ts';
@@ -18,16 +10,16 @@ export const PROFILE_TABS = ['playlists', 'reposts', 'followers', 'following'] a
 export type ProfileTab = (typeof PROFILE_TABS)[number];
 
 export async function profile(db: Db, userId: number) {
-  const user = (await publicUsersByIds(db, [userId])).get(userId);
+  const user = (await usersRepository.publicUsersByIds(db, [userId])).get(userId);
   if (!user) throw notFound('This user does not exist.');
-  const [followers, following] = await Promise.all([followerCounts(db, 'user', [userId]), countFollowing(db, userId)]);
+  const [followers, following] = await Promise.all([libraryRepository.followerCounts(db, 'user', [userId]), libraryRepository.countFollowing(db, userId)]);
   return { ...userSummary(user), followers_count: followers.get(userId) ?? 0, following_count: following };
 }
 
 async function usersPage(db: Db, ids: number[], page: number, perPage: number) {
-  const users = await publicUsersByIds(db, ids.slice(0, perPage));
+  const users = await usersRepository.publicUsersByIds(db, ids.slice(0, perPage));
   const shown = ids.slice(0, perPage).filter((id) => users.has(id));
-  const followers = await followerCounts(db, 'user', shown);
+  const followers = await libraryRepository.followerCounts(db, 'user', shown);
   return {
     data: shown.map((id) => ({ ...userSummary(users.get(id)!), followers_count: followers.get(id) ?? 0 })),
     current_page: page,
@@ -44,17 +36,17 @@ export async function profileTab(db: Db, userId: number, tab: ProfileTab, page: 
     case 'playlists':
       return playlistsPage(db, userId, { includeFollowed: false, onlyPublic: true, page, perPage });
     case 'followers':
-      return usersPage(db, await followersOf(db, userId, offset, perPage + 1), page, perPage);
+      return usersPage(db, await libraryRepository.followersOf(db, userId, offset, perPage + 1), page, perPage);
     case 'following':
-      return usersPage(db, await followedUsersOf(db, userId, offset, perPage + 1), page, perPage);
+      return usersPage(db, await libraryRepository.followedUsersOf(db, userId, offset, perPage + 1), page, perPage);
     case 'reposts': {
-      const reposts = await repostsOf(db, userId, offset, perPage + 1);
+      const reposts = await libraryRepository.repostsOf(db, userId, offset, perPage + 1);
       const shown = reposts.slice(0, perPage);
       const trackIds = shown.filter((r) => r.type === 'track').map((r) => r.id);
       const albumIds = shown.filter((r) => r.type === 'album').map((r) => r.id);
       const [tracks, albums] = await Promise.all([
-        presentTracks(db, inOrderOf(trackIds, await tracksByIds(db, trackIds)), new Set(['artists', 'album', 'album.artists'])),
-        presentAlbums(db, inOrderOf(albumIds, await albumsByIds(db, albumIds)), new Set(['artists'])),
+        presentTracks(db, catalogRepository.inOrderOf(trackIds, await catalogRepository.tracksByIds(db, trackIds)), new Set(['artists', 'album', 'album.artists'])),
+        presentAlbums(db, catalogRepository.inOrderOf(albumIds, await catalogRepository.albumsByIds(db, albumIds)), new Set(['artists'])),
       ]);
       const trackById = new Map(tracks.map((t) => [t.id, t]));
       const albumById = new Map(albums.map((a) => [a.id, a]));

@@ -1,4 +1,5 @@
-import { playsReport, visitorsReport, type Db, type PlaysReport, type PlaysScope, type ReportRange, type VisitorsReport } from '@app/db';
+import type { Db } from '@app/db';
+import * as reportsRepository from '@app/db/reports/reports';
 import { flushPageViews } from './page-views.service.ts';
 import { validationFailed } from './errors.ts';
 
@@ -15,15 +16,15 @@ export function checkRange(from: string, to: string) {
  * Plays over a range, of everything or of one track, album or artist: the back office's insights
  * and an artist's backstage insights both come from here, so they show the same numbers.
  */
-export async function playsInsights(db: Db, range: ReportRange, scope: PlaysScope = {}): Promise<PlaysReport> {
+export async function playsInsights(db: Db, range: reportsRepository.ReportRange, scope: reportsRepository.PlaysScope = {}): Promise<reportsRepository.PlaysReport> {
   checkRange(range.from, range.to);
   if ([scope.trackId, scope.albumId, scope.artistId].filter((v) => v !== undefined).length > 1) throw validationFailed({ track_id: 'Choose one of track_id, album_id or artist_id.' });
-  return playsReport(db, range, scope);
+  return reportsRepository.playsReport(db, range, scope);
 }
 
 /** Page views and unique visitors over a range, from the page_views log. */
-export async function visitorsInsights(db: Db, range: ReportRange): Promise<VisitorsReport> {
+export async function visitorsInsights(db: Db, range: reportsRepository.ReportRange): Promise<reportsRepository.VisitorsReport> {
   checkRange(range.from, range.to);
   await flushPageViews(db);
-  return visitorsReport(db, range);
+  return reportsRepository.visitorsReport(db, range);
 }

@@ -1,4 +1,5 @@
-import { cleanUpExpired, lastScheduleRun, recordScheduleRun, type Db } from '@app/db';
+import type { Db } from '@app/db';
+import * as reportsRepository from '@app/db/reports/reports';
 import { logger } from '../logging/logger.ts';
 
 export interface ScheduledJob {
@@ -15,7 +16,7 @@ export const SCHEDULED_JOBS: ScheduledJob[] = [
     description: 'Removes expired sessions, one-time tokens (password reset, email confirmation, pending two-factor logins), rate-limit counters older than a day, schedule runs older than 30 days and expired pages of the page cache.',
     everyMs: 60 * 60 * 1000,
     async run(db) {
-      const removed = await cleanUpExpired(db, new Date());
+      const removed = await reportsRepository.cleanUpExpired(db, new Date());
       return `Removed ${removed.sessions} sessions, ${removed.tokens} tokens, ${removed.rateLimits} rate-limit counters, ${removed.scheduleRuns} old runs, ${removed.pages} expired cached pages.`;
     },
   },
@@ -31,7 +32,7 @@ export async function runScheduledJob(db: Db, job: ScheduledJob): Promise<void> 
     status = 'failed';
     output = error instanceof Error ? `${error.name}: ${error.message}` : String(error);
   }
-  await recordScheduleRun(db, { job: job.name, status, output: output.slice(0, 2000), duration_ms: Math.round(performance.now() - started) });
+  await reportsRepository.recordScheduleRun(db, { job: job.name, status, output: output.slice(0, 2000), duration_ms: Math.round(performance.now() - started) });
 }
 
 /**
@@ -45,7 +46,7 @@ export function startSchedule(db: Db, jobs: ScheduledJob[] = SCHEDULED_JOBS): ()
     running = true;
     try {
       for (const job of jobs) {
-        const last = await lastScheduleRun(db, job.name);
+        const last = await reportsRepository.lastScheduleRun(db, job.name);
         if (!last || Date.now() - Date.parse(last.created_at) >= job.everyMs) await runScheduledJob(db, job);
       }
     } catch (error) {
@@ -68,7 +69,7 @@ export function startSchedule(db: Db, jobs: ScheduledJob[] = SCHEDULED_JOBS): ()
 export async function scheduleStatus(db: Db, jobs: ScheduledJob[] = SCHEDULED_JOBS) {
   return Promise.all(
     jobs.map(async (job) => {
-      const last = await lastScheduleRun(db, job.name);
+      const last = await reportsRepository.lastScheduleRun(db, job.name);
       return {
         name: job.name,
         description: job.description,

@@ -1,16 +1,6 @@
-import {
-  albumCoversOfPlaylists,
-  parseSearchQuery,
-  searchAlbums,
-  searchArtists,
-  searchPlaylists,
-  searchTags,
-  searchTracks,
-  searchUsers,
-  type Db,
-  type PageRequest,
-  type SearchQuery,
-} from '@app/db';
+import type { Db } from '@app/db';
+import * as playlistsRepository from '@app/db/library/playlists';
+import * as searchRepository from '@app/db/search/search';
 import { validationFailed } from './errors.ts';
 import type { PlaylistSearchResult, SearchResponse } from '../schemas/search.ts';
 import { presentAlbums, presentArtists, presentTracks } from './catalog.service.ts';
@@ -39,23 +29,23 @@ export function parseSearchTypes(value: string | undefined): SearchType[] {
   return SEARCH_TYPES.filter((t) => types.has(t));
 }
 
-async function searchType(db: Db, type: SearchType, query: SearchQuery, page: PageRequest) {
+async function searchType(db: Db, type: SearchType, query: searchRepository.SearchQuery, page: searchRepository.PageRequest) {
   switch (type) {
     case 'track': {
-      const { rows, hasMore } = await searchTracks(db, query, page);
+      const { rows, hasMore } = await searchRepository.searchTracks(db, query, page);
       return { list: await presentTracks(db, rows, new Set(['artists', 'album'])), hasMore };
     }
     case 'album': {
-      const { rows, hasMore } = await searchAlbums(db, query, page);
+      const { rows, hasMore } = await searchRepository.searchAlbums(db, query, page);
       return { list: await presentAlbums(db, rows, new Set(['artists'])), hasMore };
     }
     case 'artist': {
-      const { rows, hasMore } = await searchArtists(db, query, page);
+      const { rows, hasMore } = await searchRepository.searchArtists(db, query, page);
       return { list: await presentArtists(db, rows, new Set()), hasMore };
     }
     case 'playlist': {
-      const { rows, hasMore } = await searchPlaylists(db, query, page);
-      const covers = await albumCoversOfPlaylists(db, rows.map((row) => row.id), PLAYLIST_COVERS);
+      const { rows, hasMore } = await searchRepository.searchPlaylists(db, query, page);
+      const covers = await playlistsRepository.albumCoversOfPlaylists(db, rows.map((row) => row.id), PLAYLIST_COVERS);
       const list: PlaylistSearchResult[] = rows.map((row) => ({
         id: row.id,
         name: row.name,
@@ -67,11 +57,11 @@ async function searchType(db: Db, type: SearchType, query: SearchQuery, page: Pa
       return { list, hasMore };
     }
     case 'user': {
-      const { rows, hasMore } = await searchUsers(db, query, page);
+      const { rows, hasMore } = await searchRepository.searchUsers(db, query, page);
       return { list: rows.map(({ id, name, image, followers }) => ({ id, name: name ?? '', image, followers_count: followers })), hasMore };
     }
     case 'tag': {
-      const { rows, hasMore } = await searchTags(db, query, page);
+      const { rows, hasMore } = await searchRepository.searchTags(db, query, page);
       return { list: rows.map(({ id, name, display_name }) => ({ id, name, display_name })), hasMore };
     }
   }
@@ -91,7 +81,7 @@ export interface SearchOptions {
 export async function search(db: Db, { text, types, limit, page }: SearchOptions): Promise<SearchResponse> {
   const perPage = limit ?? (types.length === 1 ? 20 : 10);
   const request = { limit: perPage, offset: (page - 1) * perPage };
-  const query = parseSearchQuery(text);
+  const query = searchRepository.parseSearchQuery(text);
   const results: SearchResponse['results'] = {};
   let hasMore = false;
   for (const type of types) {

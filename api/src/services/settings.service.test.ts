@@ -1,4 +1,5 @@
-import { createTestDb, saveSettings, type Db } from '@app/db';
+import { createTestDb, type Db } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { loadSetting, loadSettings, publicSettings, SETTINGS, updateSettings } from './settings.service.ts';
 
@@ -23,7 +24,7 @@ describe('settings', () => {
   });
 
   it('reads stored values over defaults and ignores stored values of the wrong type', async () => {
-    await saveSettings(db, { 'branding.site_name': 'My Radio', 'cookie_notice.position': 'sideways', 'billing.enable': 'yes' });
+    await settingsRepository.saveSettings(db, { 'branding.site_name': 'My Radio', 'cookie_notice.position': 'sideways', 'billing.enable': 'yes' });
     const settings = await loadSettings(db);
     expect(settings['branding.site_name']).toBe('My Radio');
     expect(settings['cookie_notice.position']).toBe('bottom');
@@ -31,11 +32,11 @@ describe('settings', () => {
   });
 
   it('reads one setting as loadSettings does: stored when valid, else the default', async () => {
-    await saveSettings(db, { 'require_email_confirmation': true, 'cookie_notice.position': 'sideways' });
+    await settingsRepository.saveSettings(db, { 'require_email_confirmation': true, 'cookie_notice.position': 'sideways' });
     expect(await loadSetting(db, 'require_email_confirmation')).toBe(true);
     expect(await loadSetting(db, 'cookie_notice.position')).toBe('bottom');
     expect(await loadSetting(db, 'registration.policies')).toEqual((await loadSettings(db))['registration.policies']);
-    await saveSettings(db, { 'require_email_confirmation': false });
+    await settingsRepository.saveSettings(db, { 'require_email_confirmation': false });
     expect(await loadSetting(db, 'require_email_confirmation')).toBe(false);
   });
 
@@ -48,7 +49,7 @@ describe('settings', () => {
   });
 
   it('never sends secrets to browsers', async () => {
-    await saveSettings(db, { 'recaptcha.secret_key': 'top-secret' });
+    await settingsRepository.saveSettings(db, { 'recaptcha.secret_key': 'top-secret' });
     const shown = publicSettings(await loadSettings(db));
     expect(JSON.stringify(shown)).not.toContain('top-secret');
     expect(shown).toHaveProperty(['recaptcha.site_key']);

@@ -1,4 +1,5 @@
-import { getStoredSettings, saveSettings, type Db } from '@app/db';
+import type { Db } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import type { z } from 'zod';
 import { SETTINGS, type SettingDefinition, type SettingName } from './settings-definitions.ts';
 
@@ -16,7 +17,7 @@ function settingValue(name: SettingName, stored: Record<string, unknown>): unkno
 }
 
 export async function loadSettings(db: Db): Promise<Settings> {
-  const stored = await getStoredSettings(db);
+  const stored = await settingsRepository.getStoredSettings(db);
   const settings = {} as Record<string, unknown>;
   for (const name of Object.keys(SETTINGS) as SettingName[]) settings[name] = settingValue(name, stored);
   return settings as Settings;
@@ -24,7 +25,7 @@ export async function loadSettings(db: Db): Promise<Settings> {
 
 /** One setting, for a check that runs on every request: reads and parses only its row. */
 export async function loadSetting<K extends SettingName>(db: Db, name: K): Promise<Settings[K]> {
-  return settingValue(name, await getStoredSettings(db, name)) as Settings[K];
+  return settingValue(name, await settingsRepository.getStoredSettings(db, name)) as Settings[K];
 }
 
 function pickSettings(settings: Partial<Settings>, keep: (definition: SettingDefinition<z.ZodType>) => boolean): Partial<Settings> {
@@ -50,7 +51,7 @@ export function browserSettings(settings: Partial<Settings>): Partial<Settings> 
 export async function updateSettings(db: Db, values: Record<string, unknown>): Promise<{ errors?: Record<string, string> }> {
   const { valid, errors } = validateSettings(values);
   if (errors) return { errors };
-  await saveSettings(db, valid);
+  await settingsRepository.saveSettings(db, valid);
   return {};
 }
 

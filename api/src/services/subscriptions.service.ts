@@ -1,4 +1,6 @@
-import { permissionsFromGrants, permissionsOfUser, subscriptionsOfUser, type Db, type GrantedPermission, type SubscriptionRow, type SubscriptionStatus, type UserGrants } from '@app/db';
+import type { Db, SubscriptionRow, SubscriptionStatus } from '@app/db';
+import * as billingRepository from '@app/db/billing/billing';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 
 /** Statuses under which a subscription keeps granting its plan until it ends; past_due is the grace while a failed payment is retried. */
 const GRANTING_STATUSES: ReadonlySet<SubscriptionStatus> = new Set(['active', 'trialing', 'past_due']);
@@ -41,7 +43,7 @@ export interface UserSubscription extends SubscriptionStanding {
 
 /** Every subscription of the user, newest first, each with whether it counts. */
 export async function userSubscriptions(db: Db, userId: number, now: number = Date.now()): Promise<UserSubscription[]> {
-  return (await subscriptionsOfUser(db, userId)).map((row) => ({
+  return (await billingRepository.subscriptionsOfUser(db, userId)).map((row) => ({
     id: row.id,
     product_id: row.product_id,
     price_id: row.price_id,
@@ -57,11 +59,11 @@ export async function userSubscriptions(db: Db, userId: number, now: number = Da
  * A user's permissions: their roles' and the plans of the subscriptions that count, merged the
  * same way (the most generous limit wins), with the grants made to the user directly on top.
  */
-export async function permissionsOfAccount(db: Db, userId: number, now: number = Date.now()): Promise<GrantedPermission[]> {
-  return permissionsOfUser(db, userId, (terms) => subscriptionStanding(terms, now).valid);
+export async function permissionsOfAccount(db: Db, userId: number, now: number = Date.now()): Promise<permissionsRepository.GrantedPermission[]> {
+  return permissionsRepository.permissionsOfUser(db, userId, (terms) => subscriptionStanding(terms, now).valid);
 }
 
 /** The same from grants read earlier (grantsReachingUser): which plans count is decided at `now`. */
-export function accountPermissionsFromGrants(grants: UserGrants, now: number = Date.now()): GrantedPermission[] {
-  return permissionsFromGrants(grants, (terms) => subscriptionStanding(terms, now).valid);
+export function accountPermissionsFromGrants(grants: permissionsRepository.UserGrants, now: number = Date.now()): permissionsRepository.GrantedPermission[] {
+  return permissionsRepository.permissionsFromGrants(grants, (terms) => subscriptionStanding(terms, now).valid);
 }

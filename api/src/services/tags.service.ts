@@ -1,20 +1,21 @@
-import { albumsByIds, findTagByName, inOrderOf, taggedIds, tracksByIds, type Db } from '@app/db';
+import type { Db } from '@app/db';
+import * as catalogRepository from '@app/db/catalog/catalog';
 import { notFound } from './errors.ts';
 import { presentAlbums, presentTracks } from './catalog.service.ts';
 
 export async function getTag(db: Db, name: string) {
-  const tag = await findTagByName(db, name);
+  const tag = await catalogRepository.findTagByName(db, name);
   if (!tag) throw notFound('This tag does not exist.');
   return { id: tag.id, name: tag.name, display_name: tag.display_name };
 }
 
 export async function taggedPage(db: Db, name: string, model: 'track' | 'album', page: number, perPage: number) {
   const tag = await getTag(db, name);
-  const ids = await taggedIds(db, tag.id, model, (page - 1) * perPage, perPage + 1);
+  const ids = await catalogRepository.taggedIds(db, tag.id, model, (page - 1) * perPage, perPage + 1);
   const shown = ids.slice(0, perPage);
   const data =
     model === 'track'
-      ? await presentTracks(db, inOrderOf(shown, await tracksByIds(db, shown)), new Set(['artists', 'album', 'album.artists']))
-      : await presentAlbums(db, inOrderOf(shown, await albumsByIds(db, shown)), new Set(['artists']));
+      ? await presentTracks(db, catalogRepository.inOrderOf(shown, await catalogRepository.tracksByIds(db, shown)), new Set(['artists', 'album', 'album.artists']))
+      : await presentAlbums(db, catalogRepository.inOrderOf(shown, await catalogRepository.albumsByIds(db, shown)), new Set(['artists']));
   return { tag, pagination: { data, current_page: page, per_page: perPage, has_more: ids.length > perPage } };
 }

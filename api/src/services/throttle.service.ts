@@ -1,4 +1,5 @@
-import { clearRateLimit, hitRateLimit, peekRateLimit, refundRateLimitHit, type UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
+import * as accountSecurityRepository from '@app/db/accounts/account-security';
 import type { AppDeps } from '../context.ts';
 import { TooManyAttemptsError } from './errors.ts';
 import { interfaceLanguage } from './bootstrap.service.ts';
@@ -36,7 +37,7 @@ export interface Limit {
 /** Refuses with 429 and the wait in seconds while a limit is used up, without counting a hit. */
 export async function assertNotThrottled(deps: AppDeps, limit: Limit, message: string): Promise<void> {
   const now = new Date();
-  const state = await peekRateLimit(deps.db, limit.key, limit.windowMs, now);
+  const state = await accountSecurityRepository.peekRateLimit(deps.db, limit.key, limit.windowMs, now);
   if (state && state.hits >= limit.max) {
     const retryAfter = Math.max(1, Math.ceil((Date.parse(state.windowStart) + limit.windowMs - now.getTime()) / 1000));
     throw new TooManyAttemptsError(message.replace(':seconds', String(retryAfter)));
@@ -45,7 +46,7 @@ export async function assertNotThrottled(deps: AppDeps, limit: Limit, message: s
 
 /** Counts one hit; returns false when this hit goes over the limit. */
 export async function hit(deps: AppDeps, limit: Limit): Promise<boolean> {
-  const { hits } = await hitRateLimit(deps.db, limit.key, limit.windowMs, new Date());
+  const { hits } = await accountSecurityRepository.hitRateLimit(deps.db, limit.key, limit.windowMs, new Date());
   return hits <= limit.max;
 }
 
@@ -138,10 +139,10 @@ export interface Attempt {
 export async function spendAttempt(deps: AppDeps, limits: GuessLimit[], user: UserRow | null): Promise<Attempt> {
   const now = new Date();
   const spent: { limit: GuessLimit; hits: number; windowStart: string }[] = [];
-  for (const limit of limits) spent.push({ limit, ...(await hitRateLimit(deps.db, limit.key, limit.windowMs, now)) });
+  for (const limit of limits) spent.push({ limit, ...(await accountSecurityRepository.hitRateLimit(deps.db, limit.key, limit.windowMs, now)) });
   const over = spent.filter(({ limit, hits }) => hits > limit.max);
   if (over.length) {
-    await Promise.all(spent.map(({ limit, windowStart }) => refundRateLimitHit(deps.db, limit.key, windowStart)));
+    await Promise.all(spent.map(({ limit, windowStart }) => accountSecurityRepository.refundRateLimitHit(deps.db, limit.key, windowStart)));
     const longest = over.reduce((a, b) => (Date.parse(a.windowStart) + a.limit.windowMs >= Date.parse(b.windowStart) + b.limit.windowMs ? a : b));
     const seconds = Math.max(1, Math.ceil((Date.parse(longest.windowStart) + longest.limit.windowMs - now.getTime()) / 1000));
     throw await refusal(deps, user, longest.limit.message, seconds);
@@ -149,8 +150,8 @@ export async function spendAttempt(deps: AppDeps, limits: GuessLimit[], user: Us
   return {
     async succeeded() {
       for (const { limit, windowStart } of spent) {
-        if (limit.onSuccess === 'clear') await clearRateLimit(deps.db, limit.key);
-        else await refundRateLimitHit(deps.db, limit.key, windowStart);
+        if (limit.onSuccess === 'clear') await accountSecurityRepository.clearRateLimit(deps.db, limit.key);
+        else await accountSecurityRepository.refundRateLimitHit(deps.db, limit.key, windowStart);
       }
     },
   };

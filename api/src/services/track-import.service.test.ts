@@ -1,5 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { artistsOfTracks, findAlbum, findFileEntry, findTrack, genresOfTracks, insertFileEntry, type UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import { createTestApp, pngImage, taggedMp3, type TestApp } from '../testing.ts';
 import type { AuthState } from '../context.ts';
 import { ForbiddenError } from './errors.ts';
@@ -21,7 +23,7 @@ let counter = 0;
 async function uploaded(bytes: Uint8Array, name: string, mime = 'audio/mpeg') {
   const key = `import-test-${++counter}.mp3`;
   await t.storage.put('uploads', key, bytes);
-  return insertFileEntry(t.db, { name, file_name: key, mime, extension: 'mp3', file_size: bytes.byteLength, disk: 'uploads', user_id: user.id });
+  return fileEntriesRepository.insertFileEntry(t.db, { name, file_name: key, mime, extension: 'mp3', file_size: bytes.byteLength, disk: 'uploads', user_id: user.id });
 }
 
 describe('making tracks from the tags of uploaded audio', () => {
@@ -44,12 +46,12 @@ describe('making tracks from the tags of uploaded audio', () => {
     expect(result.duration).toBeGreaterThan(3900);
     expect(result.duration).toBeLessThan(4200);
 
-    const track = await findTrack(t.db, result.trackId);
+    const track = await catalogRepository.findTrack(t.db, result.trackId);
     expect(track).toMatchObject({ name: 'Northern Lights', number: 3, file_entry_id: entry.id, album_id: result.album.id });
-    expect((await artistsOfTracks(t.db, [result.trackId])).get(result.trackId)?.map((a) => a.name)).toEqual(['Aurora Vale', 'Kite Runner']);
-    expect((await genresOfTracks(t.db, [result.trackId])).get(result.trackId)?.map((g) => g.name)).toEqual(['synth-pop']);
+    expect((await catalogRepository.artistsOfTracks(t.db, [result.trackId])).get(result.trackId)?.map((a) => a.name)).toEqual(['Aurora Vale', 'Kite Runner']);
+    expect((await catalogRepository.genresOfTracks(t.db, [result.trackId])).get(result.trackId)?.map((g) => g.name)).toEqual(['synth-pop']);
 
-    const album = await findAlbum(t.db, result.album.id);
+    const album = await catalogRepository.findAlbum(t.db, result.album.id);
     expect(album).toMatchObject({ type: 'album', release_date: '2021-01-01' });
     // The embedded picture is now the album's cover, byte for byte, served publicly.
     const key = album!.image!.replace('/uploads/', '');
@@ -78,7 +80,7 @@ describe('making tracks from the tags of uploaded audio', () => {
     expect(result.name).toBe('Rainy Morning');
     expect(result.artists.map((a) => a.name)).toEqual(['Unknown artist']);
     expect(result.album).toMatchObject({ name: 'Rainy Morning', created: true, image: null });
-    expect((await findAlbum(t.db, result.album.id))?.type).toBe('single');
+    expect((await catalogRepository.findAlbum(t.db, result.album.id))?.type).toBe('single');
     expect(result.genres).toEqual([]);
   });
 
@@ -88,12 +90,12 @@ describe('making tracks from the tags of uploaded audio', () => {
     await expect(importTrackFromFileEntry({ db: t.db, storage: t.storage, config: t.config }, auth, entry)).rejects.toMatchObject({ name: 'ValidationError', message: 'This file is not audio that can be read.' });
     const after = await t.db.selectFrom('tracks').select((eb) => eb.fn.countAll<number>().as('n')).executeTakeFirstOrThrow();
     expect(after.n).toBe(before.n);
-    expect(await findFileEntry(t.db, entry.id)).toBeDefined();
+    expect(await fileEntriesRepository.findFileEntry(t.db, entry.id)).toBeDefined();
   });
 
   it('stops at the music.create count restriction', async () => {
     const limited = await t.createUser('limited@example.com');
-    const entry = await insertFileEntry(t.db, { name: 'x.mp3', file_name: 'limited.mp3', mime: 'audio/mpeg', extension: 'mp3', file_size: 1, disk: 'uploads', user_id: limited.id });
+    const entry = await fileEntriesRepository.insertFileEntry(t.db, { name: 'x.mp3', file_name: 'limited.mp3', mime: 'audio/mpeg', extension: 'mp3', file_size: 1, disk: 'uploads', user_id: limited.id });
     await t.db.insertInto('tracks').values({ name: 'Already there', file_entry_id: entry.id }).execute();
     const limitedAuth = { user: limited, session: null, permissions: [{ name: 'music.create', restrictions: [{ name: 'count', value: 1 }] }] } as unknown as AuthState;
     await expect(importTrackFromFileEntry({ db: t.db, storage: t.storage, config: t.config }, limitedAuth, entry)).rejects.toBeInstanceOf(ForbiddenError);

@@ -1,5 +1,7 @@
 import { randomUUID } from 'node:crypto';
-import { importTrack, insertFileEntry, deleteFileEntryByName, trackUsingFileEntry, type FileEntryRow, type ImportedTrack, type TrackImport } from '@app/db';
+import type { FileEntryRow } from '@app/db';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
+import * as trackImportRepository from '@app/db/uploads/track-import';
 import type { IAudioMetadata, IPicture } from 'music-metadata';
 import type { AppDeps, AuthState } from '../context.ts';
 import { ConflictError, forbidden, ValidationError } from './errors.ts';
@@ -119,7 +121,7 @@ export async function readTrackTags(deps: AppDeps, entry: FileEntryRow): Promise
 }
 
 /** The plan of what will be stored: the album defaults to a single named after the track. */
-export function planImport(tags: TrackTags, fileEntryId: number, coverUrl: string | null): TrackImport {
+export function planImport(tags: TrackTags, fileEntryId: number, coverUrl: string | null): trackImportRepository.TrackImport {
   const artists = tags.artists.length ? tags.artists : tags.albumArtists.length ? tags.albumArtists : [UNKNOWN_ARTIST];
   const albumArtists = tags.albumArtists.length ? tags.albumArtists : artists.slice(0, 1);
   return {
@@ -144,7 +146,7 @@ export function isPlayableEntry(entry: FileEntryRow): boolean {
   return Boolean(entry.mime?.startsWith('audio/')) || ['video/mp4', 'video/webm', 'video/x-matroska', 'video/ogg'].includes(entry.mime ?? '');
 }
 
-export interface ImportResult extends ImportedTrack {
+export interface ImportResult extends trackImportRepository.ImportedTrack {
   name: string;
   number: number | null;
   duration: number | null;
@@ -160,7 +162,7 @@ export async function importTrackFromFileEntry(
   deps: AppDeps,
   auth: AuthState,
   entry: FileEntryRow,
-  options: Pick<TrackImport, 'ownerArtistId' | 'published'> = {},
+  options: Pick<trackImportRepository.TrackImport, 'ownerArtistId' | 'published'> = {},
 ): Promise<ImportResult> {
   const user = auth.user;
   if (!user) throw forbidden();
@@ -175,7 +177,7 @@ export async function importTrackFromFileEntry(
     coverKey = `cover-${randomUUID()}.${tags.cover.extension}`;
     await deps.storage.put('public', coverKey, tags.cover.data);
     try {
-      await insertFileEntry(deps.db, {
+      await fileEntriesRepository.insertFileEntry(deps.db, {
         name: `${tags.album ?? tags.title} cover.${tags.cover.extension}`.slice(0, 255),
         file_name: coverKey,
         mime: tags.cover.mime,
@@ -190,9 +192,9 @@ export async function importTrackFromFileEntry(
     }
   }
   const plan = { ...planImport(tags, entry.id, coverKey ? deps.storage.publicUrl(coverKey) : null), ...options };
-  let imported: ImportedTrack;
+  let imported: trackImportRepository.ImportedTrack;
   try {
-    imported = await storeWithinUploadQuota(deps, auth, entry.id, (db) => importTrack(db, plan));
+    imported = await storeWithinUploadQuota(deps, auth, entry.id, (db) => trackImportRepository.importTrack(db, plan));
   } catch (error) {
     if (coverKey) await dropCover(deps, coverKey);
     throw error;
@@ -203,7 +205,7 @@ export async function importTrackFromFileEntry(
 }
 
 async function dropCover(deps: AppDeps, key: string) {
-  await deleteFileEntryByName(deps.db, key);
+  await fileEntriesRepository.deleteFileEntryByName(deps.db, key);
   await deps.storage.delete('public', key);
 }
 
@@ -213,6 +215,6 @@ async function dropCover(deps: AppDeps, key: string) {
  */
 export async function importUploadedFile(deps: AppDeps, auth: AuthState, fileEntryId: number): Promise<ImportResult> {
   const entry = await manageableEntry(deps, auth, fileEntryId);
-  if (await trackUsingFileEntry(deps.db, entry.id)) throw new ConflictError('A track already plays this file.');
+  if (await fileEntriesRepository.trackUsingFileEntry(deps.db, entry.id)) throw new ConflictError('A track already plays this file.');
   return importTrackFromFileEntry(deps, auth, entry);
 }

@@ -1,5 +1,7 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import { advanceTwoFactorStep, consumeUserToken, countUserTokenAttempt, findUserById, findUserToken, replaceUserToken, swapRecoveryCodes, updateUser, type UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
+import * as accountSecurityRepository from '@app/db/accounts/account-security';
+import * as usersRepository from '@app/db/accounts/users';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import type { AppDeps } from '../context.ts';
@@ -27,7 +29,7 @@ function recoveryCode(): string {
 
 export async function startSetup(deps: AppDeps, user: UserRow): Promise<void> {
   const secret = new Secret({ buffer: randomBytes(20).buffer as ArrayBuffer }).base32;
-  await updateUser(deps.db, user.id, { two_factor_secret: secret, two_factor_confirmed_at: null, two_factor_recovery_codes: null, two_factor_last_step: null });
+  await usersRepository.updateUser(deps.db, user.id, { two_factor_secret: secret, two_factor_confirmed_at: null, two_factor_recovery_codes: null, two_factor_last_step: null });
 }
 
 export function qrCode(user: UserRow, issuer: string): { svg: string; secret: string } {
@@ -43,18 +45,18 @@ export async function verifyTotp(deps: AppDeps, user: UserRow, code: string, iss
   const generator = totp(user, issuer);
   const delta = generator.validate({ token: code, window: 1 });
   if (delta === null) return false;
-  return advanceTwoFactorStep(deps.db, user.id, Math.floor(Date.now() / 30_000) + delta);
+  return usersRepository.advanceTwoFactorStep(deps.db, user.id, Math.floor(Date.now() / 30_000) + delta);
 }
 
 /** New recovery codes replace the old ones; only their hashes are stored. */
 export async function issueRecoveryCodes(deps: AppDeps, user: UserRow): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
-  await updateUser(deps.db, user.id, { two_factor_recovery_codes: JSON.stringify(codes.map(sha256)) });
+  await usersRepository.updateUser(deps.db, user.id, { two_factor_recovery_codes: JSON.stringify(codes.map(sha256)) });
   return codes;
 }
 
 export async function confirmSetup(deps: AppDeps, user: UserRow): Promise<string[]> {
-  await updateUser(deps.db, user.id, { two_factor_confirmed_at: new Date().toISOString() });
+  await usersRepository.updateUser(deps.db, user.id, { two_factor_confirmed_at: new Date().toISOString() });
   return issueRecoveryCodes(deps, user);
 }
 
@@ -68,11 +70,11 @@ export async function useRecoveryCode(deps: AppDeps, user: UserRow, code: string
   }
   const hash = sha256(code.trim());
   if (!hashes.includes(hash)) return false;
-  return swapRecoveryCodes(deps.db, user.id, user.two_factor_recovery_codes!, JSON.stringify(hashes.filter((h) => h !== hash)));
+  return usersRepository.swapRecoveryCodes(deps.db, user.id, user.two_factor_recovery_codes!, JSON.stringify(hashes.filter((h) => h !== hash)));
 }
 
 export async function disable(deps: AppDeps, user: UserRow): Promise<void> {
-  await updateUser(deps.db, user.id, { two_factor_secret: null, two_factor_confirmed_at: null, two_factor_recovery_codes: null, two_factor_last_step: null });
+  await usersRepository.updateUser(deps.db, user.id, { two_factor_secret: null, two_factor_confirmed_at: null, two_factor_recovery_codes: null, two_factor_last_step: null });
 }
 
 /** A login that passed the password and waits for the second factor, for ten minutes and five tries. */
@@ -83,7 +85,7 @@ const CHALLENGE_TYPE = 'two_factor_login';
 
 export async function startLoginChallenge(deps: AppDeps, user: UserRow, remember: boolean): Promise<string> {
   const token = randomBytes(32).toString('base64url');
-  await replaceUserToken(deps.db, {
+  await accountSecurityRepository.replaceUserToken(deps.db, {
     id: sha256(token),
     user_id: user.id,
     type: CHALLENGE_TYPE,
@@ -95,9 +97,9 @@ export async function startLoginChallenge(deps: AppDeps, user: UserRow, remember
 
 export async function pendingLogin(deps: AppDeps, token: string | undefined) {
   if (!token || token.length > 100) return undefined;
-  const stored = await findUserToken(deps.db, sha256(token), CHALLENGE_TYPE);
+  const stored = await accountSecurityRepository.findUserToken(deps.db, sha256(token), CHALLENGE_TYPE);
   if (!stored || Date.parse(stored.expires_at) <= Date.now() || stored.attempts >= MAX_CHALLENGE_ATTEMPTS) return undefined;
-  const user = await findUserById(deps.db, stored.user_id);
+  const user = await usersRepository.findUserById(deps.db, stored.user_id);
   if (!user || twoFactorState(user) !== 'enabled') return undefined;
   let remember = true;
   try {
@@ -108,7 +110,7 @@ export async function pendingLogin(deps: AppDeps, token: string | undefined) {
   return {
     user,
     remember,
-    failed: () => countUserTokenAttempt(deps.db, stored.id),
-    finish: () => consumeUserToken(deps.db, stored.id),
+    failed: () => accountSecurityRepository.countUserTokenAttempt(deps.db, stored.id),
+    finish: () => accountSecurityRepository.consumeUserToken(deps.db, stored.id),
   };
 }

@@ -1,4 +1,5 @@
-import { countTracksUploadedBy, findFileEntry, trackUsingFileEntry, withUserLock, type Db } from '@app/db';
+import { withUserLock, type Db } from '@app/db';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import type { AppDeps, AuthState } from '../context.ts';
 import { ConflictError, forbidden, unauthenticated } from './errors.ts';
 import { checkRestriction } from './permissions.ts';
@@ -10,7 +11,7 @@ import { checkRestriction } from './permissions.ts';
  */
 export async function checkUploadQuota(db: Db, auth: AuthState): Promise<void> {
   if (!auth.user) throw unauthenticated();
-  const quota = checkRestriction(auth.permissions, 'music.create', 'count', await countTracksUploadedBy(db, auth.user.id));
+  const quota = checkRestriction(auth.permissions, 'music.create', 'count', await fileEntriesRepository.countTracksUploadedBy(db, auth.user.id));
   if (quota.noPermission) throw forbidden();
   if (quota.overQuota) throw forbidden('You have reached the number of tracks you may upload.');
 }
@@ -25,10 +26,10 @@ export async function checkUploadQuota(db: Db, auth: AuthState): Promise<void> {
  */
 export async function storeWithinUploadQuota<T>(deps: AppDeps, auth: AuthState, fileEntryId: number, store: (db: Db) => Promise<T>): Promise<T> {
   if (!auth.user) throw unauthenticated();
-  const owner = (await findFileEntry(deps.db, fileEntryId))?.user_id ?? auth.user.id;
+  const owner = (await fileEntriesRepository.findFileEntry(deps.db, fileEntryId))?.user_id ?? auth.user.id;
   return withUserLock(deps.db, 'uploads', owner, async (trx) => {
     await checkUploadQuota(trx, auth);
-    if ((await trackUsingFileEntry(trx, fileEntryId)) !== undefined) throw new ConflictError('A track already plays this file.');
+    if ((await fileEntriesRepository.trackUsingFileEntry(trx, fileEntryId)) !== undefined) throw new ConflictError('A track already plays this file.');
     return store(trx);
   });
 }

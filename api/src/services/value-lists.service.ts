@@ -1,4 +1,4 @@
-import { listLocalizations } from '@app/db';
+import * as localizationsRepository from '@app/db/settings/localizations';
 import type { AppDeps } from '../context.ts';
 
 // Codes Intl knows that are not countries people live in.
@@ -58,7 +58,7 @@ export async function valueLists(deps: AppDeps, names: ValueListName[]) {
   for (const name of names) {
     if (name === 'timezones') result.timezones = timezones();
     if (name === 'countries') result.countries = countries();
-    if (name === 'localizations') result.localizations = await listLocalizations(deps.db);
+    if (name === 'localizations') result.localizations = await localizationsRepository.listLocalizations(deps.db);
   }
   return result;
 }

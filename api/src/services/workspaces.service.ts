@@ -1,32 +1,7 @@
 import { randomBytes } from 'node:crypto';
-import {
-  acceptWorkspaceInvite,
-  countOwnedWorkspaces,
-  countWorkspaceMembers,
-  createWorkspace,
-  deleteWorkspace,
-  deleteWorkspaceInvite,
-  findUserByEmail,
-  findUserById,
-  findWorkspace,
-  findWorkspaceInviteByToken,
-  memberEmailsAmong,
-  normaliseEmail,
-  removeWorkspaceMember,
-  renameWorkspace,
-  setWorkspaceMemberRole,
-  updateUser,
-  upsertWorkspaceInvite,
-  workspaceInvites,
-  workspaceMembers,
-  workspaceRoleOf,
-  workspacesOfUser,
-  type Db,
-  type UserRow,
-  type WorkspaceInviteRow,
-  type WorkspaceRole,
-  type WorkspaceRow,
-} from '@app/db';
+import type { Db, UserRow, WorkspaceInviteRow, WorkspaceRole, WorkspaceRow } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as workspacesRepository from '@app/db/workspaces/workspaces';
 import type { AppDeps } from '../context.ts';
 import { forbidden, notFound, TooManyAttemptsError, ValidationError, validationFailed } from './errors.ts';
 import { sendMail } from '../mail/mail.service.ts';
@@ -67,7 +42,7 @@ export function defaultWorkspace(userId: number): PresentedWorkspace {
 }
 
 export async function listWorkspaces(db: Db, userId: number): Promise<PresentedWorkspace[]> {
-  const rows = await workspacesOfUser(db, userId);
+  const rows = await workspacesRepository.workspacesOfUser(db, userId);
   return [defaultWorkspace(userId), ...rows.map(({ id, name, members_count, owner_id, role }) => ({ id, name, members_count, owner_id, role }))];
 }
 
@@ -83,32 +58,32 @@ interface Membership {
  * included, get 404: a team's name and members are its own business.
  */
 export async function membershipOf(db: Db, user: UserRow, workspaceId: number, minimum: WorkspaceRole = 'member'): Promise<Membership> {
-  const [workspace, role] = await Promise.all([findWorkspace(db, workspaceId), workspaceRoleOf(db, workspaceId, user.id)]);
+  const [workspace, role] = await Promise.all([workspacesRepository.findWorkspace(db, workspaceId), workspacesRepository.workspaceRoleOf(db, workspaceId, user.id)]);
   if (!workspace || !role) throw notFound('Workspace not found.');
   if (RANK[role] < RANK[minimum]) throw forbidden(minimum === 'owner' ? 'Only the owner of the workspace can do that.' : 'Only the owner or an admin of the workspace can do that.');
   return { workspace, role };
 }
 
 async function present(db: Db, workspace: WorkspaceRow, role: WorkspaceRole): Promise<PresentedWorkspace> {
-  return { id: workspace.id, name: workspace.name, members_count: await countWorkspaceMembers(db, workspace.id), owner_id: workspace.owner_id, role };
+  return { id: workspace.id, name: workspace.name, members_count: await workspacesRepository.countWorkspaceMembers(db, workspace.id), owner_id: workspace.owner_id, role };
 }
 
 export async function createTeamWorkspace(db: Db, user: UserRow, name: string): Promise<PresentedWorkspace> {
-  if ((await countOwnedWorkspaces(db, user.id)) >= MAX_OWNED_WORKSPACES) {
+  if ((await workspacesRepository.countOwnedWorkspaces(db, user.id)) >= MAX_OWNED_WORKSPACES) {
     throw validationFailed({ name: `You can own at most ${MAX_OWNED_WORKSPACES} workspaces.` });
   }
-  return present(db, await createWorkspace(db, { name, owner_id: user.id }), 'owner');
+  return present(db, await workspacesRepository.createWorkspace(db, { name, owner_id: user.id }), 'owner');
 }
 
 export async function renameTeamWorkspace(db: Db, user: UserRow, workspaceId: number, name: string): Promise<PresentedWorkspace> {
   const { workspace, role } = await membershipOf(db, user, workspaceId, 'admin');
-  await renameWorkspace(db, workspace.id, name);
+  await workspacesRepository.renameWorkspace(db, workspace.id, name);
   return present(db, { ...workspace, name }, role);
 }
 
 export async function deleteTeamWorkspace(db: Db, user: UserRow, workspaceId: number): Promise<void> {
   const { workspace } = await membershipOf(db, user, workspaceId, 'owner');
-  await deleteWorkspace(db, workspace.id);
+  await workspacesRepository.deleteWorkspace(db, workspace.id);
 }
 
 function isExpired(invite: WorkspaceInviteRow): boolean {
@@ -118,7 +93,7 @@ function isExpired(invite: WorkspaceInviteRow): boolean {
 /** The workspace, its members, and for its owner and admins the pending invitations. */
 export async function workspaceDetails(db: Db, user: UserRow, workspaceId: number) {
   const { workspace, role } = await membershipOf(db, user, workspaceId);
-  const [members, invites] = await Promise.all([workspaceMembers(db, workspace.id), RANK[role] >= RANK.admin ? workspaceInvites(db, workspace.id) : []]);
+  const [members, invites] = await Promise.all([workspacesRepository.workspaceMembers(db, workspace.id), RANK[role] >= RANK.admin ? workspacesRepository.workspaceInvites(db, workspace.id) : []]);
   return {
     workspace: { id: workspace.id, name: workspace.name, members_count: members.length, owner_id: workspace.owner_id, role },
     members: members.map((member) => ({
@@ -150,8 +125,8 @@ function canManage(actor: WorkspaceRole, target: WorkspaceRole): boolean {
  */
 export async function inviteMembers(deps: AppDeps, user: UserRow, workspaceId: number, emails: string[], role: 'admin' | 'member') {
   const { workspace } = await membershipOf(deps.db, user, workspaceId, 'admin');
-  const addresses = [...new Set(emails.map(normaliseEmail))];
-  const members = await memberEmailsAmong(deps.db, workspace.id, addresses);
+  const addresses = [...new Set(emails.map(usersRepository.normaliseEmail))];
+  const members = await workspacesRepository.memberEmailsAmong(deps.db, workspace.id, addresses);
   if (members.length) throw validationFailed({ emails: `${members[0]} is already a member of this workspace.` });
   const limit = INVITE_LIMIT(user.id);
   await assertNotThrottled(deps, limit, 'Too many invitations. Please try again in :seconds seconds.');
@@ -162,7 +137,7 @@ export async function inviteMembers(deps: AppDeps, user: UserRow, workspaceId: n
   for (const email of addresses) {
     if (!(await hit(deps, limit))) throw new TooManyAttemptsError('Too many invitations. Please try again later.');
     const token = randomBytes(32).toString('base64url');
-    const invite = await upsertWorkspaceInvite(deps.db, {
+    const invite = await workspacesRepository.upsertWorkspaceInvite(deps.db, {
       token_hash: sha256Hex(token),
       workspace_id: workspace.id,
       email,
@@ -170,7 +145,7 @@ export async function inviteMembers(deps: AppDeps, user: UserRow, workspaceId: n
       invited_by: user.id,
       expires_at: new Date(Date.now() + INVITE_DAYS * 86_400_000).toISOString(),
     });
-    const invitee = await findUserByEmail(deps.db, email);
+    const invitee = await usersRepository.findUserByEmail(deps.db, email);
     const url = invitee
       ? `${deps.config.appUrl}/workspace/join/login?invite_id=${token}`
       : `${deps.config.appUrl}/workspace/join/register?invite_id=${token}&email=${encodeURIComponent(email)}`;
@@ -196,12 +171,12 @@ export async function inviteMembers(deps: AppDeps, user: UserRow, workspaceId: n
 
 export async function cancelInvite(db: Db, user: UserRow, workspaceId: number, inviteId: number): Promise<void> {
   const { workspace } = await membershipOf(db, user, workspaceId, 'admin');
-  if (!(await deleteWorkspaceInvite(db, workspace.id, inviteId))) throw notFound('Invitation not found.');
+  if (!(await workspacesRepository.deleteWorkspaceInvite(db, workspace.id, inviteId))) throw notFound('Invitation not found.');
 }
 
 async function managedMember(db: Db, user: UserRow, workspaceId: number, memberId: number) {
   const membership = await membershipOf(db, user, workspaceId);
-  const targetRole = await workspaceRoleOf(db, membership.workspace.id, memberId);
+  const targetRole = await workspacesRepository.workspaceRoleOf(db, membership.workspace.id, memberId);
   if (!targetRole) throw notFound('This user is not a member of the workspace.');
   return { ...membership, targetRole };
 }
@@ -209,7 +184,7 @@ async function managedMember(db: Db, user: UserRow, workspaceId: number, memberI
 export async function changeMemberRole(db: Db, user: UserRow, workspaceId: number, memberId: number, newRole: 'admin' | 'member'): Promise<void> {
   const { workspace, role, targetRole } = await managedMember(db, user, workspaceId, memberId);
   if (memberId === user.id || !canManage(role, targetRole)) throw forbidden("You can't change this member's role.");
-  await setWorkspaceMemberRole(db, workspace.id, memberId, newRole);
+  await workspacesRepository.setWorkspaceMemberRole(db, workspace.id, memberId, newRole);
 }
 
 /** Removes a member, or lets a member leave. The owner cannot leave: they delete the workspace. */
@@ -220,13 +195,13 @@ export async function removeMember(db: Db, user: UserRow, workspaceId: number, m
   } else if (!canManage(role, targetRole)) {
     throw forbidden("You can't remove this member.");
   }
-  await removeWorkspaceMember(db, workspace.id, memberId);
+  await workspacesRepository.removeWorkspaceMember(db, workspace.id, memberId);
   return memberId === user.id ? 'left' : 'removed';
 }
 
 /** The live invite behind the secret of a link, or 404 with the spec's message. */
 export async function liveInvite(db: Db, token: string): Promise<WorkspaceInviteRow> {
-  const invite = token.length <= 200 ? await findWorkspaceInviteByToken(db, sha256Hex(token)) : undefined;
+  const invite = token.length <= 200 ? await workspacesRepository.findWorkspaceInviteByToken(db, sha256Hex(token)) : undefined;
   if (!invite || isExpired(invite)) throw notFound(INVITE_INVALID);
   return invite;
 }
@@ -234,7 +209,7 @@ export async function liveInvite(db: Db, token: string): Promise<WorkspaceInvite
 /** What the invitation pages show before anyone joins: only to whoever holds the link's secret. */
 export async function previewInvite(db: Db, token: string) {
   const invite = await liveInvite(db, token);
-  const [workspace, inviter] = await Promise.all([findWorkspace(db, invite.workspace_id), invite.invited_by ? findUserById(db, invite.invited_by) : undefined]);
+  const [workspace, inviter] = await Promise.all([workspacesRepository.findWorkspace(db, invite.workspace_id), invite.invited_by ? usersRepository.findUserById(db, invite.invited_by) : undefined]);
   if (!workspace) throw notFound(INVITE_INVALID);
   return {
     workspace: { id: workspace.id, name: workspace.name },
@@ -247,7 +222,7 @@ export async function previewInvite(db: Db, token: string) {
 
 /** An invitation is for the address it was sent to; another account holding the link can't use it. */
 function assertAddressedTo(invite: WorkspaceInviteRow, email: string) {
-  if (invite.email !== normaliseEmail(email)) throw forbidden(INVITE_OTHER_EMAIL);
+  if (invite.email !== usersRepository.normaliseEmail(email)) throw forbidden(INVITE_OTHER_EMAIL);
 }
 
 export async function joinWithInvite(db: Db, user: UserRow, token: string): Promise<PresentedWorkspace> {
@@ -255,17 +230,17 @@ export async function joinWithInvite(db: Db, user: UserRow, token: string): Prom
   await removeInviteNotifications(db, user.id, token);
   const invite = await liveInvite(db, token);
   assertAddressedTo(invite, user.email);
-  if (!(await acceptWorkspaceInvite(db, invite, user.id))) throw notFound(INVITE_INVALID);
-  const workspace = await findWorkspace(db, invite.workspace_id);
+  if (!(await workspacesRepository.acceptWorkspaceInvite(db, invite, user.id))) throw notFound(INVITE_INVALID);
+  const workspace = await workspacesRepository.findWorkspace(db, invite.workspace_id);
   if (!workspace) throw notFound(INVITE_INVALID);
-  return present(db, workspace, (await workspaceRoleOf(db, workspace.id, user.id)) ?? invite.role);
+  return present(db, workspace, (await workspacesRepository.workspaceRoleOf(db, workspace.id, user.id)) ?? invite.role);
 }
 
 export async function declineInvite(db: Db, user: UserRow, token: string): Promise<void> {
   await removeInviteNotifications(db, user.id, token);
   const invite = await liveInvite(db, token);
   assertAddressedTo(invite, user.email);
-  if (!(await deleteWorkspaceInvite(db, invite.workspace_id, invite.id))) throw notFound(INVITE_INVALID);
+  if (!(await workspacesRepository.deleteWorkspaceInvite(db, invite.workspace_id, invite.id))) throw notFound(INVITE_INVALID);
 }
 
 /**
@@ -274,7 +249,7 @@ export async function declineInvite(db: Db, user: UserRow, token: string): Promi
  */
 export async function inviteForRegistration(db: Db, token: string, email: string): Promise<WorkspaceInviteRow> {
   const invite = await liveInvite(db, token);
-  if (invite.email !== normaliseEmail(email)) throw validationFailed({ email: INVITE_OTHER_EMAIL });
+  if (invite.email !== usersRepository.normaliseEmail(email)) throw validationFailed({ email: INVITE_OTHER_EMAIL });
   return invite;
 }
 
@@ -283,13 +258,13 @@ export async function inviteForRegistration(db: Db, token: string, email: string
  * and the account joins the workspace. Answers the account as stored, and whether it joined.
  */
 export async function joinAfterRegistration(db: Db, user: UserRow, invite: WorkspaceInviteRow): Promise<{ user: UserRow; joined: boolean }> {
-  await updateUser(db, user.id, { email_verified_at: new Date().toISOString() });
-  const joined = Boolean(await acceptWorkspaceInvite(db, invite, user.id));
-  return { user: (await findUserById(db, user.id))!, joined };
+  await usersRepository.updateUser(db, user.id, { email_verified_at: new Date().toISOString() });
+  const joined = Boolean(await workspacesRepository.acceptWorkspaceInvite(db, invite, user.id));
+  return { user: (await usersRepository.findUserById(db, user.id))!, joined };
 }
 
 export async function isWorkspaceMember(db: Db, workspaceId: number, userId: number): Promise<boolean> {
-  return Boolean(await workspaceRoleOf(db, workspaceId, userId));
+  return Boolean(await workspacesRepository.workspaceRoleOf(db, workspaceId, userId));
 }
 
 /** What every page knows about workspaces: the user's list (Default first) and the active one. */

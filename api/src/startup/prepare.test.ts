@@ -1,7 +1,9 @@
 import { existsSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { countRows, countUsers, createTestDb, findUserByEmail } from '@app/db';
+import { createTestDb } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as catalogRepository from '@app/db/catalog/catalog';
 import { verify } from '@node-rs/argon2';
 import { afterAll, describe, expect, it } from 'vitest';
 import { loadConfig } from '../config.ts';
@@ -18,7 +20,7 @@ describe('start-up', () => {
     expect(first.seeded).toBe(true);
     expect(first.generatedAdmin?.email).toBe('admin@example.com');
     expect(first.generatedAdmin!.password.length).toBeGreaterThanOrEqual(16);
-    const admin = await findUserByEmail(first.db, 'admin@example.com');
+    const admin = await usersRepository.findUserByEmail(first.db, 'admin@example.com');
     expect(await verify(admin!.password!, first.generatedAdmin!.password)).toBe(true);
     await first.db.insertInto('genres').values({ name: 'kept-genre' }).execute();
     await first.db.destroy();
@@ -26,9 +28,9 @@ describe('start-up', () => {
     const second = await prepare(config);
     expect(second.seeded).toBe(false);
     expect(second.generatedAdmin).toBeUndefined();
-    expect(await countRows(second.db, 'tracks')).toBe(300);
+    expect(await catalogRepository.countRows(second.db, 'tracks')).toBe(300);
     // The admin and the demo's editorial account, nobody else.
-    expect(await countUsers(second.db)).toBe(2);
+    expect(await usersRepository.countUsers(second.db)).toBe(2);
     expect(await second.db.selectFrom('genres').select('name').where('name', '=', 'kept-genre').executeTakeFirst()).toBeTruthy();
     await second.db.destroy();
   });
@@ -41,9 +43,9 @@ describe('start-up', () => {
       expect(first.generatedAdmin).toBeUndefined();
       await first.db.destroy();
       const second = await prepare(loadConfig({ ...env, ADMIN_PASSWORD: 'second-password' }));
-      const owner = await findUserByEmail(second.db, 'owner@example.com');
+      const owner = await usersRepository.findUserByEmail(second.db, 'owner@example.com');
       expect(await verify(owner!.password!, 'second-password')).toBe(true);
-      expect(await countUsers(second.db)).toBe(1);
+      expect(await usersRepository.countUsers(second.db)).toBe(1);
       await second.db.destroy();
     } finally {
       rmSync(own, { recursive: true, force: true });
@@ -57,7 +59,7 @@ describe('start-up', () => {
     try {
       const first = await prepare(loadConfig({ STORAGE_PATH: own, SEED_DEMO: 'false', DATABASE_URL: database.file, ADMIN_EMAIL: 'owner@example.com', ADMIN_PASSWORD: 'first-password' }));
       await first.db.destroy();
-      expect(await findUserByEmail(database, 'owner@example.com')).toBeTruthy();
+      expect(await usersRepository.findUserByEmail(database, 'owner@example.com')).toBeTruthy();
       expect(existsSync(path.join(own, 'database.sqlite'))).toBe(false);
     } finally {
       await database.destroy();

@@ -1,18 +1,12 @@
 import { randomBytes } from 'node:crypto';
-import {
-  adminExists,
-  createDb,
-  findRoleByName,
-  findUserByEmail,
-  migrateToLatest,
-  type Db,
-} from '@app/db';
+import { createDb, migrateToLatest, type Db } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import { seedDemoCatalog, seedFoundation, type SeedProgress } from '@app/db/seed';
 import type { Config } from '../config.ts';
 import { hashPassword } from '../services/auth.service.ts';
 import { checkStorage, createStorage } from '../storage/create-storage.ts';
 import type { Storage } from '../storage/storage.ts';
-import { createUser, updateUser } from '@app/db';
 import { logger } from '../logging/logger.ts';
 
 export interface Prepared {
@@ -50,25 +44,25 @@ export async function prepare(config: Config, onProgress?: SeedProgress): Promis
 }
 
 async function ensureAdmin(db: Db, config: Config): Promise<{ email: string; password: string } | undefined> {
-  const adminRole = await findRoleByName(db, 'admin');
+  const adminRole = await permissionsRepository.findRoleByName(db, 'admin');
   if (!adminRole) throw new Error('The admin role is missing; the foundation seed did not run.');
 
   if (config.adminEmail) {
-    const existing = await findUserByEmail(db, config.adminEmail);
+    const existing = await usersRepository.findUserByEmail(db, config.adminEmail);
     if (existing) {
       // ADMIN_PASSWORD set on a later start resets that admin's password: the documented way back in.
-      if (config.adminPassword) await updateUser(db, existing.id, { password: await hashPassword(config.adminPassword) });
+      if (config.adminPassword) await usersRepository.updateUser(db, existing.id, { password: await hashPassword(config.adminPassword) });
       return undefined;
     }
-    if (await adminExists(db)) return undefined;
+    if (await usersRepository.adminExists(db)) return undefined;
     const password = config.adminPassword ?? randomBytes(12).toString('base64url');
-    await createUser(db, { email: config.adminEmail, name: 'Admin', password: await hashPassword(password), email_verified_at: new Date().toISOString() }, [adminRole.id]);
+    await usersRepository.createUser(db, { email: config.adminEmail, name: 'Admin', password: await hashPassword(password), email_verified_at: new Date().toISOString() }, [adminRole.id]);
     return config.adminPassword ? undefined : { email: config.adminEmail, password };
   }
 
-  if (await adminExists(db)) return undefined;
-  const email = (await findUserByEmail(db, 'admin@example.com')) ? `admin-${randomBytes(3).toString('hex')}@example.com` : 'admin@example.com';
+  if (await usersRepository.adminExists(db)) return undefined;
+  const email = (await usersRepository.findUserByEmail(db, 'admin@example.com')) ? `admin-${randomBytes(3).toString('hex')}@example.com` : 'admin@example.com';
   const password = config.adminPassword ?? randomBytes(12).toString('base64url');
-  await createUser(db, { email, name: 'Admin', password: await hashPassword(password), email_verified_at: new Date().toISOString() }, [adminRole.id]);
+  await usersRepository.createUser(db, { email, name: 'Admin', password: await hashPassword(password), email_verified_at: new Date().toISOString() }, [adminRole.id]);
   return config.adminPassword ? undefined : { email, password };
 }

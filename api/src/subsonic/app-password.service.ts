@@ -1,7 +1,7 @@
 import { createCipheriv, createDecipheriv, createHash, hkdfSync, randomBytes, timingSafeEqual } from 'node:crypto';
 import { mkdirSync, readFileSync, writeFileSync } from 'node:fs';
 import path from 'node:path';
-import { deleteSubsonicPassword, findSubsonicPassword, saveSubsonicPassword } from '@app/db';
+import * as subsonicRepository from '@app/db/subsonic/subsonic';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../context.ts';
 import { randomSecret } from '../services/access-tokens.service.ts';
@@ -63,19 +63,19 @@ function decrypt(config: Config, stored: string): string | null {
 }
 
 export async function appPasswordStatus(deps: AppDeps, userId: number): Promise<{ created_at: string | null }> {
-  return { created_at: (await findSubsonicPassword(deps.db, userId))?.created_at ?? null };
+  return { created_at: (await subsonicRepository.findSubsonicPassword(deps.db, userId))?.created_at ?? null };
 }
 
 /** A new app password, replacing any earlier one; its plain text is returned only here. */
 export async function generateAppPassword(deps: AppDeps, userId: number): Promise<{ password: string; created_at: string }> {
   const password = randomSecret(APP_PASSWORD_LENGTH);
   const created_at = new Date().toISOString();
-  await saveSubsonicPassword(deps.db, { user_id: userId, secret: encrypt(deps.config, password), created_at });
+  await subsonicRepository.saveSubsonicPassword(deps.db, { user_id: userId, secret: encrypt(deps.config, password), created_at });
   return { password, created_at };
 }
 
 export async function revokeAppPassword(deps: AppDeps, userId: number): Promise<void> {
-  if (!(await deleteSubsonicPassword(deps.db, userId))) throw notFound('You have no app password.');
+  if (!(await subsonicRepository.deleteSubsonicPassword(deps.db, userId))) throw notFound('You have no app password.');
 }
 
 const md5 = (text: string) => createHash('md5').update(text, 'utf8').digest('hex');
@@ -90,7 +90,7 @@ function same(a: string, b: string): boolean {
 export type AppPasswordProof = { kind: 'password'; password: string } | { kind: 'token'; token: string; salt: string };
 
 export async function appPasswordMatches(deps: AppDeps, userId: number, proof: AppPasswordProof): Promise<boolean> {
-  const stored = await findSubsonicPassword(deps.db, userId);
+  const stored = await subsonicRepository.findSubsonicPassword(deps.db, userId);
   const password = stored ? decrypt(deps.config, stored.secret) : null;
   if (!password) return false;
   if (proof.kind === 'password') return same(proof.password, password);

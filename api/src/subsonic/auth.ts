@@ -1,4 +1,4 @@
-import { findUserByEmail } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
 import type { AppDeps, AuthState } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
 import { authenticateBearer } from '../services/access-tokens.service.ts';
@@ -82,7 +82,7 @@ export async function authenticateSubsonic(deps: AppDeps, params: AuthParams, ip
     const username = params.u;
     const proof = passwordProof(params);
     const user = await throttled(deps, passwordLimits(username, ip), async () => {
-      const found = await findUserByEmail(deps.db, username);
+      const found = await usersRepository.findUserByEmail(deps.db, username);
       return found && (await appPasswordMatches(deps, found.id, proof)) ? found : null;
     });
     if (!user) throw new SubsonicError(SUBSONIC_ERROR.wrongCredentials, msg('Wrong username or password.'));

@@ -1,4 +1,5 @@
-import { findPlayQueue, savePlayQueue as storePlayQueue, tracksByIds } from '@app/db';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as subsonicRepository from '@app/db/subsonic/subsonic';
 import type { AppDeps, AuthState } from '../context.ts';
 import { subsonicId } from './ids.ts';
 import { isoTime, presentSongs, viewerOf } from './present.ts';
@@ -12,10 +13,10 @@ import type { PlayQueue } from './responses.ts';
  */
 export async function playQueue(deps: AppDeps, auth: AuthState): Promise<PlayQueue> {
   const username = auth.user!.email;
-  const queue = await findPlayQueue(deps.db, auth.user!.id);
+  const queue = await subsonicRepository.findPlayQueue(deps.db, auth.user!.id);
   if (!queue) return { username, changed: new Date(0).toISOString(), changedBy: '' };
   const ids = JSON.parse(queue.track_ids) as number[];
-  const tracks = await tracksByIds(deps.db, [...new Set(ids)]);
+  const tracks = await catalogRepository.tracksByIds(deps.db, [...new Set(ids)]);
   const songs = new Map((await presentSongs(deps, viewerOf(auth), tracks)).map((s) => [s.id, s]));
   const entry = ids.flatMap((id) => songs.get(subsonicId('track', id)) ?? []);
   const saved = queue.current_track_id !== null ? subsonicId('track', queue.current_track_id) : undefined;
@@ -34,7 +35,7 @@ export async function playQueue(deps: AppDeps, auth: AuthState): Promise<PlayQue
 export const PLAY_QUEUE_MAX = 1000;
 
 export async function savePlayQueue(deps: AppDeps, auth: AuthState, q: { trackIds: number[]; current?: number; position: number; client: string }): Promise<void> {
-  await storePlayQueue(deps.db, {
+  await subsonicRepository.savePlayQueue(deps.db, {
     user_id: auth.user!.id,
     track_ids: JSON.stringify(q.trackIds.slice(0, PLAY_QUEUE_MAX)),
     current_track_id: q.current ?? null,

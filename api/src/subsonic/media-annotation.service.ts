@@ -1,4 +1,5 @@
-import { findAlbum, findArtist, findTrack, setRating as storeRating, tracksByIds } from '@app/db';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as subsonicRepository from '@app/db/subsonic/subsonic';
 import type { AppDeps, AuthState } from '../context.ts';
 import { follow, like } from '../services/library.service.ts';
 import { countPlay, type Listener } from '../services/plays.service.ts';
@@ -18,9 +19,9 @@ export async function star(deps: AppDeps, auth: AuthState, items: { kind: Subson
 
 export async function rate(deps: AppDeps, auth: AuthState, item: { kind: SubsonicKind; id: number }, rating: number): Promise<void> {
   if (item.kind === 'playlist') throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.playlist);
-  const exists = item.kind === 'artist' ? await findArtist(deps.db, item.id) : item.kind === 'album' ? await findAlbum(deps.db, item.id) : await findTrack(deps.db, item.id);
+  const exists = item.kind === 'artist' ? await catalogRepository.findArtist(deps.db, item.id) : item.kind === 'album' ? await catalogRepository.findAlbum(deps.db, item.id) : await catalogRepository.findTrack(deps.db, item.id);
   if (!exists) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND[item.kind]);
-  await storeRating(deps.db, auth.user!.id, item.kind, item.id, rating, new Date().toISOString());
+  await subsonicRepository.setRating(deps.db, auth.user!.id, item.kind, item.id, rating, new Date().toISOString());
 }
 
 /** Listens older than this are not counted, as scrobbling services do. */
@@ -40,7 +41,7 @@ export const MAX_SCROBBLES_PER_CALL = 500;
  * submission=false ("now playing") records nothing: getNowPlaying lists recent counted plays.
  */
 export async function scrobble(deps: AppDeps, auth: AuthState, plays: { trackId: number; time?: number }[], submission: boolean, listener: Omit<Listener, 'userId'>): Promise<void> {
-  const known = new Set((await tracksByIds(deps.db, [...new Set(plays.map((p) => p.trackId))])).map((t) => t.id));
+  const known = new Set((await catalogRepository.tracksByIds(deps.db, [...new Set(plays.map((p) => p.trackId))])).map((t) => t.id));
   if (plays.some((p) => !known.has(p.trackId))) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.track);
   if (!submission) return;
   const oldest = Date.now() - SCROBBLE_MAX_AGE_MS;

@@ -1,4 +1,5 @@
-import { artistsOfTracks, findAlbum, findArtist, findTrack, tracksOfPlaylist } from '@app/db';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as playlistsRepository from '@app/db/library/playlists';
 import type { AppDeps, AuthState } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
 import { findAudibleTrack } from '../services/backstage-ownership.ts';
@@ -22,17 +23,17 @@ export async function coverImage(deps: AppDeps, auth: AuthState, value: string):
   const missing = new SubsonicError(SUBSONIC_ERROR.notFound, msg('This cover does not exist.'));
   if (!parsed) throw missing;
   let image: string | null | undefined;
-  if (parsed.kind === 'artist') image = (await findArtist(deps.db, parsed.id))?.image;
-  else if (parsed.kind === 'album') image = (await findAlbum(deps.db, parsed.id))?.image;
+  if (parsed.kind === 'artist') image = (await catalogRepository.findArtist(deps.db, parsed.id))?.image;
+  else if (parsed.kind === 'album') image = (await catalogRepository.findAlbum(deps.db, parsed.id))?.image;
   else if (parsed.kind === 'track') {
     const track = await findAudibleTrack(deps, auth, parsed.id).catch(() => undefined);
-    image = track?.album_id ? (await findAlbum(deps.db, track.album_id))?.image : undefined;
+    image = track?.album_id ? (await catalogRepository.findAlbum(deps.db, track.album_id))?.image : undefined;
   } else {
     const playlist = await visiblePlaylist(deps.db, auth, parsed.id).catch(() => undefined);
     image = playlist?.image;
     if (playlist && !image) {
-      const [first] = await tracksOfPlaylist(deps.db, playlist.id, 0, 1);
-      image = first?.album_id ? (await findAlbum(deps.db, first.album_id))?.image : undefined;
+      const [first] = await playlistsRepository.tracksOfPlaylist(deps.db, playlist.id, 0, 1);
+      image = first?.album_id ? (await catalogRepository.findAlbum(deps.db, first.album_id))?.image : undefined;
     }
   }
   if (!image) throw missing;
@@ -40,11 +41,11 @@ export async function coverImage(deps: AppDeps, auth: AuthState, value: string):
 }
 
 export async function lyricsOfSong(deps: AppDeps, id: number): Promise<StructuredLyrics[]> {
-  const track = await findTrack(deps.db, id);
+  const track = await catalogRepository.findTrack(deps.db, id);
   if (!track) throw new SubsonicError(SUBSONIC_ERROR.notFound, NOT_FOUND.track);
   const lyrics = await getLyrics(deps.db, id);
   if (!lyrics) return [];
-  const artist = (await artistsOfTracks(deps.db, [id])).get(id)?.[0];
+  const artist = (await catalogRepository.artistsOfTracks(deps.db, [id])).get(id)?.[0];
   return [
     {
       displayArtist: artist?.name,

@@ -1,4 +1,6 @@
-import { findUserByEmail, playlistsOfUser, tracksOfPlaylist, type PlaylistRow, type TrackRow } from '@app/db';
+import type { PlaylistRow, TrackRow } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as playlistsRepository from '@app/db/library/playlists';
 import type { AppDeps, AuthState } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
 import { visibleTrackIds } from '../services/backstage-ownership.ts';
@@ -15,13 +17,13 @@ export async function playlistsOf(deps: AppDeps, auth: AuthState, username: stri
   let userId = auth.user!.id;
   let onlyPublic = false;
   if (username !== undefined && username !== auth.user!.email) {
-    const other = await findUserByEmail(deps.db, username);
+    const other = await usersRepository.findUserByEmail(deps.db, username);
     if (!other) throw new SubsonicError(SUBSONIC_ERROR.notFound, msg('This user does not exist.'));
     userId = other.id;
     // Without the right to manage playlists, someone else's private ones stay private.
     onlyPublic = !hasPermission(auth.permissions, 'playlists.update');
   }
-  const rows = await playlistsOfUser(deps.db, userId, { includeFollowed: userId === auth.user!.id, onlyPublic, offset: 0, limit: 1000 });
+  const rows = await playlistsRepository.playlistsOfUser(deps.db, userId, { includeFollowed: userId === auth.user!.id, onlyPublic, offset: 0, limit: 1000 });
   return presentPlaylists(deps, viewerOf(auth), rows);
 }
 
@@ -37,7 +39,7 @@ export async function playlistWithSongs(deps: AppDeps, auth: AuthState, id: numb
  * they show again once published), and songIndexToRemove counts over this list.
  */
 async function shownTracks(deps: AppDeps, playlistId: number): Promise<TrackRow[]> {
-  return tracksOfPlaylist(deps.db, playlistId, 0, PLAYLIST_MAX_TRACKS);
+  return playlistsRepository.tracksOfPlaylist(deps.db, playlistId, 0, PLAYLIST_MAX_TRACKS);
 }
 
 /**

@@ -1,20 +1,9 @@
-import {
-  albumCountsOfArtists,
-  albumsByIds,
-  artistsOfAlbums,
-  artistsOfTracks,
-  findFileEntries,
-  genresOfTracks,
-  publicUsersByIds,
-  ratingsOf,
-  starredAt,
-  trackStatsOfPlaylists,
-  tracksOfAlbums,
-  type AlbumRow,
-  type ArtistRow,
-  type PlaylistRow,
-  type TrackRow,
-} from '@app/db';
+import type { AlbumRow, ArtistRow, PlaylistRow, TrackRow } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as playlistsRepository from '@app/db/library/playlists';
+import * as subsonicRepository from '@app/db/subsonic/subsonic';
+import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import type { AppDeps, AuthState } from '../context.ts';
 import { displayName } from '../services/display-name.ts';
 import { subsonicId } from './ids.ts';
@@ -42,14 +31,14 @@ export async function presentSongs(deps: AppDeps, viewer: Viewer, tracks: TrackR
   const ids = tracks.map((t) => t.id);
   const albumIds = [...new Set(tracks.map((t) => t.album_id).filter((id): id is number => id !== null))];
   const [artists, genres, albums, files, starred, ratings] = await Promise.all([
-    artistsOfTracks(db, ids),
-    genresOfTracks(db, ids),
-    albumsByIds(db, albumIds),
-    findFileEntries(db, tracks.map((t) => t.file_entry_id).filter((id): id is number => id !== null)),
-    starredAt(db, viewer.userId, 'track', ids),
-    ratingsOf(db, viewer.userId, 'track', ids),
+    catalogRepository.artistsOfTracks(db, ids),
+    catalogRepository.genresOfTracks(db, ids),
+    catalogRepository.albumsByIds(db, albumIds),
+    fileEntriesRepository.findFileEntries(db, tracks.map((t) => t.file_entry_id).filter((id): id is number => id !== null)),
+    subsonicRepository.starredAt(db, viewer.userId, 'track', ids),
+    subsonicRepository.ratingsOf(db, viewer.userId, 'track', ids),
   ]);
-  const albumArtists = await artistsOfAlbums(db, albumIds);
+  const albumArtists = await catalogRepository.artistsOfAlbums(db, albumIds);
   const albumById = new Map(albums.map((a) => [a.id, a]));
   const fileById = new Map(files.map((f) => [f.id, f]));
   return tracks.map((track) => {
@@ -100,13 +89,13 @@ export async function presentAlbums(deps: AppDeps, viewer: Viewer, albums: Album
   const { db } = deps;
   const ids = albums.map((a) => a.id);
   const [artists, tracks, starred, ratings] = await Promise.all([
-    artistsOfAlbums(db, ids),
-    tracksOfAlbums(db, ids),
-    starredAt(db, viewer.userId, 'album', ids),
-    ratingsOf(db, viewer.userId, 'album', ids),
+    catalogRepository.artistsOfAlbums(db, ids),
+    catalogRepository.tracksOfAlbums(db, ids),
+    subsonicRepository.starredAt(db, viewer.userId, 'album', ids),
+    subsonicRepository.ratingsOf(db, viewer.userId, 'album', ids),
   ]);
   const allTracks = [...tracks.values()].flat();
-  const genres = await genresOfTracks(db, allTracks.map((t) => t.id));
+  const genres = await catalogRepository.genresOfTracks(db, allTracks.map((t) => t.id));
   return albums.map((album) => {
     const albumArtists = artists.get(album.id) ?? [];
     const albumTracks = tracks.get(album.id) ?? [];
@@ -137,7 +126,7 @@ export async function presentAlbums(deps: AppDeps, viewer: Viewer, albums: Album
 
 export async function presentArtists(deps: AppDeps, viewer: Viewer, artists: ArtistRow[]): Promise<ArtistID3[]> {
   const ids = artists.map((a) => a.id);
-  const [albumCounts, starred] = await Promise.all([albumCountsOfArtists(deps.db, ids), starredAt(deps.db, viewer.userId, 'artist', ids)]);
+  const [albumCounts, starred] = await Promise.all([catalogRepository.albumCountsOfArtists(deps.db, ids), subsonicRepository.starredAt(deps.db, viewer.userId, 'artist', ids)]);
   return artists.map((artist) => ({
     id: subsonicId('artist', artist.id),
     name: artist.name,
@@ -151,7 +140,7 @@ export async function presentArtists(deps: AppDeps, viewer: Viewer, artists: Art
 /** Artists as Subsonic's folder-based Artist type (getIndexes): no cover or album count, but the listener's rating. */
 export async function presentFolderArtists(deps: AppDeps, viewer: Viewer, artists: ArtistRow[]): Promise<Artist[]> {
   const ids = artists.map((a) => a.id);
-  const [starred, ratings] = await Promise.all([starredAt(deps.db, viewer.userId, 'artist', ids), ratingsOf(deps.db, viewer.userId, 'artist', ids)]);
+  const [starred, ratings] = await Promise.all([subsonicRepository.starredAt(deps.db, viewer.userId, 'artist', ids), subsonicRepository.ratingsOf(deps.db, viewer.userId, 'artist', ids)]);
   return artists.map((artist) => ({
     id: subsonicId('artist', artist.id),
     name: artist.name,
@@ -163,7 +152,7 @@ export async function presentFolderArtists(deps: AppDeps, viewer: Viewer, artist
 
 export async function presentPlaylists(deps: AppDeps, viewer: Viewer, playlists: PlaylistRow[]): Promise<Playlist[]> {
   const ids = playlists.map((p) => p.id);
-  const [stats, owners] = await Promise.all([trackStatsOfPlaylists(deps.db, ids), publicUsersByIds(deps.db, [...new Set(playlists.map((p) => p.owner_id))])]);
+  const [stats, owners] = await Promise.all([playlistsRepository.trackStatsOfPlaylists(deps.db, ids), usersRepository.publicUsersByIds(deps.db, [...new Set(playlists.map((p) => p.owner_id))])]);
   return playlists.map((playlist) => ({
     id: subsonicId('playlist', playlist.id),
     name: playlist.name,

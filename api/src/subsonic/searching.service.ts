@@ -1,4 +1,5 @@
-import { albumsByIds, artistsByIds, inOrderOf, pageOfAlbums, pageOfArtists, pageOfTracks, tracksByIds } from '@app/db';
+import * as catalogRepository from '@app/db/catalog/catalog';
+import * as subsonicRepository from '@app/db/subsonic/subsonic';
 import type { AppDeps, AuthState } from '../context.ts';
 import { search } from '../services/search.service.ts';
 import { presentAlbums, presentArtists, presentSongs, viewerOf } from './present.ts';
@@ -24,9 +25,9 @@ export async function search3(deps: AppDeps, auth: AuthState, q: Search3Query): 
   const text = q.query.trim();
   if (text === '' || text === '""') {
     const [artists, albums, tracks] = await Promise.all([
-      q.artistCount ? pageOfArtists(deps.db, q.artistOffset, q.artistCount) : [],
-      q.albumCount ? pageOfAlbums(deps.db, q.albumOffset, q.albumCount) : [],
-      q.songCount ? pageOfTracks(deps.db, q.songOffset, q.songCount) : [],
+      q.artistCount ? subsonicRepository.pageOfArtists(deps.db, q.artistOffset, q.artistCount) : [],
+      q.albumCount ? subsonicRepository.pageOfAlbums(deps.db, q.albumOffset, q.albumCount) : [],
+      q.songCount ? subsonicRepository.pageOfTracks(deps.db, q.songOffset, q.songCount) : [],
     ]);
     return { artist: await presentArtists(deps, viewer, artists), album: await presentAlbums(deps, viewer, albums), song: await presentSongs(deps, viewer, tracks) };
   }
@@ -43,10 +44,10 @@ export async function search3(deps: AppDeps, auth: AuthState, q: Search3Query): 
     idsOf('album', q.albumCount, q.albumOffset),
     idsOf('track', q.songCount, q.songOffset),
   ]);
-  const [artists, albums, tracks] = await Promise.all([artistsByIds(deps.db, artistIds), albumsByIds(deps.db, albumIds), tracksByIds(deps.db, trackIds)]);
+  const [artists, albums, tracks] = await Promise.all([catalogRepository.artistsByIds(deps.db, artistIds), catalogRepository.albumsByIds(deps.db, albumIds), catalogRepository.tracksByIds(deps.db, trackIds)]);
   return {
-    artist: await presentArtists(deps, viewer, inOrderOf(artistIds, artists)),
-    album: await presentAlbums(deps, viewer, inOrderOf(albumIds, albums)),
-    song: await presentSongs(deps, viewer, inOrderOf(trackIds, tracks)),
+    artist: await presentArtists(deps, viewer, catalogRepository.inOrderOf(artistIds, artists)),
+    album: await presentAlbums(deps, viewer, catalogRepository.inOrderOf(albumIds, albums)),
+    song: await presentSongs(deps, viewer, catalogRepository.inOrderOf(trackIds, tracks)),
   };
 }

@@ -1,4 +1,5 @@
-import { findUserByEmail, type UserRow } from '@app/db';
+import type { UserRow } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
 import type { AppDeps, AuthState } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
 import { hasPermission } from '../services/permissions.ts';
@@ -34,7 +35,7 @@ function userObject(user: UserRow, permissions: AuthState['permissions']): User 
 export async function subsonicUser(deps: AppDeps, auth: AuthState, username: string): Promise<User> {
   if (username === auth.user!.email) return userObject(auth.user!, auth.permissions);
   if (!hasPermission(auth.permissions, 'users.update')) throw new SubsonicError(SUBSONIC_ERROR.notAuthorized, msg("You don't have permission to do that."));
-  const other = await findUserByEmail(deps.db, username);
+  const other = await usersRepository.findUserByEmail(deps.db, username);
   if (!other) throw new SubsonicError(SUBSONIC_ERROR.notFound, msg('This user does not exist.'));
   return userObject(other, await permissionsOfAccount(deps.db, other.id));
 }

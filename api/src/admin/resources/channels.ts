@@ -1,4 +1,6 @@
-import { channelItemsOf, missingItemIds, replaceChannelItems, type ChannelContentModel, type ResourceRecord } from '@app/db';
+import type { ChannelContentModel } from '@app/db';
+import type * as adminResourceRepository from '@app/db/admin/admin-resource';
+import * as channelItemsRepository from '@app/db/catalog/channel-items';
 import { z } from 'zod';
 import type { AppDeps } from '../../context.ts';
 import { loadSettings } from '../../services/settings.service.ts';
@@ -32,7 +34,7 @@ const SOURCE_MODELS: Record<(typeof CHANNEL_SOURCES)[number], readonly ChannelCo
 const HOME_CHANNEL_MESSAGE = 'This channel is the home page. Choose another home page in the settings first.';
 
 /** The channel `/` shows (setting homepage.value, by slug or id): deleting or renaming it would leave the home page empty. */
-async function isHomeChannel(record: ResourceRecord, deps: AppDeps): Promise<boolean> {
+async function isHomeChannel(record: adminResourceRepository.ResourceRecord, deps: AppDeps): Promise<boolean> {
   const home = (await loadSettings(deps.db))['homepage.value'];
   return home === record.slug || home === String(record.id);
 }
@@ -81,18 +83,18 @@ export const channels: AdminResource = {
     const items = data.items as number[] | undefined;
     if (source === 'manual' && items?.length) {
       if (model === 'channel' && existing && items.includes(existing.id)) errors.items = 'A channel cannot contain itself.';
-      const missing = await missingItemIds(deps.db, model, items);
+      const missing = await channelItemsRepository.missingItemIds(deps.db, model, items);
       if (missing.length) errors.items = `No ${model} has the id ${missing.slice(0, 10).join(', ')}.`;
     }
     return errors;
   },
   async afterRead(records, deps) {
-    const items = await channelItemsOf(deps.db, records as (ResourceRecord & { content_model: ChannelContentModel })[]);
+    const items = await channelItemsRepository.channelItemsOf(deps.db, records as (adminResourceRepository.ResourceRecord & { content_model: ChannelContentModel })[]);
     for (const record of records) record.items = items.get(record.id) ?? [];
   },
   async afterWrite(record, virtual, deps) {
     // Items are kept only for manual channels; a query channel's list comes from the query.
     if (virtual.items === undefined || record.content_source !== 'manual') return;
-    await replaceChannelItems(deps.db, record.id, record.content_model as ChannelContentModel, virtual.items as number[]);
+    await channelItemsRepository.replaceChannelItems(deps.db, record.id, record.content_model as ChannelContentModel, virtual.items as number[]);
   },
 };

@@ -1,4 +1,5 @@
-import { pricesOfProducts, replaceProductPrices, type PriceInput, type ResourceRecord } from '@app/db';
+import type * as adminResourceRepository from '@app/db/admin/admin-resource';
+import * as billingRepository from '@app/db/billing/billing';
 import { z } from 'zod';
 import { type DomainError, UnavailableError, ValidationError } from '../../services/errors.ts';
 import { syncPlanToStripe } from '../../services/billing/plan-sync.ts';
@@ -79,8 +80,8 @@ export const plans: AdminResource = {
   virtual: ['prices'],
   async validate(data, existing, deps) {
     const errors: Record<string, string> = {};
-    const prices = (data.prices as PriceInput[] | undefined) ??
-      (existing ? ((await pricesOfProducts(deps.db, [existing.id])).get(existing.id) ?? []) : []);
+    const prices = (data.prices as billingRepository.PriceInput[] | undefined) ??
+      (existing ? ((await billingRepository.pricesOfProducts(deps.db, [existing.id])).get(existing.id) ?? []) : []);
     const free = (data.free ?? existing?.free ?? 0) === 1;
     const seen = new Set<string>();
     prices.forEach((p, index) => {
@@ -93,7 +94,7 @@ export const plans: AdminResource = {
     });
     if (!free && !prices.some((p) => p.amount > 0)) errors.prices = 'Add a price, or mark the plan as free.';
     if (data.prices !== undefined && existing) {
-      const own = new Set(((await pricesOfProducts(deps.db, [existing.id])).get(existing.id) ?? []).map((p) => p.id));
+      const own = new Set(((await billingRepository.pricesOfProducts(deps.db, [existing.id])).get(existing.id) ?? []).map((p) => p.id));
       prices.forEach((p, index) => {
         if (p.id !== undefined && !own.has(p.id)) errors[`prices.${index}`] = `Price ${p.id} does not belong to this plan.`;
       });
@@ -101,14 +102,14 @@ export const plans: AdminResource = {
     return errors;
   },
   async afterRead(records, deps) {
-    const prices = await pricesOfProducts(deps.db, records.map((r) => r.id));
+    const prices = await billingRepository.pricesOfProducts(deps.db, records.map((r) => r.id));
     for (const record of records) {
       record.prices = (prices.get(record.id) ?? []).map(({ id, amount, currency, interval, interval_count }) => ({ id, amount, currency, interval, interval_count }));
       record.feature_list ??= [];
     }
   },
-  async afterWrite(record: ResourceRecord, virtual, deps) {
-    if (virtual.prices !== undefined) await replaceProductPrices(deps.db, record.id, virtual.prices as PriceInput[]);
+  async afterWrite(record: adminResourceRepository.ResourceRecord, virtual, deps) {
+    if (virtual.prices !== undefined) await billingRepository.replaceProductPrices(deps.db, record.id, virtual.prices as billingRepository.PriceInput[]);
     // Each payment provider set up gets its copy of the plan on every save; one not set up syncs at checkout.
     const stripe = await stripeGateway(deps);
     const paypal = await paypalGateway(deps);
@@ -128,12 +129,12 @@ export const plans: AdminResource = {
     if (failure) throw failure.error;
     const refusals = results.filter((result) => result.refused.length > 0);
     if (!refusals.length) return;
-    const saved = (await pricesOfProducts(deps.db, [record.id])).get(record.id) ?? [];
+    const saved = (await billingRepository.pricesOfProducts(deps.db, [record.id])).get(record.id) ?? [];
     const errors: Record<string, string> = {};
     for (const { priceId, field, message } of refusals.flatMap((result) => result.refused)) {
       // Errors are reported on the form's lines, which the prices were saved in the order of.
       const index = saved.findIndex((price) => price.id === priceId);
-      const sent = ((virtual.prices as PriceInput[] | undefined) ?? saved).findIndex((p) => {
+      const sent = ((virtual.prices as billingRepository.PriceInput[] | undefined) ?? saved).findIndex((p) => {
         const row = saved[index];
         return row && p.currency === row.currency && p.interval === row.interval && p.interval_count === row.interval_count && p.amount === row.amount;
       });

@@ -1,4 +1,4 @@
-import { stampSubscriptionCancelled, subscriptionLabels } from '@app/db';
+import * as billingRepository from '@app/db/billing/billing';
 import { z } from 'zod';
 import { checkSubscriptionChange } from '../../services/account-admin.service.ts';
 import type { AdminResource } from '../resource.ts';
@@ -47,7 +47,7 @@ export const subscriptions: AdminResource = {
     if (existing) await checkSubscriptionChange(deps.db, auth, { user_id: existing.user_id as number, product_id: existing.product_id as number | null });
   },
   async afterRead(records, deps) {
-    const { emails, planNames } = await subscriptionLabels(
+    const { emails, planNames } = await billingRepository.subscriptionLabels(
       deps.db,
       records.map((r) => r.user_id as number),
       records.map((r) => r.product_id as number | null).filter((id): id is number => id !== null),
@@ -58,6 +58,6 @@ export const subscriptions: AdminResource = {
     }
   },
   async afterWrite(record, _virtual, deps) {
-    if (record.status === 'cancelled') await stampSubscriptionCancelled(deps.db, record.id);
+    if (record.status === 'cancelled') await billingRepository.stampSubscriptionCancelled(deps.db, record.id);
   },
 };

@@ -1,4 +1,6 @@
-import { findProduct, findPrice, findStripeCustomer, saveStripeCustomer, subscriptionsOfUser, visibleProducts, type SubscriptionRow, type UserRow } from '@app/db';
+import type { SubscriptionRow, UserRow } from '@app/db';
+import * as billingRepository from '@app/db/billing/billing';
+import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../../context.ts';
 import { ConflictError, notFound, UnavailableError, ValidationError } from '../errors.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
@@ -11,7 +13,7 @@ import { readFromStripe, retrieveStripeSubscription, subscriptionView, syncStrip
 
 /** The plans on the pricing page, with their prices: hidden plans are left out. */
 export async function plansOnOffer(deps: AppDeps) {
-  return visibleProducts(deps.db);
+  return billingRepository.visibleProducts(deps.db);
 }
 
 export async function currentSubscription(deps: AppDeps, userId: number): Promise<SubscriptionView | null> {
@@ -20,10 +22,10 @@ export async function currentSubscription(deps: AppDeps, userId: number): Promis
 }
 
 async function customerFor(deps: AppDeps, stripe: Stripe, user: UserRow): Promise<string> {
-  const known = await findStripeCustomer(deps.db, user.id);
+  const known = await stripeBillingRepository.findStripeCustomer(deps.db, user.id);
   if (known) return known;
   const customer = await stripe.customers.create({ email: user.email, ...(user.name ? { name: user.name } : {}), metadata: { user_id: String(user.id) } });
-  return saveStripeCustomer(deps.db, user.id, customer.id);
+  return stripeBillingRepository.saveStripeCustomer(deps.db, user.id, customer.id);
 }
 
 /** Starts a Stripe Checkout Session for a plan's price and returns the page to send the user to. */
@@ -63,7 +65,7 @@ export async function startStripeCheckout(deps: AppDeps, user: UserRow, productI
  * a session of another site on the same account) is not found, so session ids reveal nothing.
  */
 async function ownSession(deps: AppDeps, stripe: Stripe, user: UserRow, sessionId: string, mode: Stripe.Checkout.Session.Mode, expand: string[]) {
-  const customer = await findStripeCustomer(deps.db, user.id);
+  const customer = await stripeBillingRepository.findStripeCustomer(deps.db, user.id);
   const session = await stripe.checkout.sessions.retrieve(sessionId, { expand });
   if (!customer || idOf(session.customer) !== customer || session.metadata?.user_id !== String(user.id) || session.mode !== mode) throw notFound();
   if (session.status !== 'complete') throw new ValidationError(NOT_COMPLETE);
@@ -86,7 +88,7 @@ export async function completeStripeCheckout(deps: AppDeps, user: UserRow, sessi
 
 /** The user's subscription to change: the one that counts, or a 404/422 that says why not. */
 async function countingRow(deps: AppDeps, user: UserRow): Promise<SubscriptionRow> {
-  const rows = await subscriptionsOfUser(deps.db, user.id);
+  const rows = await billingRepository.subscriptionsOfUser(deps.db, user.id);
   if (!rows.length) throw notFound('You are not subscribed.');
   const row = rows.find((r) => subscriptionStanding(r).valid);
   if (!row) throw new ValidationError('Your subscription has ended. Choose a plan to subscribe again.');
@@ -108,8 +110,8 @@ async function managedSubscription(deps: AppDeps, user: UserRow) {
 
 /** The plan and price to change to, checked the same way for every provider. */
 async function planChoice(deps: AppDeps, row: SubscriptionRow, productId: number, priceId: number) {
-  const product = await findProduct(deps.db, productId);
-  const price = await findPrice(deps.db, priceId);
+  const product = await stripeBillingRepository.findProduct(deps.db, productId);
+  const price = await stripeBillingRepository.findPrice(deps.db, priceId);
   if (!product || product.hidden || !price || price.product_id !== product.id) throw notFound('This plan or price does not exist.');
   if (product.free || price.amount === 0) throw new ValidationError('To move to a free plan, cancel your subscription.');
   if (row.price_id === price.id) throw new ValidationError('You are already on this plan.');
@@ -277,7 +279,7 @@ function invoiceStatus(invoice: Stripe.Invoice): string | null {
 }
 
 async function listStripeInvoices(deps: AppDeps, user: UserRow): Promise<InvoiceView[]> {
-  const customer = await findStripeCustomer(deps.db, user.id);
+  const customer = await stripeBillingRepository.findStripeCustomer(deps.db, user.id);
   if (!customer) return [];
   const { stripe } = await requireStripe(deps);
   return withStripe(async () => {

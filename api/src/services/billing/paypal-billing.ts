@@ -1,16 +1,8 @@
-import {
-  findGatewaySubscription,
-  findPrice,
-  findPriceByPayPalPlanId,
-  findProductByPayPalId,
-  findUserById,
-  subscriptionsOfUser,
-  type PriceRow,
-  type ProviderRead,
-  type SubscriptionRow,
-  type SubscriptionStatus,
-  type UserRow,
-} from '@app/db';
+import type { PriceRow, SubscriptionRow, SubscriptionStatus, UserRow } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as billingRepository from '@app/db/billing/billing';
+import * as paypalBillingRepository from '@app/db/billing/paypal-billing';
+import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../../context.ts';
 import { ConflictError, notFound, UnavailableError, ValidationError } from '../errors.ts';
 import { loadSettings } from '../settings.service.ts';
@@ -45,11 +37,11 @@ function periodAfter(paidAt: string | null, price: PriceRow | undefined): string
 
 /** Our plan and price for a PayPal plan; a plan replaced since (its price changed) is found by its product at PayPal. */
 async function planOf(deps: AppDeps, paypal: PayPalClient, planId: string | undefined, existing: SubscriptionRow | undefined) {
-  const price = planId ? await findPriceByPayPalPlanId(deps.db, planId) : undefined;
+  const price = planId ? await paypalBillingRepository.findPriceByPayPalPlanId(deps.db, planId) : undefined;
   if (price) return { productId: price.product_id, priceId: price.id };
   if (existing && existing.product_id !== null) return { productId: existing.product_id, priceId: existing.price_id };
   const plan = planId ? await paypal.getPlan(planId).catch(() => undefined) : undefined;
-  const product = plan?.product_id ? await findProductByPayPalId(deps.db, plan.product_id) : undefined;
+  const product = plan?.product_id ? await paypalBillingRepository.findProductByPayPalId(deps.db, plan.product_id) : undefined;
   return { productId: product?.id ?? null, priceId: null };
 }
 
@@ -62,14 +54,14 @@ async function planOf(deps: AppDeps, paypal: PayPalClient, planId: string | unde
  * covers the period), unless what it took was refunded (`refunded`): then nothing is paid for and it
  * ends; EXPIRED is expired. Not yet approved, or not made by this site: no state.
  */
-async function paypalFinding(deps: AppDeps, paypal: PayPalClient, subscription: PayPalSubscription, read: ProviderRead, refunded = false): Promise<ProviderFinding> {
+async function paypalFinding(deps: AppDeps, paypal: PayPalClient, subscription: PayPalSubscription, read: stripeBillingRepository.ProviderRead, refunded = false): Promise<ProviderFinding> {
   const db = deps.db;
   const none = (existing?: SubscriptionRow): ProviderFinding => ({ state: undefined, existing, read });
   // custom_id is the user id this site set when it made the subscription with its own credentials.
   const userId = typeof subscription.custom_id === 'string' && /^[1-9]\d{0,14}$/.test(subscription.custom_id) ? Number(subscription.custom_id) : undefined;
-  if (userId === undefined || !(await findUserById(db, userId))) return none();
+  if (userId === undefined || !(await usersRepository.findUserById(db, userId))) return none();
   if (typeof subscription.id !== 'string' || !PAYPAL_SUBSCRIPTION_ID.test(subscription.id)) return none();
-  const existing = await findGatewaySubscription(db, 'paypal', subscription.id);
+  const existing = await stripeBillingRepository.findGatewaySubscription(db, 'paypal', subscription.id);
   if (existing && existing.user_id !== userId) return none();
   if (subscription.status === 'APPROVAL_PENDING' || subscription.status === 'APPROVED') return none(existing);
 
@@ -78,7 +70,7 @@ async function paypalFinding(deps: AppDeps, paypal: PayPalClient, subscription: 
   const now = new Date().toISOString();
   const changedAt = iso(subscription.status_update_time) ?? now;
   const nextBilling = iso(billing.next_billing_time);
-  const price = priceId === null ? undefined : await findPrice(db, priceId);
+  const price = priceId === null ? undefined : await stripeBillingRepository.findPrice(db, priceId);
   let state: { status: SubscriptionStatus; renews_at: string | null; ends_at: string | null; cancelled_at: string | null };
   switch (subscription.status) {
     case 'ACTIVE':
@@ -134,7 +126,7 @@ export async function storePayPalSubscription(
   deps: AppDeps,
   paypal: PayPalClient,
   subscription: PayPalSubscription,
-  read: ProviderRead,
+  read: stripeBillingRepository.ProviderRead,
   options: { event?: BillingEvent; refunded?: boolean } = {},
 ): Promise<StoreOutcome> {
   return storeProviderState(deps.db, options.event, await paypalFinding(deps, paypal, subscription, read, options.refunded));
@@ -176,10 +168,10 @@ export async function syncPayPalSubscription(
   deps: AppDeps,
   paypal: PayPalClient,
   subscriptionId: string,
-  options: { event?: BillingEvent; first?: { subscription: PayPalSubscription; read: ProviderRead } } = {},
+  options: { event?: BillingEvent; first?: { subscription: PayPalSubscription; read: stripeBillingRepository.ProviderRead } } = {},
 ): Promise<SyncResult> {
   let latest = options.first?.subscription;
-  const finding = async (subscription: PayPalSubscription, read: ProviderRead) => paypalFinding(deps, paypal, subscription, read, await refundedInFull(paypal, subscription));
+  const finding = async (subscription: PayPalSubscription, read: stripeBillingRepository.ProviderRead) => paypalFinding(deps, paypal, subscription, read, await refundedInFull(paypal, subscription));
   const first = options.first ? await finding(options.first.subscription, options.first.read) : undefined;
   return syncProviderSubscription(
     deps.db,
@@ -291,7 +283,7 @@ const TRANSACTION_STATUS: Record<string, string> = { COMPLETED: 'paid', PENDING:
 
 /** The payments of the user's PayPal subscriptions, as invoices; none when PayPal is not set up now. */
 export async function listPayPalInvoices(deps: AppDeps, user: UserRow) {
-  const rows = (await subscriptionsOfUser(deps.db, user.id)).filter((row) => row.gateway === 'paypal' && row.gateway_id);
+  const rows = (await billingRepository.subscriptionsOfUser(deps.db, user.id)).filter((row) => row.gateway === 'paypal' && row.gateway_id);
   if (!rows.length) return [];
   const gateway = await paypalGateway(deps);
   if (!gateway) return [];

@@ -1,4 +1,7 @@
-import { findPrice, findProduct, pricesOfProducts, setPricePayPalPlanId, setProductPayPalId, type PriceRow, type ProductRow } from '@app/db';
+import type { PriceRow, ProductRow } from '@app/db';
+import * as billingRepository from '@app/db/billing/billing';
+import * as paypalBillingRepository from '@app/db/billing/paypal-billing';
+import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../../context.ts';
 import { UnavailableError } from '../errors.ts';
 import { fromPayPalValue, isPayPalError, isPayPalMissing, paypalFailure, toPayPalValue, type PayPalClient, type PayPalPlan } from './paypal-gateway.ts';
@@ -56,13 +59,13 @@ async function syncProduct(paypal: PayPalClient, product: ProductRow): Promise<s
  * PayPal refused; the rest are synced.
  */
 export async function syncPlanToPayPal(deps: AppDeps, paypal: PayPalClient, productId: number): Promise<RefusedPrice[]> {
-  const product = await findProduct(deps.db, productId);
+  const product = await stripeBillingRepository.findProduct(deps.db, productId);
   if (!product) return [];
   const refused: RefusedPrice[] = [];
   try {
     const paypalProductId = await syncProduct(paypal, product);
-    if (paypalProductId !== product.paypal_product_id) await setProductPayPalId(deps.db, product.id, paypalProductId);
-    const prices = product.free ? [] : ((await pricesOfProducts(deps.db, [product.id])).get(product.id) ?? []).filter((price) => price.amount > 0);
+    if (paypalProductId !== product.paypal_product_id) await paypalBillingRepository.setProductPayPalId(deps.db, product.id, paypalProductId);
+    const prices = product.free ? [] : ((await billingRepository.pricesOfProducts(deps.db, [product.id])).get(product.id) ?? []).filter((price) => price.amount > 0);
     const keep = new Set<string>();
     for (const price of prices) {
       if (price.paypal_plan_id) {
@@ -92,7 +95,7 @@ export async function syncPlanToPayPal(deps: AppDeps, paypal: PayPalClient, prod
           // A missed payment is added to the next one; after three in a row PayPal suspends the subscription.
           payment_preferences: { auto_bill_outstanding: true, setup_fee_failure_action: 'CANCEL', payment_failure_threshold: 3 },
         });
-        await setPricePayPalPlanId(deps.db, price.id, created.id);
+        await paypalBillingRepository.setPricePayPalPlanId(deps.db, price.id, created.id);
         keep.add(created.id);
       } catch (error) {
         refused.push(refusal(price, error));
@@ -109,11 +112,11 @@ export async function syncPlanToPayPal(deps: AppDeps, paypal: PayPalClient, prod
 
 /** The PayPal plan to sell one of our prices with, syncing the plan first when it is not at PayPal yet. */
 export async function paypalPlanFor(deps: AppDeps, paypal: PayPalClient, productId: number, priceId: number): Promise<string> {
-  const price = await findPrice(deps.db, priceId);
-  const product = await findProduct(deps.db, productId);
+  const price = await stripeBillingRepository.findPrice(deps.db, priceId);
+  const product = await stripeBillingRepository.findProduct(deps.db, productId);
   if (price?.paypal_plan_id && product?.paypal_product_id) return price.paypal_plan_id;
   const refused = await syncPlanToPayPal(deps, paypal, productId);
-  const synced = await findPrice(deps.db, priceId);
+  const synced = await stripeBillingRepository.findPrice(deps.db, priceId);
   if (!synced?.paypal_plan_id) {
     const reason = refused.find((r) => r.priceId === priceId);
     if (reason) logger.error({ product_id: productId, price_id: priceId, reason: reason.message }, 'A price could not be synced to the payment provider');

@@ -1,4 +1,6 @@
-import { billingEventRecorded, findProduct, findUserById, type SubscriptionRow } from '@app/db';
+import type { SubscriptionRow } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../../context.ts';
 import { MalformedRequestError, UnavailableError } from '../errors.ts';
 import { notifyPaymentFailed } from '../notifications.service.ts';
@@ -37,9 +39,9 @@ function subscriptionIdOf(value: unknown): string | null {
 }
 
 async function mailPaymentFailed(deps: AppDeps, row: SubscriptionRow): Promise<void> {
-  const user = await findUserById(deps.db, row.user_id);
+  const user = await usersRepository.findUserById(deps.db, row.user_id);
   if (!user) return;
-  const product = row.product_id ? await findProduct(deps.db, row.product_id) : undefined;
+  const product = row.product_id ? await stripeBillingRepository.findProduct(deps.db, row.product_id) : undefined;
   const siteName = (await loadSettings(deps.db))['branding.site_name'];
   await notifyPaymentFailed(deps, user.id, siteName, product?.name ?? null);
 }
@@ -87,7 +89,7 @@ export async function receivePayPalWebhook(deps: AppDeps, rawBody: string, heade
   if (!verified) throw new MalformedRequestError('The webhook signature is not valid.');
   const { id, event_type: type, resource } = event as { id?: unknown; event_type?: unknown; resource?: unknown };
   if (typeof id !== 'string' || id.length > 255 || typeof type !== 'string' || typeof resource !== 'object' || resource === null) throw new MalformedRequestError('This is not a PayPal event.');
-  if (await billingEventRecorded(deps.db, id)) return { received: true, duplicate: true };
+  if (await stripeBillingRepository.billingEventRecorded(deps.db, id)) return { received: true, duplicate: true };
   let result: { replayed: boolean; row?: SubscriptionRow };
   try {
     result = await processEvent(deps, gateway.paypal, { id, type }, resource as Record<string, unknown>);

@@ -1,4 +1,4 @@
-import { saveSettings } from '@app/db';
+import * as settingsRepository from '@app/db/settings/settings';
 import Stripe from 'stripe';
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest';
 import { createTestApp, type TestApp, type TestClient } from '../../testing.ts';
@@ -13,7 +13,7 @@ let stripe: Stripe;
 beforeAll(async () => {
   // Nothing listens on port 9: a Stripe that cannot be reached, unless a call is stubbed below.
   t = await createTestApp({ STRIPE_SECRET_KEY: 'sk_test_plan_sync', STRIPE_API_HOST: '127.0.0.1', STRIPE_API_PORT: '9', STRIPE_API_PROTOCOL: 'http' });
-  await saveSettings(t.db, { 'billing.stripe.enable': true });
+  await settingsRepository.saveSettings(t.db, { 'billing.stripe.enable': true });
   admin = await t.loggedIn('admin@example.com', ['admin']);
   // The routes share this client (one per key and address), so stubbing its calls stubs theirs.
   stripe = (await stripeGateway({ db: t.db, config: t.config, storage: t.storage }))!.stripe;
@@ -47,7 +47,7 @@ describe('plan sync errors', () => {
     // Buying the refused price tries the sync again; Stripe still refuses, and the buyer is told plainly.
     vi.spyOn(stripe.products, 'update').mockResolvedValue({ id: 'prod_synced' } as never);
     vi.spyOn(stripe.prices, 'retrieve').mockResolvedValue({ id: 'price_usd', active: true, product: 'prod_synced', unit_amount: 500, currency: 'usd', recurring: { interval: 'month', interval_count: 1 } } as never);
-    await saveSettings(t.db, { 'billing.enable': true });
+    await settingsRepository.saveSettings(t.db, { 'billing.enable': true });
     const buyer = await t.loggedIn('buyer@example.com');
     const refusedPlan = await t.db.selectFrom('products').select('id').where('name', '=', 'Refused').executeTakeFirstOrThrow();
     const refusedPrice = await t.db.selectFrom('prices').select('id').where('product_id', '=', refusedPlan.id).where('currency', '=', 'XTS').executeTakeFirstOrThrow();

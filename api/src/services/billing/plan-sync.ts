@@ -1,4 +1,6 @@
-import { findPrice, findProduct, pricesOfProducts, setPriceStripeId, setProductStripeId, type PriceRow, type ProductRow } from '@app/db';
+import type { PriceRow, ProductRow } from '@app/db';
+import * as billingRepository from '@app/db/billing/billing';
+import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../../context.ts';
 import { UnavailableError } from '../errors.ts';
 import { isMissing, isStripeError, stripeFailure, type Stripe } from './stripe-gateway.ts';
@@ -52,13 +54,13 @@ async function syncProduct(stripe: Stripe, product: ProductRow): Promise<string>
  * have nothing to buy and get no prices. Returns the prices Stripe refused; the rest are synced.
  */
 export async function syncPlanToStripe(deps: AppDeps, stripe: Stripe, productId: number): Promise<RefusedPrice[]> {
-  const product = await findProduct(deps.db, productId);
+  const product = await stripeBillingRepository.findProduct(deps.db, productId);
   if (!product) return [];
   const refused: RefusedPrice[] = [];
   try {
     const stripeProductId = await syncProduct(stripe, product);
-    if (stripeProductId !== product.stripe_product_id) await setProductStripeId(deps.db, product.id, stripeProductId);
-    const prices = product.free ? [] : ((await pricesOfProducts(deps.db, [product.id])).get(product.id) ?? []).filter((price) => price.amount > 0);
+    if (stripeProductId !== product.stripe_product_id) await stripeBillingRepository.setProductStripeId(deps.db, product.id, stripeProductId);
+    const prices = product.free ? [] : ((await billingRepository.pricesOfProducts(deps.db, [product.id])).get(product.id) ?? []).filter((price) => price.amount > 0);
     const keep = new Set<string>();
     for (const price of prices) {
       if (price.stripe_price_id) {
@@ -80,7 +82,7 @@ export async function syncPlanToStripe(deps: AppDeps, stripe: Stripe, productId:
           recurring: { interval: price.interval, interval_count: price.interval_count },
           metadata: { price_id: String(price.id) },
         });
-        await setPriceStripeId(deps.db, price.id, created.id);
+        await stripeBillingRepository.setPriceStripeId(deps.db, price.id, created.id);
         keep.add(created.id);
       } catch (error) {
         refused.push(refusal(price, error));
@@ -101,11 +103,11 @@ export async function syncPlanToStripe(deps: AppDeps, stripe: Stripe, productId:
  * refused the one we have.
  */
 export async function stripePriceFor(deps: AppDeps, stripe: Stripe, productId: number, priceId: number, resync = false): Promise<string> {
-  const price = await findPrice(deps.db, priceId);
-  const product = await findProduct(deps.db, productId);
+  const price = await stripeBillingRepository.findPrice(deps.db, priceId);
+  const product = await stripeBillingRepository.findProduct(deps.db, productId);
   if (!resync && price?.stripe_price_id && product?.stripe_product_id) return price.stripe_price_id;
   const refused = await syncPlanToStripe(deps, stripe, productId);
-  const synced = await findPrice(deps.db, priceId);
+  const synced = await stripeBillingRepository.findPrice(deps.db, priceId);
   if (!synced?.stripe_price_id) {
     const reason = refused.find((r) => r.priceId === priceId);
     if (reason) logger.error({ product_id: productId, price_id: priceId, reason: reason.message }, 'A price could not be synced to the payment provider');

@@ -1,4 +1,6 @@
-import { billingEventRecorded, findProduct, findUserById, userOfStripeCustomer, type SubscriptionRow } from '@app/db';
+import type { SubscriptionRow } from '@app/db';
+import * as usersRepository from '@app/db/accounts/users';
+import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../../context.ts';
 import { MalformedRequestError, UnavailableError } from '../errors.ts';
 import { notifyPaymentFailed } from '../notifications.service.ts';
@@ -22,10 +24,10 @@ function invoiceSubscription(invoice: Stripe.Invoice): string | null {
 
 async function mailPaymentFailed(deps: AppDeps, invoice: Stripe.Invoice, productId: number | null | undefined): Promise<void> {
   const customer = idOf(invoice.customer);
-  const userId = customer ? await userOfStripeCustomer(deps.db, customer) : undefined;
-  const user = userId === undefined ? undefined : await findUserById(deps.db, userId);
+  const userId = customer ? await stripeBillingRepository.userOfStripeCustomer(deps.db, customer) : undefined;
+  const user = userId === undefined ? undefined : await usersRepository.findUserById(deps.db, userId);
   if (!user) return;
-  const product = productId ? await findProduct(deps.db, productId) : undefined;
+  const product = productId ? await stripeBillingRepository.findProduct(deps.db, productId) : undefined;
   const siteName = (await loadSettings(deps.db))['branding.site_name'];
   await notifyPaymentFailed(deps, user.id, siteName, product?.name ?? null);
 }
@@ -87,7 +89,7 @@ export async function receiveStripeWebhook(deps: AppDeps, rawBody: string, signa
   if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.data?.object !== 'object' || event.data.object === null) {
     throw new MalformedRequestError('This is not a Stripe event.');
   }
-  if (await billingEventRecorded(deps.db, event.id)) return { received: true, duplicate: true };
+  if (await stripeBillingRepository.billingEventRecorded(deps.db, event.id)) return { received: true, duplicate: true };
   let result: { replayed: boolean; row?: SubscriptionRow };
   try {
     result = await processEvent(deps, gateway.stripe, event);

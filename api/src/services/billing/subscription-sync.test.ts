@@ -1,4 +1,4 @@
-import { saveStripeCustomer, setProductStripeId } from '@app/db';
+import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../../testing.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
@@ -22,7 +22,7 @@ beforeAll(async () => {
 beforeEach(async () => {
   users += 1;
   customer = `cus_ours${users}`;
-  await saveStripeCustomer(t.db, (await t.createUser(`payer${users}@example.com`)).id, customer);
+  await stripeBillingRepository.saveStripeCustomer(t.db, (await t.createUser(`payer${users}@example.com`)).id, customer);
 });
 afterAll(() => t.close());
 
@@ -128,7 +128,7 @@ describe('storeStripeSubscription', () => {
         { amount: 100, currency: 'USD', interval: 'month', interval_count: 1 },
       ],
     })).json();
-    await setProductStripeId(t.db, plan.id, 'prod_late');
+    await stripeBillingRepository.setProductStripeId(t.db, plan.id, 'prod_late');
     const monthly = plan.prices.find((price: { interval: string }) => price.interval === 'month');
     // The price it was bought at is no longer any of ours: the back office changed its amount since.
     const replaced = { id: 'price_replaced', product: 'prod_late', currency: 'usd', recurring: { interval: 'month', interval_count: 1 } };

@@ -1,17 +1,6 @@
-import {
-  findGatewaySubscription,
-  findPrice,
-  findPriceByStripeId,
-  findProduct,
-  findProductByStripeId,
-  pricesOfProducts,
-  userOfStripeCustomer,
-  type Db,
-  type GatewaySubscriptionState,
-  type ProviderRead,
-  type SubscriptionRow,
-  type SubscriptionStatus,
-} from '@app/db';
+import type { Db, SubscriptionRow, SubscriptionStatus } from '@app/db';
+import * as billingRepository from '@app/db/billing/billing';
+import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../../context.ts';
 import { logger } from '../../logging/logger.ts';
 import { subscriptionStanding } from '../subscriptions.service.ts';
@@ -77,12 +66,12 @@ export function retrieveStripeSubscription(stripe: Stripe, id: string): Promise<
  * an event's copy, so events arriving late or out of order cannot roll it back. No state for a
  * subscription that is not ours (a customer this site did not make) or not started.
  */
-async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: ProviderRead): Promise<ProviderFinding> {
+async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: stripeBillingRepository.ProviderRead): Promise<ProviderFinding> {
   const customerId = idOf(subscription.customer);
-  const userId = customerId ? await userOfStripeCustomer(db, customerId) : undefined;
+  const userId = customerId ? await stripeBillingRepository.userOfStripeCustomer(db, customerId) : undefined;
   // Only customers this site made count: a subscription naming someone else's customer is ignored.
   if (userId === undefined) return { state: undefined, existing: undefined, read };
-  const existing = await findGatewaySubscription(db, 'stripe', subscription.id);
+  const existing = await stripeBillingRepository.findGatewaySubscription(db, 'stripe', subscription.id);
   const status = statusFromStripe(subscription.status);
   if (status === null) return { state: undefined, existing, read };
 
@@ -95,7 +84,7 @@ async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: Pr
   const cancelledAt = ended || cancelling ? (isoFromUnix(subscription.canceled_at) ?? existing?.cancelled_at ?? new Date().toISOString()) : null;
   const endsAt = ended ? (isoFromUnix(subscription.ended_at) ?? new Date().toISOString()) : cancelling ? (isoFromUnix(subscription.cancel_at) ?? periodEnd) : null;
 
-  const state: GatewaySubscriptionState = {
+  const state: stripeBillingRepository.GatewaySubscriptionState = {
     user_id: userId,
     product_id: productId,
     price_id: priceId,
@@ -116,12 +105,12 @@ async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: Pr
  * that brought it: a state that may be older than the stored one is not written (`overtaken`: read
  * again), and a second subscription of someone already subscribed is not stored as counting.
  */
-export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription, read: ProviderRead, event?: BillingEvent): Promise<StoreOutcome> {
+export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription, read: stripeBillingRepository.ProviderRead, event?: BillingEvent): Promise<StoreOutcome> {
   return storeProviderState(deps.db, event, await stripeFinding(deps.db, subscription, read));
 }
 
 /** Calls Stripe for a subscription's state, noting when the call began and ended. */
-export async function readFromStripe(call: () => Promise<Stripe.Subscription>): Promise<{ subscription: Stripe.Subscription; read: ProviderRead }> {
+export async function readFromStripe(call: () => Promise<Stripe.Subscription>): Promise<{ subscription: Stripe.Subscription; read: stripeBillingRepository.ProviderRead }> {
   const { value, read } = await timedRead(call);
   return { subscription: value, read };
 }
@@ -169,17 +158,17 @@ async function closeOpenCheckouts(stripe: Stripe, subscription: Stripe.Subscript
  */
 async function planOf(db: Db, stripePrice: Stripe.Price | undefined, existing: SubscriptionRow | undefined): Promise<{ productId: number | null; priceId: number | null }> {
   if (!stripePrice) return { productId: existing?.product_id ?? null, priceId: existing?.price_id ?? null };
-  const price = await findPriceByStripeId(db, stripePrice.id);
+  const price = await stripeBillingRepository.findPriceByStripeId(db, stripePrice.id);
   if (price) return { productId: price.product_id, priceId: price.id };
   const stripeProductId = idOf(stripePrice.product as string | Stripe.Product | null);
-  const product = stripeProductId ? await findProductByStripeId(db, stripeProductId) : undefined;
+  const product = stripeProductId ? await stripeBillingRepository.findProductByStripeId(db, stripeProductId) : undefined;
   const productId = product?.id ?? existing?.product_id ?? null;
   if (existing?.price_id != null && existing.product_id === productId) return { productId, priceId: existing.price_id };
   // First seen after its price was replaced (a late webhook): the plan's price for the same period.
   const samePeriod =
     productId === null || !stripePrice.recurring
       ? undefined
-      : (await pricesOfProducts(db, [productId])).get(productId)?.find(
+      : (await billingRepository.pricesOfProducts(db, [productId])).get(productId)?.find(
           (price) => price.interval === stripePrice.recurring!.interval && price.interval_count === stripePrice.recurring!.interval_count && price.currency.toLowerCase() === stripePrice.currency.toLowerCase(),
         );
   return { productId, priceId: samePeriod?.id ?? null };
@@ -193,7 +182,7 @@ export async function syncStripeSubscription(
   deps: AppDeps,
   stripe: Stripe,
   subscriptionId: string,
-  options: { event?: BillingEvent; first?: { subscription: Stripe.Subscription; read: ProviderRead } } = {},
+  options: { event?: BillingEvent; first?: { subscription: Stripe.Subscription; read: stripeBillingRepository.ProviderRead } } = {},
 ): Promise<SyncResult> {
   let latest: Stripe.Subscription | undefined = options.first?.subscription;
   const first = options.first ? await stripeFinding(deps.db, options.first.subscription, options.first.read) : undefined;
@@ -225,8 +214,8 @@ function parsePaymentMethod(text: string | null): PaymentMethodView | null {
 }
 
 export async function subscriptionView(db: Db, row: SubscriptionRow, now: number = Date.now()): Promise<SubscriptionView> {
-  const product = row.product_id === null ? undefined : await findProduct(db, row.product_id);
-  const price = row.price_id === null ? undefined : await findPrice(db, row.price_id);
+  const product = row.product_id === null ? undefined : await stripeBillingRepository.findProduct(db, row.product_id);
+  const price = row.price_id === null ? undefined : await stripeBillingRepository.findPrice(db, row.price_id);
   return {
     id: row.id,
     status: row.status,

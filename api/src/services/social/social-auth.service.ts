@@ -1,18 +1,9 @@
 import { randomBytes } from 'node:crypto';
-import {
-  consumeUserToken,
-  createUser,
-  defaultRoleIds,
-  findSocialProfile,
-  findUserByEmail,
-  findUserById,
-  findUserToken,
-  linkSocialProfile,
-  replaceUserToken,
-  socialProfilesOfUser,
-  unlinkSocialProfile,
-  type UserRow,
-} from '@app/db';
+import type { UserRow } from '@app/db';
+import * as accountSecurityRepository from '@app/db/accounts/account-security';
+import * as socialProfilesRepository from '@app/db/accounts/social-profiles';
+import * as usersRepository from '@app/db/accounts/users';
+import * as permissionsRepository from '@app/db/permissions/permissions';
 import type { AppDeps } from '../../context.ts';
 import { notFound, ValidationError } from '../errors.ts';
 import { sha256Bytes as sha256 } from '../hashing.ts';
@@ -114,19 +105,19 @@ export type LoginOutcome =
  * password first (REQUEST_PASSWORD), so a provider account cannot take over an existing one.
  */
 export async function socialLogin(deps: AppDeps, service: SocialService, profile: SocialProfile): Promise<LoginOutcome> {
-  const linked = await findSocialProfile(deps.db, service, profile.id);
+  const linked = await socialProfilesRepository.findSocialProfile(deps.db, service, profile.id);
   if (linked) {
-    const user = await findUserById(deps.db, linked.user_id);
+    const user = await usersRepository.findUserById(deps.db, linked.user_id);
     if (user) return { kind: 'logged-in', user };
   }
-  const existing = profile.email ? await findUserByEmail(deps.db, profile.email) : undefined;
+  const existing = profile.email ? await usersRepository.findUserByEmail(deps.db, profile.email) : undefined;
   if (existing && !profile.emailVerified) {
     const label = PROVIDERS[service].label;
     return { kind: 'error', message: `An account already uses this email. Log in with your password, then connect ${label} from your account settings.` };
   }
   if (existing) {
     const pendingToken = randomBytes(32).toString('base64url');
-    await replaceUserToken(deps.db, {
+    await accountSecurityRepository.replaceUserToken(deps.db, {
       id: sha256(pendingToken).toString('hex'),
       user_id: existing.id,
       type: PENDING_TYPE,
@@ -138,37 +129,37 @@ export async function socialLogin(deps: AppDeps, service: SocialService, profile
   const settings = await loadSettings(deps.db);
   if (settings['registration.disable']) return { kind: 'error', message: 'Registration is disabled on this site.' };
   if (!profile.email) return { kind: 'error', message: `${PROVIDERS[service].label} did not share an email address, which an account needs. Register with your email first, then connect ${PROVIDERS[service].label}.` };
-  const user = await createUser(
+  const user = await usersRepository.createUser(
     deps.db,
     { email: profile.email, name: profile.name || startingName(profile.email), password: null, email_verified_at: profile.emailVerified ? new Date().toISOString() : null },
-    await defaultRoleIds(deps.db),
+    await permissionsRepository.defaultRoleIds(deps.db),
   );
-  await linkSocialProfile(deps.db, { user_id: user.id, service_name: service, user_service_id: profile.id, username: profile.username });
+  await socialProfilesRepository.linkSocialProfile(deps.db, { user_id: user.id, service_name: service, user_service_id: profile.id, username: profile.username });
   return { kind: 'logged-in', user };
 }
 
 /** Attaches a provider account to the logged-in user, unless another user already has it. */
 export async function socialConnect(deps: AppDeps, service: SocialService, profile: SocialProfile, user: UserRow): Promise<string | undefined> {
-  const linked = await findSocialProfile(deps.db, service, profile.id);
+  const linked = await socialProfilesRepository.findSocialProfile(deps.db, service, profile.id);
   if (linked && linked.user_id !== user.id) return `This ${PROVIDERS[service].label} account is connected to another user.`;
-  await linkSocialProfile(deps.db, { user_id: user.id, service_name: service, user_service_id: profile.id, username: profile.username });
+  await socialProfilesRepository.linkSocialProfile(deps.db, { user_id: user.id, service_name: service, user_service_id: profile.id, username: profile.username });
   return undefined;
 }
 
 /** The sign-in that waits for the password of the account with the same address. */
 export async function pendingConnection(deps: AppDeps, token: string | undefined) {
   if (!token || token.length > 100) return undefined;
-  const stored = await findUserToken(deps.db, sha256(token).toString('hex'), PENDING_TYPE);
+  const stored = await accountSecurityRepository.findUserToken(deps.db, sha256(token).toString('hex'), PENDING_TYPE);
   if (!stored || Date.parse(stored.expires_at) <= Date.now()) return undefined;
-  const user = await findUserById(deps.db, stored.user_id);
+  const user = await usersRepository.findUserById(deps.db, stored.user_id);
   if (!user) return undefined;
   const data = JSON.parse(stored.data ?? '{}') as { service: SocialService; id: string; username: string | null };
   return {
     user,
     service: data.service,
     finish: async () => {
-      if (!(await consumeUserToken(deps.db, stored.id))) return false;
-      await linkSocialProfile(deps.db, { user_id: user.id, service_name: data.service, user_service_id: data.id, username: data.username });
+      if (!(await accountSecurityRepository.consumeUserToken(deps.db, stored.id))) return false;
+      await socialProfilesRepository.linkSocialProfile(deps.db, { user_id: user.id, service_name: data.service, user_service_id: data.id, username: data.username });
       return true;
     },
   };
@@ -176,9 +167,9 @@ export async function pendingConnection(deps: AppDeps, token: string | undefined
 
 /** Disconnects a provider's account, unless it is the user's only way to log in. */
 export async function socialDisconnect(deps: AppDeps, user: UserRow, service: SocialService): Promise<void> {
-  const profiles = await socialProfilesOfUser(deps.db, user.id);
+  const profiles = await socialProfilesRepository.socialProfilesOfUser(deps.db, user.id);
   if (!profiles.some((p) => p.service_name === service)) throw notFound(`No ${PROVIDERS[service].label} account is connected.`);
   // Without a password, the last social account is the only way in.
   if (!user.password && profiles.length === 1) throw new ValidationError('Set a password before disconnecting your only way to log in.');
-  await unlinkSocialProfile(deps.db, user.id, service);
+  await socialProfilesRepository.unlinkSocialProfile(deps.db, user.id, service);
 }
