@@ -1,15 +1,13 @@
+import { formatDuration } from '@app/shared/format/duration';
 import { NumberInput, useRecordContext, type NumberInputProps } from 'react-admin';
 
-export function formatDuration(ms: number | null | undefined): string {
-  if (!ms || ms < 0) return '';
-  const total = Math.round(ms / 1000);
-  return `${Math.floor(total / 60)}:${String(total % 60).padStart(2, '0')}`;
-}
+/** A track's length as the back office lists it: m:ss (minutes past the hour too), nothing when unknown. */
+export const trackLength = (ms: number | null | undefined): string => formatDuration(ms, { hours: false, empty: '' });
 
 /** Durations are stored in milliseconds and shown as m:ss. */
 export function DurationField({ source }: { source: string; label?: string }) {
   const record = useRecordContext();
-  return <span>{formatDuration(record?.[source])}</span>;
+  return <span>{trackLength(record?.[source])}</span>;
 }
 
 /** Edited in seconds, stored in milliseconds. */

@@ -1,6 +1,6 @@
 import { BulkDeleteButton, DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextInput, useTranslate } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
-import { formatBytes } from '@app/shared/format-bytes';
+import { formatBytes } from '@app/shared/format/bytes';
 import { FilePreview } from './FilePreview.tsx';
 
 const filters = [

@@ -1,6 +1,6 @@
 import { DateField, DeleteButton, FunctionField, Show, SimpleShowLayout, TextField, TopToolbar, useTranslate } from 'react-admin';
 import { msg } from '../i18n/messages.ts';
-import { formatBytes } from '@app/shared/format-bytes';
+import { formatBytes } from '@app/shared/format/bytes';
 import { FilePreview } from './FilePreview.tsx';
 
 function Actions() {

@@ -71,7 +71,8 @@ export const ENGLISH_MESSAGES: ReadonlyMap<string, string> = flatten({
 });
 
 /**
- * Marks English text that react-admin translates where it shows it (choices of a select, messages
- * of a validator, notifications): returned as is, and listed for translators by `pnpm ui-strings`.
+ * `msg(text)` marks text that react-admin translates where it shows it (choices of a
+ * select, messages of a validator, notifications): returned as is, and listed for translators by
+ * `pnpm ui-strings`.
  */
-export const msg = (text: string): string => text;
+export { msg } from '@app/shared/i18n/translate';

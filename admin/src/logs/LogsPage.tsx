@@ -4,7 +4,7 @@ import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { useState } from 'react';
 import { DataTable, DateField, FunctionField, List, SearchInput, SelectInput, TextField, Title, useTranslate } from 'react-admin';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { formatBytes } from '@app/shared/format-bytes';
+import { formatBytes } from '@app/shared/format/bytes';
 import { msg } from '../i18n/messages.ts';
 import { useAppDataProvider } from '../providers/dataProvider.ts';
 

@@ -58,6 +58,14 @@ describe('the back office translator', () => {
     expect(translate('Audio files, up to %{size} each', { size: '200 MB' })).toBe('Audio files, up to 200 MB each');
   });
 
+  it('picks plural forms as the site does: by the CLDR categories of the language, by English rules for an untranslated line', () => {
+    const { translate } = createI18nProvider({ language: 'pl', lines: { 'Track |||| Tracks': 'Utwór |||| Utwory |||| Utworów |||| Utworu' } });
+    const tracks = (count: number) => translate('resources.tracks.name', { smart_count: count, _: 'Tracks' });
+    expect([1, 3, 5, 22].map(tracks)).toEqual(['Utwór', 'Utwory', 'Utworów', 'Utwory']);
+    expect(translate('1 entry |||| %{smart_count} entries', { smart_count: 5 })).toBe('5 entries');
+    expect(translate('1 entry |||| %{smart_count} entries', { smart_count: 0 })).toBe('0 entries');
+  });
+
   it('switches language when told, and is English until then', async () => {
     const provider = createI18nProvider();
     expect(provider.getLocale()).toBe('en');

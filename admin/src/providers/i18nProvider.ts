@@ -1,11 +1,11 @@
-import polyglotI18nProvider from 'ra-i18n-polyglot';
-import type { I18nProvider, TranslationMessages } from 'react-admin';
+import { BACK_OFFICE_SYNTAX, type Lines, translate } from '@app/shared/i18n/translate';
+import type { I18nProvider } from 'react-admin';
 import { ENGLISH_MESSAGES } from '../i18n/messages.ts';
 
 /** A language of the interface: translated lines keyed by their English text, as the site has them. */
 export interface InterfaceLanguage {
   language: string;
-  lines: Record<string, string>;
+  lines: Lines;
 }
 
 export const ENGLISH: InterfaceLanguage = { language: 'en', lines: {} };
@@ -24,10 +24,10 @@ export function englishText(key: string, fallback?: unknown): string {
   return key;
 }
 
-/** Lines left empty show in English rather than as nothing. */
-function usableLines(lines: unknown): Record<string, string> {
-  if (!lines || typeof lines !== 'object') return {};
-  return Object.fromEntries(Object.entries(lines).filter((entry): entry is [string, string] => typeof entry[1] === 'string' && entry[1].trim() !== ''));
+/** Lines as the server sent them; the translator passes over a line left empty or not text. */
+function linesOf(language: InterfaceLanguage): InterfaceLanguage {
+  const { lines } = language;
+  return { language: language.language, lines: lines && typeof lines === 'object' ? lines : {} };
 }
 
 export type InterfaceI18nProvider = I18nProvider & {
@@ -37,26 +37,23 @@ export type InterfaceI18nProvider = I18nProvider & {
 
 /**
  * One provider for every label of the back office: the English text (see englishText) is looked up
- * in the lines of the current language, and falls back to itself. Polyglot then fills in
- * %{placeholders} and picks the plural form (`one |||| many`) by `smart_count`.
+ * in the lines of the current language, and falls back to itself. The translator the site uses too
+ * (@app/shared/i18n/translate) fills in %{placeholders} and picks the plural form (`one |||| many`)
+ * by `smart_count`, so a plural line picks its forms the same way in both.
  */
 export function createI18nProvider(initial: InterfaceLanguage = ENGLISH): InterfaceI18nProvider {
-  let current = { language: initial.language, lines: usableLines(initial.lines) };
-  // Polyglot's phrases are the lines themselves; an English text without a line is "missing" and
-  // shown as it is, interpolated.
-  const polyglot = polyglotI18nProvider(() => current.lines as unknown as TranslationMessages, current.language, [{ locale: current.language, name: current.language }], { allowMissing: true });
+  let current = linesOf(initial);
   return {
     translate(key, options = {}) {
       const { _: fallback, ...values } = options as { _?: unknown; [name: string]: unknown };
-      return polyglot.translate(englishText(key, fallback), values);
+      return translate(current.lines, englishText(key, fallback), values, { language: current.language, syntax: BACK_OFFICE_SYNTAX });
     },
     // The language is the server's choice (the user's own, or the site's default), not a menu's.
     changeLocale: () => Promise.resolve(),
     getLocale: () => current.language,
     getLocales: () => [{ locale: current.language, name: current.language }],
     async use(language) {
-      current = { language: language.language, lines: usableLines(language.lines) };
-      await polyglot.changeLocale(language.language);
+      current = linesOf(language);
     },
   };
 }

@@ -25,7 +25,7 @@ import {
 } from 'react-admin';
 import { useFormState, useWatch } from 'react-hook-form';
 import { Link, Navigate, useParams } from 'react-router-dom';
-import { formatBytes } from '@app/shared/format-bytes';
+import { formatBytes } from '@app/shared/format/bytes';
 import { msg } from '../i18n/messages.ts';
 import { useAppDataProvider } from '../providers/dataProvider.ts';
 import { fieldKey, settingName, type AdminSetting, type JsonSchema } from './settings-api.ts';

@@ -2,7 +2,7 @@ import { Avatar, Box, Button, LinearProgress, Table, TableBody, TableCell, Table
 import AlbumIcon from '@mui/icons-material/Album';
 import { useState } from 'react';
 import { Link, useNotify, useTranslate, useUpdate } from 'react-admin';
-import { formatDuration } from '../common/duration.tsx';
+import { trackLength } from '../common/duration.tsx';
 import { msg } from '../i18n/messages.ts';
 import type { UploadStatus } from '@app/shared/upload/restrictions';
 
@@ -158,7 +158,7 @@ export function ReviewList({ rows, onTrackChange }: { rows: ReviewRow[]; onTrack
                   <TableCell>{row.track.artists.map((artist) => artist.name).join(', ')}</TableCell>
                   <TableCell>{row.track.album.name}</TableCell>
                   <TableCell>{row.track.genres.map((genre) => genre.displayName ?? genre.name).join(', ')}</TableCell>
-                  <TableCell>{formatDuration(row.track.duration)}</TableCell>
+                  <TableCell>{trackLength(row.track.duration)}</TableCell>
                   <TableCell>
                     <Button component={Link} to={`/tracks/${row.track.trackId}`} size="small" aria-label={translate('Edit: %{name}', { name: row.track.name })}>
                       {translate('Edit')}

@@ -10,7 +10,7 @@ import { msg } from '../i18n/messages.ts';
 import { useAppDataProvider } from '../providers/dataProvider.ts';
 import { httpClient } from '../providers/httpClient.ts';
 import { ReviewList, type ImportedTrack, type ReviewRow } from './ReviewList.tsx';
-import { formatBytes } from '@app/shared/format-bytes';
+import { formatBytes } from '@app/shared/format/bytes';
 import { AUDIO_TYPES, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from '@app/shared/upload/restrictions';
 import { translatedUppyStrings } from '@app/shared/upload/uppy-locale';
 import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from '@app/shared/upload/uploader';

@@ -1,3 +1,4 @@
+import { lineFor } from '@app/shared/i18n/translate';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { interfaceLanguage } from '../services/bootstrap.service.ts';
@@ -16,7 +17,7 @@ export function translateErrors(): MiddlewareHandler<AppEnv> {
     const response = c.res;
     if (response.status < 400 || !(response.headers.get('Content-Type') ?? '').startsWith('application/json')) return;
     const { lines } = await interfaceLanguage(c.get('deps'), c.get('auth')?.user ?? null);
-    const line = (text: string) => (lines[text]?.trim() ? lines[text] : text);
+    const line = (text: string) => lineFor(lines, text) ?? text;
     const body = (await response.clone().json().catch(() => undefined)) as { message?: unknown; errors?: Record<string, Messages> } | undefined;
     if (!body || typeof body.message !== 'string' || !Object.keys(lines).length) return;
     const translated = {

@@ -1,5 +1,6 @@
 /**
- * Marks English text the API stores or sends for the site to translate later (notification lines,
- * the names of notification kinds): returned as is, and listed for translators by `pnpm ui-strings`.
+ * `msg(text)` marks English text the API stores or sends for the site to translate later
+ * (notification lines, the names of notification kinds): returned as is, and listed for translators
+ * by `pnpm ui-strings`.
  */
-export const msg = (text: string): string => text;
+export { msg } from '@app/shared/i18n/translate';

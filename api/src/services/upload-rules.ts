@@ -1,6 +1,6 @@
 import { TooLargeError, ValidationError } from './errors.ts';
 import type { Settings } from './settings.service.ts';
-import { formatBytes } from '@app/shared/format-bytes';
+import { formatBytes } from '@app/shared/format/bytes';
 
 /** Files of this size and above go through resumable (tus) uploads unless disabled (spec §9). */
 export const RESUMABLE_THRESHOLD_BYTES = 4 * 1024 * 1024;

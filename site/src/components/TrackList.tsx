@@ -1,5 +1,5 @@
 import { Provider } from 'jotai';
-import { formatDuration } from '../lib/format.ts';
+import { formatDuration } from '@app/shared/format/duration';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { warmUpStream } from '../lib/stream-warmup.ts';
 import { useAtomAfterHydration, useHydrated } from '../lib/use-hydrated.ts';

@@ -1,7 +1,7 @@
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
 import { moveItem } from '../../lib/backstage-music.ts';
-import { formatDuration } from '../../lib/format.ts';
+import { formatDuration } from '@app/shared/format/duration';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';

@@ -1,6 +1,6 @@
 import '@uppy/core/css/style.min.css';
 import '@uppy/dashboard/css/style.min.css';
-import { formatBytes } from '@app/shared/format-bytes';
+import { formatBytes } from '@app/shared/format/bytes';
 import { AUDIO_TYPES, isIgnoredFile, TYPE_NOT_ALLOWED, typeAllowed, type UploadRestrictions } from '@app/shared/upload/restrictions';
 import { CadenceUploader, type FileEntry, type UploadBody, type UploadMeta } from '@app/shared/upload/uploader';
 import { translatedUppyStrings } from '@app/shared/upload/uppy-locale';

@@ -1,6 +1,6 @@
 import { Provider } from 'jotai';
 import { useState, type SubmitEvent } from 'react';
-import { formatDuration } from '../../lib/format.ts';
+import { formatDuration } from '@app/shared/format/duration';
 import type { InferResponseType } from 'hono/client';
 import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';

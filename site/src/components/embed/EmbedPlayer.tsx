@@ -1,5 +1,5 @@
 import { useEffect, useRef, useState } from 'react';
-import { formatDuration } from '../../lib/format.ts';
+import { formatDuration } from '@app/shared/format/duration';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import type { QueueTrack } from '../../stores/player.atoms.ts';

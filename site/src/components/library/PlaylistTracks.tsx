@@ -1,6 +1,6 @@
 import { Provider } from 'jotai';
 import { useState, type ReactNode } from 'react';
-import { formatDuration } from '../../lib/format.ts';
+import { formatDuration } from '@app/shared/format/duration';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';
 import { toQueueTracks } from '../../lib/tracks.ts';

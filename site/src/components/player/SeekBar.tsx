@@ -1,5 +1,5 @@
 import { useState, type CSSProperties } from 'react';
-import { formatDuration } from '../../lib/format.ts';
+import { formatDuration } from '@app/shared/format/duration';
 import { translator, type Lines } from '../../lib/i18n.ts';
 
 interface Props {

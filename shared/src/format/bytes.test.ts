@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatBytes } from './format-bytes.ts';
+import { formatBytes } from './bytes.ts';
 
 describe('file sizes for people', () => {
   it('prints bytes below a kilobyte as bytes', () => {
