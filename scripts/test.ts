@@ -18,12 +18,12 @@ mkdirSync(results, { recursive: true });
 
 /** Test files that store, move or serve file bytes: run on both storage drivers. */
 const S3_SUITE = [
-  'api/src/routes/file-entries.routes.test.ts',
-  'api/src/routes/tus.routes.test.ts',
-  'api/src/routes/catalog.routes.test.ts',
-  'api/src/routes/playlists.routes.test.ts',
-  'api/src/routes/account.routes.test.ts',
-  'api/src/services/track-import.service.test.ts',
+  'api/src/uploads/file-entries.routes.test.ts',
+  'api/src/uploads/tus.routes.test.ts',
+  'api/src/catalog/catalog.routes.test.ts',
+  'api/src/library/playlists.routes.test.ts',
+  'api/src/accounts/account.routes.test.ts',
+  'api/src/uploads/track-import.service.test.ts',
   'tests/contract/admin-playlist-covers.test.ts',
   'tests/contract/backstage-upload.test.ts',
 ];

@@ -8,9 +8,9 @@ import { createApp, requestListener, type SiteHandler } from './app.ts';
 import { loadConfig } from './config.ts';
 import { configureLogging, logger } from './logging/logger.ts';
 import { prepare } from './startup/prepare.ts';
-import { logError } from './services/error-log.service.ts';
-import { startSchedule } from './services/schedule.service.ts';
-import { flushPageViews } from './services/page-views.service.ts';
+import { logError } from './reports/error-log.service.ts';
+import { startSchedule } from './system/schedule.service.ts';
+import { flushPageViews } from './reports/page-views.service.ts';
 
 const root = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../..');
 const started = performance.now();

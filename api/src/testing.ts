@@ -13,7 +13,7 @@ import { createApp } from './app.ts';
 import type { Clock } from './clock.ts';
 import { loadConfig, type Config } from './config.ts';
 import { memoryLogger, useLogger } from './logging/logger.ts';
-import { hashPassword } from './services/auth.service.ts';
+import { hashPassword } from './accounts/auth.service.ts';
 import { createStorage } from './storage/create-storage.ts';
 import type { Storage } from './storage/storage.ts';
 

@@ -1,6 +1,6 @@
 /**
  * The site's look as the server hands it to the back office in index.html (see BackOfficeLook in
- * api/src/services/bootstrap.service.ts): its name, logos and light and dark theme values.
+ * api/src/settings/bootstrap.service.ts): its name, logos and light and dark theme values.
  */
 interface SiteLook {
   site_name: string;

@@ -1,7 +1,7 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
 import { ApiError, forbidden, unauthenticated } from '../http/errors.ts';
-import { hasPermission } from '../services/permissions.ts';
+import { hasPermission } from '../permissions/permissions.ts';
 
 /**
  * Back-office calls outside the generic resources: the admin area itself (admin.access) and

@@ -1,8 +1,8 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { forbidden, validationFailed, validationHook, zodErrorsByField } from '../http/errors.ts';
-import { errorResponses, idParam, jsonResponse } from '../schemas/common.ts';
-import { Grant, GrantsBody } from '../schemas/permissions.ts';
+import { errorResponses, idParam, jsonResponse } from '../http/schemas.ts';
+import { Grant, GrantsBody } from '../permissions/permissions.schemas.ts';
 import {
   endSessionOfUser,
   endSessionsOfUser,
@@ -22,8 +22,8 @@ import {
   suspendUser,
   tokensOfUser,
   unsuspendUser,
-} from '../services/account-admin.service.ts';
-import { hasPermission } from '../services/permissions.ts';
+} from './account-admin.service.ts';
+import { hasPermission } from '../permissions/permissions.ts';
 import { readJsonObject, requireAdmin } from './access.ts';
 
 const tags = ['Admin: Users and roles'];

@@ -1,6 +1,6 @@
 import * as adminResourceRepository from '@app/db/admin/admin-resource';
 import type { AppDeps, AuthState } from '../context.ts';
-import { MalformedRequestError, notFound, validationFailed, ValidationError, zodErrorsByField } from '../services/errors.ts';
+import { MalformedRequestError, notFound, validationFailed, ValidationError, zodErrorsByField } from '../common/errors.ts';
 import type { AdminResource } from './resource.ts';
 
 export type { ListQuery } from '@app/db/admin/admin-resource';

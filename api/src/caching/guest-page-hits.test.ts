@@ -3,10 +3,10 @@ import type { AddressInfo } from 'node:net';
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest';
 import * as settingsRepository from '@app/db/settings/settings';
 import { captureLogs, createTestApp, type TestApp } from '../testing.ts';
-import { SESSION_COOKIE } from '../services/auth.service.ts';
+import { SESSION_COOKIE } from '../accounts/auth.service.ts';
 import { clearSharedPageCache, guestPageCache, pageCacheKey, storeRenderedPage } from './page-cache.service.ts';
-import { flushPageViews } from '../services/page-views.service.ts';
-import { ACTIVE_WORKSPACE_COOKIE } from '../services/workspaces.service.ts';
+import { flushPageViews } from '../reports/page-views.service.ts';
+import { ACTIVE_WORKSPACE_COOKIE } from '../workspaces/workspaces.service.ts';
 import { withGuestPageHits } from './guest-page-hits.ts';
 
 /**

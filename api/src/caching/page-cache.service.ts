@@ -5,7 +5,7 @@ import { promisify } from 'node:util';
 import { gzip } from 'node:zlib';
 import type { Db } from '@app/db';
 import * as pageCacheRepository from '@app/db/caching/page-cache';
-import { loadSettings } from '../services/settings.service.ts';
+import { loadSettings } from '../settings/settings.service.ts';
 import { systemClock, type Clock } from '../clock.ts';
 
 export type { CachedPageHead, PageForm } from '@app/db/caching/page-cache';

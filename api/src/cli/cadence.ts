@@ -1,7 +1,7 @@
 import { parseArgs } from 'node:util';
 import { copySqliteToPostgres, CopyError, sqlitePathFromUrl, type CopyProgress } from '@app/db';
 import { loadConfig } from '../config.ts';
-import { BackupError, createBackup, restoreBackup } from '../services/backup.service.ts';
+import { BackupError, createBackup, restoreBackup } from '../system/backup.service.ts';
 import { APP_VERSION } from '../version.ts';
 
 /**

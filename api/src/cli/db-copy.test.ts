@@ -11,7 +11,7 @@ import { seedDemoCatalog, seedFoundation } from '@app/db/seed';
 import { tracks } from '../admin/resources/tracks.ts';
 import { createApp } from '../app.ts';
 import { loadConfig } from '../config.ts';
-import { hashPassword } from '../services/auth.service.ts';
+import { hashPassword } from '../accounts/auth.service.ts';
 import { createStorage } from '../storage/create-storage.ts';
 import { createClient, TEST_AUDIO_CACHE } from '../testing.ts';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';

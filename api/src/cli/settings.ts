@@ -1,6 +1,6 @@
 import { createDb, migrateToLatest } from '@app/db';
 import { loadConfig } from '../config.ts';
-import { loadSettings, SETTINGS, updateSettings } from '../services/settings.service.ts';
+import { loadSettings, SETTINGS, updateSettings } from '../settings/settings.service.ts';
 
 /**
  * `pnpm settings` — read and change site settings from the command line, validated like the API

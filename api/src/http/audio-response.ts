@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import type { trackAudio } from '../services/catalog.service.ts';
+import type { trackAudio } from '../catalog/catalog.service.ts';
 import { notFound } from './errors.ts';
 import { parseRange } from './range.ts';
 

@@ -1,11 +1,11 @@
 import type { Context, MiddlewareHandler } from 'hono';
 import type { AppEnv, AuthState } from '../context.ts';
-import { authenticateBearer } from '../services/access-tokens.service.ts';
+import { authenticateBearer } from '../accounts/access-tokens.service.ts';
 import { readTableVersions } from '../caching/table-versions.ts';
-import { resolveAuth, SESSION_COOKIE } from '../services/auth.service.ts';
-import { hasPermission } from '../services/permissions.ts';
+import { resolveAuth, SESSION_COOKIE } from '../accounts/auth.service.ts';
+import { hasPermission } from '../permissions/permissions.ts';
 import { getCookie } from './cookies.ts';
-import { loadSetting } from '../services/settings.service.ts';
+import { loadSetting } from '../settings/settings.service.ts';
 import { ApiError, forbidden, unauthenticated } from './errors.ts';
 import { isApiPath } from './paths.ts';
 

@@ -1,6 +1,6 @@
 import { describe, expect, it } from 'vitest';
-import { SETTINGS, type Settings } from '../services/settings.service.ts';
-import { scriptHashSource } from '../services/trusted-code.service.ts';
+import { SETTINGS, type Settings } from '../settings/settings.service.ts';
+import { scriptHashSource } from '../settings/trusted-code.service.ts';
 import { astroScriptHashes, documentPolicy, lockedPolicy, pagePolicy, serializePolicy, withSources, type PagePolicyInput } from './content-security-policy.ts';
 
 const defaults = () => Object.fromEntries(Object.entries(SETTINGS).map(([name, definition]) => [name, structuredClone(definition.default)])) as Settings;

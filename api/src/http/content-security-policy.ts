@@ -1,5 +1,5 @@
-import type { Settings } from '../services/settings.service.ts';
-import { trustedCodeSources } from '../services/trusted-code.service.ts';
+import type { Settings } from '../settings/settings.service.ts';
+import { trustedCodeSources } from '../settings/trusted-code.service.ts';
 
 /**
  * The Content-Security-Policy of each kind of response. Scripts are what the policy is for: a

@@ -10,7 +10,7 @@ import {
   notFound,
   unauthenticated,
   validationFailed,
-} from '../services/errors.ts';
+} from '../common/errors.ts';
 import { StorageWriteError } from '../storage/storage.ts';
 import { errorResponse } from './errors.ts';
 

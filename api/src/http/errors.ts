@@ -16,7 +16,7 @@ import {
   UnavailableError,
   ValidationError,
   zodErrorsByField,
-} from '../services/errors.ts';
+} from '../common/errors.ts';
 import { StoragePathError, StorageUnavailableError, type StorageFailure } from '../storage/storage.ts';
 import { isApiPath } from './paths.ts';
 
@@ -52,7 +52,7 @@ export class ApiError extends Error {
 }
 
 // Routes throw the services' errors too, so one vocabulary serves both layers.
-export { forbidden, notFound, unauthenticated, validationFailed, zodErrorsByField } from '../services/errors.ts';
+export { forbidden, notFound, unauthenticated, validationFailed, zodErrorsByField } from '../common/errors.ts';
 
 /** The status that answers each kind of domain error. */
 const DOMAIN_STATUSES: [new (...args: never[]) => DomainError, ContentfulStatusCode][] = [

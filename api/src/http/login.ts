@@ -1,8 +1,8 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { recordPasswordConfirmation, type UserRow } from '../services/account.service.ts';
-import { endSession, hashSessionToken, resolveAuth, SESSION_COOKIE, startSession } from '../services/auth.service.ts';
-import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, LANGUAGE_COOKIE, languageChoice, THEME_COOKIE } from '../services/bootstrap.service.ts';
+import { recordPasswordConfirmation, type UserRow } from '../accounts/account.service.ts';
+import { endSession, hashSessionToken, resolveAuth, SESSION_COOKIE, startSession } from '../accounts/auth.service.ts';
+import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, LANGUAGE_COOKIE, languageChoice, THEME_COOKIE } from '../settings/bootstrap.service.ts';
 import { clientIp } from './client-ip.ts';
 import { getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
 

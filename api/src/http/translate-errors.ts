@@ -1,7 +1,7 @@
 import { lineFor } from '@app/shared/i18n/translate';
 import type { MiddlewareHandler } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { interfaceLanguage } from '../services/bootstrap.service.ts';
+import { interfaceLanguage } from '../settings/bootstrap.service.ts';
 
 type Messages = string | string[];
 

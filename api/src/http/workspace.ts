@@ -1,7 +1,7 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import type { UserRow } from '../services/account.service.ts';
-import { ACTIVE_WORKSPACE_COOKIE, ACTIVE_WORKSPACE_DAYS, isWorkspaceMember, joinAfterRegistration as joinInvitedWorkspace, type WorkspaceInviteRow } from '../services/workspaces.service.ts';
+import type { UserRow } from '../accounts/account.service.ts';
+import { ACTIVE_WORKSPACE_COOKIE, ACTIVE_WORKSPACE_DAYS, isWorkspaceMember, joinAfterRegistration as joinInvitedWorkspace, type WorkspaceInviteRow } from '../workspaces/workspaces.service.ts';
 import { ApiError } from './errors.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
 

@@ -2,9 +2,9 @@ import { readdirSync, readFileSync } from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { PERMISSIONS } from '@app/db/seed';
-import { SCHEDULED_JOBS } from '../services/schedule.service.ts';
-import { SETTING_FIELDS, SETTINGS_SECTIONS } from '../services/settings-metadata.ts';
-import { SETTINGS } from '../services/settings.service.ts';
+import { SCHEDULED_JOBS } from '../system/schedule.service.ts';
+import { SETTING_FIELDS, SETTINGS_SECTIONS } from '../settings/settings-metadata.ts';
+import { SETTINGS } from '../settings/settings.service.ts';
 
 /**
  * The catalogue of interface lines: every English text the site and the back office show, with

@@ -1,6 +1,6 @@
 import * as accountSecurityRepository from '@app/db/accounts/account-security';
 import type { AppDeps } from '../context.ts';
-import { loadSettings } from '../services/settings.service.ts';
+import { loadSettings } from '../settings/settings.service.ts';
 import { logger } from '../logging/logger.ts';
 
 export interface MailMessage {

@@ -4,7 +4,7 @@ import * as usersRepository from '@app/db/accounts/users';
 import * as permissionsRepository from '@app/db/permissions/permissions';
 import { seedDemoCatalog, seedFoundation, type SeedProgress } from '@app/db/seed';
 import type { Config } from '../config.ts';
-import { hashPassword } from '../services/auth.service.ts';
+import { hashPassword } from '../accounts/auth.service.ts';
 import { checkStorage, createStorage } from '../storage/create-storage.ts';
 import type { Storage } from '../storage/storage.ts';
 import { logger } from '../logging/logger.ts';

@@ -2,7 +2,7 @@ import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
 import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
 import { validationHook } from '../http/errors.ts';
-import { errorResponses, jsonResponse as json } from '../schemas/common.ts';
+import { errorResponses, jsonResponse as json } from '../http/schemas.ts';
 import { appPasswordStatus, generateAppPassword, revokeAppPassword } from './app-password.service.ts';
 
 const Message = z.object({ message: z.string() });

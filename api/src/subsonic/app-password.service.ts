@@ -4,8 +4,8 @@ import path from 'node:path';
 import * as subsonicRepository from '@app/db/subsonic/subsonic';
 import type { Config } from '../config.ts';
 import type { AppDeps } from '../context.ts';
-import { randomSecret } from '../services/access-tokens.service.ts';
-import { notFound } from '../services/errors.ts';
+import { randomSecret } from '../accounts/access-tokens.service.ts';
+import { notFound } from '../common/errors.ts';
 
 /**
  * Subsonic's token auth sends md5(password + salt), so the server must be able to read the

@@ -1,12 +1,12 @@
 import * as usersRepository from '@app/db/accounts/users';
 import type { AppDeps, AuthState } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
-import { authenticateBearer } from '../services/access-tokens.service.ts';
-import { ForbiddenError, TooManyAttemptsError, UnauthenticatedError } from '../services/errors.ts';
-import { hasPermission } from '../services/permissions.ts';
-import { loadSettings } from '../services/settings.service.ts';
-import { permissionsOfAccount } from '../services/subscriptions.service.ts';
-import { assertNotThrottled, hit, throttleIdentity, throttleNetwork, type Limit } from '../services/throttle.service.ts';
+import { authenticateBearer } from '../accounts/access-tokens.service.ts';
+import { ForbiddenError, TooManyAttemptsError, UnauthenticatedError } from '../common/errors.ts';
+import { hasPermission } from '../permissions/permissions.ts';
+import { loadSettings } from '../settings/settings.service.ts';
+import { permissionsOfAccount } from '../billing/subscriptions.service.ts';
+import { assertNotThrottled, hit, throttleIdentity, throttleNetwork, type Limit } from '../common/throttle.service.ts';
 import { appPasswordMatches, type AppPasswordProof } from './app-password.service.ts';
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
 

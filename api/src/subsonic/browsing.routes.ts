@@ -1,4 +1,4 @@
-import { loadSettings } from '../services/settings.service.ts';
+import { loadSettings } from '../settings/settings.service.ts';
 import { albumInfo, albumWithSongs, artistInfo, artistsID3, artistWithAlbums, genres, indexes, song } from './browsing.service.ts';
 import { idOf } from './ids.ts';
 import { method, type Methods } from './respond.ts';

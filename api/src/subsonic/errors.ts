@@ -1,4 +1,4 @@
-import { DomainError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../services/errors.ts';
+import { DomainError, ForbiddenError, NotFoundError, UnauthenticatedError, ValidationError } from '../common/errors.ts';
 
 /**
  * Subsonic's error codes. Subsonic answers failures with HTTP 200 and `status="failed"`, so these

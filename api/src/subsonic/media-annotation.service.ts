@@ -1,8 +1,8 @@
 import * as catalogRepository from '@app/db/catalog/catalog';
 import * as subsonicRepository from '@app/db/subsonic/subsonic';
 import type { AppDeps, AuthState } from '../context.ts';
-import { follow, like } from '../services/library.service.ts';
-import { countPlay, type Listener } from '../services/plays.service.ts';
+import { follow, like } from '../library/library.service.ts';
+import { countPlay, type Listener } from '../player/plays.service.ts';
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
 import { NOT_FOUND, type SubsonicKind } from './ids.ts';
 

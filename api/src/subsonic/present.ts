@@ -5,7 +5,7 @@ import * as playlistsRepository from '@app/db/library/playlists';
 import * as subsonicRepository from '@app/db/subsonic/subsonic';
 import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import type { AppDeps, AuthState } from '../context.ts';
-import { displayName } from '../services/display-name.ts';
+import { displayName } from '../accounts/display-name.ts';
 import { subsonicId } from './ids.ts';
 import type { AlbumID3, Artist, ArtistID3, Child, Playlist } from './responses.ts';
 

@@ -1,6 +1,6 @@
 import type { Context } from 'hono';
 import type { AppDeps, AppEnv, AuthState } from '../context.ts';
-import { interfaceLanguage } from '../services/bootstrap.service.ts';
+import { interfaceLanguage } from '../settings/bootstrap.service.ts';
 import type { SubsonicError } from './errors.ts';
 import type { Params } from './params.ts';
 import type { SubsonicResponse } from './responses.ts';

@@ -1,7 +1,7 @@
 import * as catalogRepository from '@app/db/catalog/catalog';
 import * as subsonicRepository from '@app/db/subsonic/subsonic';
 import type { AppDeps, AuthState } from '../context.ts';
-import { search } from '../services/search.service.ts';
+import { search } from '../search/search.service.ts';
 import { presentAlbums, presentArtists, presentSongs, viewerOf } from './present.ts';
 import type { SearchResult3 } from './responses.ts';
 

@@ -2,8 +2,8 @@ import type { UserRow } from '@app/db';
 import * as usersRepository from '@app/db/accounts/users';
 import type { AppDeps, AuthState } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
-import { hasPermission } from '../services/permissions.ts';
-import { permissionsOfAccount } from '../services/subscriptions.service.ts';
+import { hasPermission } from '../permissions/permissions.ts';
+import { permissionsOfAccount } from '../billing/subscriptions.service.ts';
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
 import type { User } from './responses.ts';
 

@@ -18,7 +18,7 @@ export const VERSIONED_TABLES = [
  * What a session's activity changes, once a minute while it is used: the time it was last active
  * and its expiry, pushed back. That alone raises no version, or every person's kept session would be
  * read again whenever anyone is active; a change to any other column, or an expiry brought
- * forward, does. The session columns are listed so (api/src/services/auth.service.test.ts checks
+ * forward, does. The session columns are listed so (api/src/accounts/auth.service.test.ts checks
  * the list against the table).
  */
 export const SESSION_TOUCH_COLUMNS = ['last_active_at', 'expires_at'] as const;

@@ -9,7 +9,7 @@ import type { Kysely } from 'kysely';
 export async function up(db: Kysely<any>): Promise<void> {
   await db.schema
     .createTable('error_log_repeats')
-    // A hash of the error's kind, message, status and stack (api/src/services/error-log.service.ts).
+    // A hash of the error's kind, message, status and stack (api/src/reports/error-log.service.ts).
     .addColumn('fingerprint', 'text', (c) => c.notNull())
     // YYYY-MM-DD in the server's time zone, as the log's files are named.
     .addColumn('day', 'text', (c) => c.notNull())

@@ -52,7 +52,7 @@ async function findOrCreateArtist(trx: Trx, name: string, now: string) {
  * Stores one imported track in a single transaction: missing artists, album and genres are created
  * on the way, existing ones (same exact name; an album also by the same first artist) are reused,
  * so importing the tracks of one album one by one builds one album. In the caller's transaction
- * when given one (the upload quota's, api/src/services/upload-quota.ts).
+ * when given one (the upload quota's, api/src/uploads/upload-quota.ts).
  */
 export async function importTrack(db: Db, data: TrackImport): Promise<ImportedTrack> {
   return inTransaction(db, async (trx) => {

@@ -3,7 +3,7 @@ export const msg = (text: string): string => text;
 
 /**
  * The upload rules the browser applies before sending anything. The server applies the same rules
- * again (api/src/services/upload-rules.ts) and is the one that counts; checking here spares people
+ * again (api/src/uploads/upload-rules.ts) and is the one that counts; checking here spares people
  * a wasted upload and shows the spec's messages at once.
  */
 export interface UploadRestrictions {

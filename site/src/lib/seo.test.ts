@@ -2,7 +2,7 @@ import type { BootstrapData } from '@app/api';
 import { describe, expect, it } from 'vitest';
 import { seoMeta } from './seo.ts';
 
-// The default templates (api/src/services/settings.service.ts).
+// The default templates (api/src/settings/settings.service.ts).
 const defaults = {
   'seo.album.title': '{name} - {artists} - {site_name}',
   'seo.album.description': '{description}',

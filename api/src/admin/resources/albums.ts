@@ -1,5 +1,5 @@
 import type { AdminResource } from '../resource.ts';
-import { albumFields } from '../../schemas/music.ts';
+import { albumFields } from '../../catalog/music.schemas.ts';
 
 export const albums: AdminResource = {
   name: 'albums',

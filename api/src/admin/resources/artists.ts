@@ -1,5 +1,5 @@
 import type { AdminResource } from '../resource.ts';
-import { artistFields } from '../../schemas/music.ts';
+import { artistFields } from '../../catalog/music.schemas.ts';
 
 export const artists: AdminResource = {
   name: 'artists',

@@ -3,7 +3,7 @@ import type * as adminResourceRepository from '@app/db/admin/admin-resource';
 import * as channelItemsRepository from '@app/db/catalog/channel-items';
 import { z } from 'zod';
 import type { AppDeps } from '../../context.ts';
-import { loadSettings } from '../../services/settings.service.ts';
+import { loadSettings } from '../../settings/settings.service.ts';
 import type { AdminResource } from '../resource.ts';
 import { flag, optionalText, slug } from './fields.ts';
 

@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { COMMENT_MAX_LENGTH } from '../../services/comments.service.ts';
+import { COMMENT_MAX_LENGTH } from '../../comments/comments.service.ts';
 import type { AdminResource } from '../resource.ts';
 
 /**

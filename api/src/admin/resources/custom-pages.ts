@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { sanitizePageHtml } from '../../services/custom-pages.service.ts';
+import { sanitizePageHtml } from '../../settings/custom-pages.service.ts';
 import type { AdminResource } from '../resource.ts';
 import { slug } from './fields.ts';
 

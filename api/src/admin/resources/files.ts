@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { FileEntryRow } from '@app/db';
-import { removeEntries } from '../../services/file-entries.service.ts';
+import { removeEntries } from '../../uploads/file-entries.service.ts';
 import type { AdminResource } from '../resource.ts';
 
 /**

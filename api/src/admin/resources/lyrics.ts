@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseLrc } from '../../services/lyrics.service.ts';
+import { parseLrc } from '../../catalog/lyrics.service.ts';
 import type { AdminResource } from '../resource.ts';
 import { flag } from './fields.ts';
 

@@ -1,12 +1,12 @@
 import type * as adminResourceRepository from '@app/db/admin/admin-resource';
 import * as billingRepository from '@app/db/billing/billing';
 import { z } from 'zod';
-import { type DomainError, UnavailableError, ValidationError } from '../../services/errors.ts';
-import { syncPlanToStripe } from '../../services/billing/plan-sync.ts';
-import { stripeGateway } from '../../services/billing/stripe-gateway.ts';
-import { paypalGateway } from '../../services/billing/paypal-gateway.ts';
-import { syncPlanToPayPal } from '../../services/billing/paypal-plan-sync.ts';
-import type { RefusedPrice } from '../../services/billing/plan-sync.ts';
+import { type DomainError, UnavailableError, ValidationError } from '../../common/errors.ts';
+import { syncPlanToStripe } from '../../billing/plan-sync.ts';
+import { stripeGateway } from '../../billing/stripe-gateway.ts';
+import { paypalGateway } from '../../billing/paypal-gateway.ts';
+import { syncPlanToPayPal } from '../../billing/paypal-plan-sync.ts';
+import type { RefusedPrice } from '../../billing/plan-sync.ts';
 import type { AdminResource } from '../resource.ts';
 import { flag, optionalText } from './fields.ts';
 

@@ -1,6 +1,6 @@
 import { z } from 'zod';
 import type { AdminResource } from '../resource.ts';
-import { deletePlaylistAndCover, releasePlaylistCover } from '../../services/playlists.service.ts';
+import { deletePlaylistAndCover, releasePlaylistCover } from '../../library/playlists.service.ts';
 import { flag, imageUrl, optionalText } from './fields.ts';
 
 /** Every user's playlists, private ones included; the permission the seed calls "Manage playlists". */

@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../../i18n/msg.ts';
-import { holdsRole } from '../../services/account-admin.service.ts';
-import { validationFailed } from '../../services/errors.ts';
+import { holdsRole } from '../account-admin.service.ts';
+import { validationFailed } from '../../common/errors.ts';
 import type { AdminResource } from '../resource.ts';
 import { optionalText } from './fields.ts';
 

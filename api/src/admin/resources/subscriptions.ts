@@ -1,6 +1,6 @@
 import * as billingRepository from '@app/db/billing/billing';
 import { z } from 'zod';
-import { checkSubscriptionChange } from '../../services/account-admin.service.ts';
+import { checkSubscriptionChange } from '../account-admin.service.ts';
 import type { AdminResource } from '../resource.ts';
 
 export const SUBSCRIPTION_STATUSES = ['active', 'trialing', 'past_due', 'cancelled', 'expired'] as const;

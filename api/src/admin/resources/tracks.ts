@@ -1,5 +1,5 @@
 import type { AdminResource } from '../resource.ts';
-import { trackFields } from '../../schemas/music.ts';
+import { trackFields } from '../../catalog/music.schemas.ts';
 
 export const tracks: AdminResource = {
   name: 'tracks',

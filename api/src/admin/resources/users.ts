@@ -1,7 +1,7 @@
 import { z } from 'zod';
 import { msg } from '../../i18n/msg.ts';
-import { checkRoleChange, userToChange } from '../../services/account-admin.service.ts';
-import { hashPassword } from '../../services/auth.service.ts';
+import { checkRoleChange, userToChange } from '../account-admin.service.ts';
+import { hashPassword } from '../../accounts/auth.service.ts';
 import type { AdminResource } from '../resource.ts';
 import { imageUrl, optionalText } from './fields.ts';
 
