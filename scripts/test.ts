@@ -6,7 +6,7 @@ import { buildIfNeeded } from './build-if-needed.ts';
 import { playwrightCounts, playwrightFailures, printFailures, readVitestReport, stopwatch, vitestFailedCount, vitestFailures } from './test-reports.ts';
 
 /**
- * `pnpm test`: the static checks (typecheck, lint, knip, astro check; one test each), unit and
+ * `pnpm test`: the static checks (typecheck, lint, layers, knip, astro check; one test each), unit and
  * in-process API tests (vitest; those of stored files once more on S3), the single executable built and run without Node (tests/binary),
  * then browser tests against the built server (Playwright in Chromium). Ends with one line,
  * "N passed, N failed", summing them all, after how long each part took and the total. `node scripts/test.ts unit|binary|e2e` runs one part.
@@ -27,6 +27,9 @@ const S3_SUITE = [
   'tests/contract/admin-playlist-covers.test.ts',
   'tests/contract/backstage-upload.test.ts',
 ];
+
+/** Where the layer rules look. */
+const LAYERED_SOURCES = ['api/src', 'db/src', 'site/src', 'admin/src', 'shared/src', 'tests'];
 
 const only = process.argv[2] as 'unit' | 'e2e' | 'binary' | undefined;
 let passed = 0;
@@ -83,8 +86,9 @@ if (!only || only === 'unit') {
     'typecheck',
     ['db', 'shared', 'api', 'site', 'admin', 'tests'].map((project) => ({ script: 'node_modules/typescript/bin/tsc', args: ['-p', project] })),
   );
-  // Besides Biome's recommended rules, biome.json keeps the layers apart (routes → services → repositories).
   check('lint', [{ script: 'node_modules/@biomejs/biome/bin/biome', args: ['lint', '--error-on-warnings'] }]);
+  // The layers (.dependency-cruiser.cjs): site and admin → api types → db, routes → services → repositories, and the rest.
+  check('layers', [{ script: 'node_modules/dependency-cruiser/bin/dependency-cruiser.mjs', args: [...LAYERED_SOURCES, '--output-type', 'err'] }]);
   check('knip', [{ script: 'node_modules/knip/bin/knip.js', args: ['--no-progress'] }]);
   // As in CI: astro check must never offer to install a missing package, nor send telemetry.
   const astroEnv = { CI: 'true', ASTRO_TELEMETRY_DISABLED: '1' };

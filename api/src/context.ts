@@ -1,6 +1,7 @@
-import type { Db, SessionRow, UserRow } from '@app/db';
+import type { Db } from '@app/db/connection';
 import type * as tableVersionsRepository from '@app/db/caching/table-versions';
 import type * as permissionsRepository from '@app/db/permissions/permissions';
+import type { SignedInSession, SignedInUser } from './accounts/signed-in-user.ts';
 import type { Clock } from './clock.ts';
 import type { Config } from './config.ts';
 import type { Storage } from './storage/storage.ts';
@@ -14,9 +15,9 @@ export interface AppDeps {
 }
 
 export interface AuthState {
-  user: UserRow | null;
+  user: SignedInUser | null;
   /** Set for browser sessions (cookie). */
-  session: SessionRow | null;
+  session: SignedInSession | null;
   permissions: permissionsRepository.GrantedPermission[];
   /** Set when the request authenticated with an API token instead of a session. */
   tokenId?: number;

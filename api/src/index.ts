@@ -9,5 +9,4 @@ export { createLocalStorage, StoragePathError, StorageUnavailableError, StorageW
 export type { S3Storage } from './storage/s3-common.ts';
 export type { PlaylistSearchResult, SearchResponse, TagSearchResult, UserSearchResult } from './search/search.schemas.ts';
 export type { AdminAppearanceApi } from './settings/appearance.routes.ts';
-export type { S3UploadsApi } from './uploads/s3-uploads.routes.ts';
 export { SUBSONIC_METHODS } from './subsonic/subsonic.routes.ts';

@@ -1,5 +1,4 @@
 import { randomBytes, timingSafeEqual } from 'node:crypto';
-import type { UserRow } from '@app/db';
 import * as accessTokensRepository from '@app/db/accounts/access-tokens';
 import * as usersRepository from '@app/db/accounts/users';
 import type { AppDeps, AuthState } from '../context.ts';
@@ -8,6 +7,7 @@ import { ForbiddenError, notFound, UnauthenticatedError, unlessStorageFailure } 
 import { hasPermission } from '../permissions/permissions.ts';
 import { loadSettings } from '../settings/settings.service.ts';
 import { permissionsOfAccount } from '../billing/subscriptions.service.ts';
+import { signedInUser, type UserAccount } from './signed-in-user.ts';
 
 const ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 const SECRET_LENGTH = 40;
@@ -29,7 +29,7 @@ export function randomSecret(length = SECRET_LENGTH): string {
 }
 
 /** A new token; `plainTextToken` ("id|secret") is returned once and never stored. */
-export async function createAccessToken(deps: AppDeps, user: UserRow, name: string) {
+export async function createAccessToken(deps: AppDeps, user: UserAccount, name: string) {
   const secret = randomSecret();
   const row = await accessTokensRepository.insertAccessToken(deps.db, { user_id: user.id, name, token_hash: sha256(secret).toString('hex') });
   return { token: row, plainTextToken: `${row.id}|${secret}` };
@@ -67,5 +67,5 @@ export async function authenticateBearer(deps: AppDeps, header: string): Promise
   if (!stored.last_used_at || now - Date.parse(stored.last_used_at) > TOUCH_INTERVAL_MS) {
     await accessTokensRepository.touchAccessToken(deps.db, stored.id, new Date(now).toISOString()).catch(unlessStorageFailure);
   }
-  return { user, session: null, permissions, tokenId: stored.id };
+  return { user: signedInUser(user), session: null, permissions, tokenId: stored.id };
 }

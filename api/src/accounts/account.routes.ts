@@ -66,7 +66,7 @@ export const accountRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     async (c) => {
       const auth = c.get('auth');
-      if (!(await passwordMatches(auth.user!, c.req.valid('json').password))) throw validationFailed({ password: 'This password is incorrect.' });
+      if (!(await passwordMatches(c.get('deps'), auth.user!, c.req.valid('json').password))) throw validationFailed({ password: 'This password is incorrect.' });
       await endOtherSessions(c.get('deps'), auth.user!, auth.session);
       return c.json({ message: 'Logged out of other sessions.' }, 200);
     },

@@ -6,17 +6,17 @@ import * as usersRepository from '@app/db/accounts/users';
 import * as localizationsRepository from '@app/db/settings/localizations';
 import type { AppDeps, AuthState } from '../context.ts';
 import { hashPassword } from './auth.service.ts';
-import { validationFailed, ValidationError } from '../common/errors.ts';
+import { notFound, validationFailed, ValidationError } from '../common/errors.ts';
 import { hasPermission } from '../permissions/permissions.ts';
+import type { UserAccount } from './signed-in-user.ts';
 
-export type { UserRow };
 
-export async function findUser(deps: AppDeps, id: number): Promise<UserRow | undefined> {
+export async function findUser(deps: AppDeps, id: number): Promise<UserAccount | undefined> {
   return usersRepository.findUserById(deps.db, id);
 }
 
 /** Saves the account's own details and answers the account as stored. */
-export async function updateAccountDetails(deps: AppDeps, userId: number, changes: UserUpdate): Promise<UserRow> {
+export async function updateAccountDetails(deps: AppDeps, userId: number, changes: UserUpdate): Promise<UserAccount> {
   await usersRepository.updateUser(deps.db, userId, changes);
   return (await usersRepository.findUserById(deps.db, userId))!;
 }
@@ -41,8 +41,8 @@ export async function recordPasswordConfirmation(deps: AppDeps, sessionId: strin
 }
 
 /** Changes the password after checking the current one; every session ends. Answers the account as stored. */
-export async function changePassword(deps: AppDeps, user: UserRow, currentPassword: string, password: string): Promise<UserRow> {
-  if (!(await passwordMatches(user, currentPassword))) throw validationFailed({ current_password: 'This password is incorrect.' });
+export async function changePassword(deps: AppDeps, user: UserAccount, currentPassword: string, password: string): Promise<UserAccount> {
+  if (!(await passwordMatches(deps, user, currentPassword))) throw validationFailed({ current_password: 'This password is incorrect.' });
   await usersRepository.updateUser(deps.db, user.id, { password: await hashPassword(password) });
   await accountSecurityRepository.deleteUserSessions(deps.db, user.id);
   return (await usersRepository.findUserById(deps.db, user.id))!;
@@ -51,7 +51,7 @@ export async function changePassword(deps: AppDeps, user: UserRow, currentPasswo
 /** Sessions are listed by a prefix of their hashed id: enough to tell them apart, useless to steal. */
 export const publicSessionId = (session: Pick<SessionRow, 'id'>) => session.id.slice(0, 16);
 
-export async function listSessions(deps: AppDeps, user: UserRow, current: SessionRow | null) {
+export async function listSessions(deps: AppDeps, user: UserAccount, current: SessionRow | null) {
   const sessions = await sessionsRepository.sessionsOfUser(deps.db, user.id, new Date().toISOString());
   return sessions.map((session) => ({
     id: publicSessionId(session),
@@ -66,10 +66,19 @@ export async function listSessions(deps: AppDeps, user: UserRow, current: Sessio
   }));
 }
 
-export async function passwordMatches(user: UserRow, password: string): Promise<boolean> {
-  return Boolean(user.password) && (await verify(user.password!, password).catch(() => false));
+/** Whether `password` is the account's; the hash is read here, as accounts are held without it. */
+export async function passwordMatches(deps: AppDeps, user: Pick<UserAccount, 'id'>, password: string): Promise<boolean> {
+  const hash = (await usersRepository.findUserById(deps.db, user.id))?.password;
+  return Boolean(hash) && (await verify(hash!, password).catch(() => false));
 }
 
-export async function endOtherSessions(deps: AppDeps, user: UserRow, current: SessionRow | null): Promise<void> {
+/** The account with its secrets, for the two-factor steps that check or show them. */
+export async function accountWithSecrets(deps: AppDeps, userId: number): Promise<UserRow> {
+  const row = await usersRepository.findUserById(deps.db, userId);
+  if (!row) throw notFound('This account no longer exists.');
+  return row;
+}
+
+export async function endOtherSessions(deps: AppDeps, user: UserAccount, current: SessionRow | null): Promise<void> {
   await accountSecurityRepository.deleteUserSessions(deps.db, user.id, current?.id);
 }

@@ -227,7 +227,7 @@ export const authRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook 
       if (!auth.session) throw new ApiError(403, 'This action needs a browser session, not an API token.');
       const limit = { key: `confirm-password:${auth.user!.id}`, max: 5, windowMs: 60_000 };
       await assertNotThrottled(deps, limit, 'Too many attempts. Please try again in :seconds seconds.');
-      if (!(await passwordMatches(auth.user!, c.req.valid('json').password))) {
+      if (!(await passwordMatches(deps, auth.user!, c.req.valid('json').password))) {
         await hit(deps, limit);
         throw validationFailed({ password: 'This password is incorrect.' });
       }

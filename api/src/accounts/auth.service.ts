@@ -12,6 +12,7 @@ import { unlessStorageFailure } from '../common/errors.ts';
 import { describeUserAgent } from '../common/user-agent.ts';
 import { startingName } from './display-name.ts';
 import { accountPermissionsFromGrants } from '../billing/subscriptions.service.ts';
+import { type SignedInUser, signedInUser, type UserAccount } from './signed-in-user.ts';
 
 export const SESSION_COOKIE = 'music_session';
 /** A session without "remember me" ends after two idle hours; a remembered one after 30 idle days. */
@@ -39,7 +40,7 @@ export async function verifyCredentials(deps: AppDeps, email: string, password: 
 }
 
 /** A new account with the default roles, or null when the email is taken. */
-export async function registerUser(deps: AppDeps, email: string, password: string): Promise<UserRow | null> {
+export async function registerUser(deps: AppDeps, email: string, password: string): Promise<UserAccount | null> {
   if (await usersRepository.findUserByEmail(deps.db, email)) return null;
   try {
     return await usersRepository.createUser(deps.db, { email, name: startingName(email), password: await hashPassword(password) }, await permissionsRepository.defaultRoleIds(deps.db));
@@ -58,7 +59,7 @@ export interface RequestInfo {
 }
 
 /** Starts a session and returns the secret cookie value; only its hash is stored. */
-export async function startSession(deps: AppDeps, user: UserRow, remember: boolean, request: RequestInfo): Promise<{ token: string; maxAgeMs: number | undefined }> {
+export async function startSession(deps: AppDeps, user: UserAccount, remember: boolean, request: RequestInfo): Promise<{ token: string; maxAgeMs: number | undefined }> {
   const token = randomBytes(32).toString('base64url');
   const now = timeNow(deps);
   const lifetime = remember ? REMEMBER_SESSION_MS : SHORT_SESSION_MS;
@@ -86,7 +87,7 @@ export const SESSION_TABLES = ['permissions', 'product_permission', 'role_permis
 interface SessionCopy {
   stamp: string;
   session: Readonly<SessionRow>;
-  user: Readonly<UserRow>;
+  user: Readonly<SignedInUser>;
   grants: permissionsRepository.UserGrants;
   /** Worked out once when no subscription makes them change with time. */
   permissions?: permissionsRepository.GrantedPermission[];
@@ -129,7 +130,7 @@ export async function resolveAuth(deps: AppDeps, token: string | undefined, vers
       copies.delete(id);
       if (found) {
         const grants = Object.freeze(await permissionsRepository.grantsReachingUser(deps.db, found.user.id));
-        copy = { stamp: stamp ?? '', session: Object.freeze(found.session), user: Object.freeze(found.user), grants };
+        copy = { stamp: stamp ?? '', session: Object.freeze(found.session), user: Object.freeze(signedInUser(found.user)), grants };
         if (!permissionsRepository.grantsDependOnTime(grants)) copy.permissions = frozenPermissions(accountPermissionsFromGrants(grants, now));
         if (stamp !== undefined) {
           if (copies.size >= MAX_SESSION_COPIES) copies.clear();

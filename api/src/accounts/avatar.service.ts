@@ -1,10 +1,10 @@
 import { randomUUID } from 'node:crypto';
-import type { UserRow } from '@app/db';
 import * as usersRepository from '@app/db/accounts/users';
 import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import type { AppDeps } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
 import { TooLargeError, validationFailed } from '../common/errors.ts';
+import type { UserAccount } from './signed-in-user.ts';
 
 /** Profile images: raster image types only, at most 2 MB (spec §5). */
 export const AVATAR_MAX_BYTES = 2 * 1024 * 1024;
@@ -25,7 +25,7 @@ export function sniffImage(bytes: Uint8Array) {
 
 const ownKey = (image: string | null) => (image?.startsWith('/uploads/avatar-') ? image.slice('/uploads/'.length) : undefined);
 
-export async function replaceAvatar(deps: AppDeps, user: UserRow, file: File): Promise<string> {
+export async function replaceAvatar(deps: AppDeps, user: UserAccount, file: File): Promise<string> {
   if (file.size > AVATAR_MAX_BYTES) throw new TooLargeError(AVATAR_TOO_LARGE, { file: AVATAR_TOO_LARGE });
   const bytes = new Uint8Array(await file.arrayBuffer());
   const type = sniffImage(bytes);
@@ -44,13 +44,13 @@ export async function replaceAvatar(deps: AppDeps, user: UserRow, file: File): P
   return url;
 }
 
-export async function removeAvatar(deps: AppDeps, user: UserRow): Promise<void> {
+export async function removeAvatar(deps: AppDeps, user: UserAccount): Promise<void> {
   await removeStoredAvatar(deps, user);
   await usersRepository.updateUser(deps.db, user.id, { image: null });
 }
 
 /** The row first, then the bytes: a failure half way leaves bytes without a row, never a row without bytes. */
-async function removeStoredAvatar(deps: AppDeps, user: UserRow) {
+async function removeStoredAvatar(deps: AppDeps, user: UserAccount) {
   const key = ownKey(user.image);
   if (!key) return;
   await fileEntriesRepository.deleteFileEntryByName(deps.db, key);

@@ -1,5 +1,4 @@
 import { randomInt } from 'node:crypto';
-import type { UserRow } from '@app/db';
 import * as accountSecurityRepository from '@app/db/accounts/account-security';
 import * as usersRepository from '@app/db/accounts/users';
 import type { AppDeps } from '../context.ts';
@@ -7,6 +6,7 @@ import { sha256Hex } from '../common/hashing.ts';
 import { sendMail, type MailStatus } from '../mail/mail.service.ts';
 import { verificationCodeMail } from '../mail/templates.ts';
 import { loadSettings } from '../settings/settings.service.ts';
+import type { UserAccount } from './signed-in-user.ts';
 
 export const VERIFICATION_CODE_MINUTES = 15;
 export const MAX_CODE_ATTEMPTS = 5;
@@ -17,14 +17,14 @@ const TYPE = 'email_verification';
 // Bound to the user so the same six digits for two accounts never share a row.
 const hashCode = (userId: number, code: string) => sha256Hex(`${userId}:${code}`);
 
-export async function needsVerification(deps: AppDeps, user: UserRow): Promise<boolean> {
+export async function needsVerification(deps: AppDeps, user: UserAccount): Promise<boolean> {
   return !user.email_verified_at && (await loadSettings(deps.db)).require_email_confirmation;
 }
 
 export type SendResult = { status: MailStatus } | { wait: number };
 
 /** Mails a fresh 6-digit code, unless one was sent less than a minute ago. */
-export async function sendVerificationCode(deps: AppDeps, user: UserRow): Promise<SendResult> {
+export async function sendVerificationCode(deps: AppDeps, user: UserAccount): Promise<SendResult> {
   const latest = await accountSecurityRepository.latestUserToken(deps.db, user.id, TYPE);
   const sinceLast = latest ? Date.now() - Date.parse(latest.created_at) : Infinity;
   if (sinceLast < RESEND_INTERVAL_MS) return { wait: Math.ceil((RESEND_INTERVAL_MS - sinceLast) / 1000) };
@@ -43,7 +43,7 @@ export async function sendVerificationCode(deps: AppDeps, user: UserRow): Promis
 export type CheckResult = 'verified' | 'invalid' | 'expired' | 'locked';
 
 /** Checks a code against the newest one sent; five wrong tries use the code up. */
-export async function checkVerificationCode(deps: AppDeps, user: UserRow, code: string): Promise<CheckResult> {
+export async function checkVerificationCode(deps: AppDeps, user: UserAccount, code: string): Promise<CheckResult> {
   const latest = await accountSecurityRepository.latestUserToken(deps.db, user.id, TYPE);
   if (!latest || Date.parse(latest.expires_at) <= Date.now()) return 'expired';
   if (latest.attempts >= MAX_CODE_ATTEMPTS) return 'locked';

@@ -10,6 +10,7 @@ import { sha256Bytes as sha256 } from '../common/hashing.ts';
 import { startingName } from './display-name.ts';
 import { loadSettings, type Settings } from '../settings/settings.service.ts';
 import { PROVIDERS, SOCIAL_SERVICES, type ProviderDefinition, type SocialProfile, type SocialService } from './social-providers.ts';
+import type { SignedInUser, UserAccount } from './signed-in-user.ts';
 
 export type SocialMode = 'login' | 'connect';
 
@@ -139,7 +140,7 @@ export async function socialLogin(deps: AppDeps, service: SocialService, profile
 }
 
 /** Attaches a provider account to the logged-in user, unless another user already has it. */
-export async function socialConnect(deps: AppDeps, service: SocialService, profile: SocialProfile, user: UserRow): Promise<string | undefined> {
+export async function socialConnect(deps: AppDeps, service: SocialService, profile: SocialProfile, user: UserAccount): Promise<string | undefined> {
   const linked = await socialProfilesRepository.findSocialProfile(deps.db, service, profile.id);
   if (linked && linked.user_id !== user.id) return `This ${PROVIDERS[service].label} account is connected to another user.`;
   await socialProfilesRepository.linkSocialProfile(deps.db, { user_id: user.id, service_name: service, user_service_id: profile.id, username: profile.username });
@@ -166,10 +167,10 @@ export async function pendingConnection(deps: AppDeps, token: string | undefined
 }
 
 /** Disconnects a provider's account, unless it is the user's only way to log in. */
-export async function socialDisconnect(deps: AppDeps, user: UserRow, service: SocialService): Promise<void> {
+export async function socialDisconnect(deps: AppDeps, user: Pick<SignedInUser, 'id' | 'has_password'>, service: SocialService): Promise<void> {
   const profiles = await socialProfilesRepository.socialProfilesOfUser(deps.db, user.id);
   if (!profiles.some((p) => p.service_name === service)) throw notFound(`No ${PROVIDERS[service].label} account is connected.`);
   // Without a password, the last social account is the only way in.
-  if (!user.password && profiles.length === 1) throw new ValidationError('Set a password before disconnecting your only way to log in.');
+  if (!user.has_password && profiles.length === 1) throw new ValidationError('Set a password before disconnecting your only way to log in.');
   await socialProfilesRepository.unlinkSocialProfile(deps.db, user.id, service);
 }

@@ -113,7 +113,7 @@ export const socialRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHoo
       const pending = await pendingConnection(deps, getCookie(c, PENDING_COOKIE));
       if (!pending) throw new ApiError(401, 'This sign-in expired. Please try again.');
       const attempt = await spendAttempt(deps, loginLimits(pending.user.email, clientInfo(c).ip), c.get('auth').user);
-      if (!(await passwordMatches(pending.user, c.req.valid('json').password))) throw validationFailed({ password: 'This password is incorrect.' });
+      if (!(await passwordMatches(deps, pending.user, c.req.valid('json').password))) throw validationFailed({ password: 'This password is incorrect.' });
       await attempt.succeeded();
       if (twoFactorState(pending.user) === 'enabled') throw new ApiError(422, 'This account uses two-factor authentication: log in with your email and password.');
       if (!(await pending.finish())) throw new ApiError(401, 'This sign-in expired. Please try again.');

@@ -5,7 +5,7 @@ import { deleteResponseCookie, getCookie } from '../http/cookies.ts';
 import { ApiError, validationFailed, validationHook } from '../http/errors.ts';
 import { bootstrapFor, logIn } from '../http/login.ts';
 import { ErrorSchema, jsonResponse as json } from '../http/schemas.ts';
-import { findUser } from './account.service.ts';
+import { accountWithSecrets, findUser } from './account.service.ts';
 import { postLoginPath } from '../settings/bootstrap.service.ts';
 import { loadSettings } from '../settings/settings.service.ts';
 import { spendAttempt, twoFactorLimit } from '../common/throttle.service.ts';
@@ -87,7 +87,7 @@ export const twoFactorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     }),
     async (c) => {
       const user = c.get('auth').user!;
-      if (twoFactorState(user) === 'enabled') throw new ApiError(422, 'Two-factor authentication is already enabled.');
+      if (user.two_factor_state === 'enabled') throw new ApiError(422, 'Two-factor authentication is already enabled.');
       await startSetup(c.get('deps'), user);
       return c.json({ message: 'Scan the QR code, then enter a code to finish.' }, 200);
     },
@@ -102,7 +102,7 @@ export const twoFactorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
       responses: { 200: json(z.object({ svg: z.string(), secret: z.string() }), 'QR code'), ...errors },
     }),
     async (c) => {
-      const user = c.get('auth').user!;
+      const user = await accountWithSecrets(c.get('deps'), c.get('auth').user!.id);
       if (twoFactorState(user) === 'off') throw new ApiError(422, 'Two-factor authentication is not being set up.');
       return c.json(qrCode(user, await issuer(c.get('deps'))), 200);
     },
@@ -119,7 +119,7 @@ export const twoFactorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     }),
     async (c) => {
       const deps = c.get('deps');
-      const user = c.get('auth').user!;
+      const user = await accountWithSecrets(deps, c.get('auth').user!.id);
       if (twoFactorState(user) !== 'setup') throw new ApiError(422, 'Two-factor authentication is not being set up.');
       if (!(await verifyTotp(deps, user, c.req.valid('json').code, await issuer(c.get('deps'))))) throw validationFailed({ code: 'This code is not valid.' });
       const codes = await confirmSetup(deps, (await findUser(deps, user.id))!);
@@ -140,7 +140,7 @@ export const twoFactorRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     }),
     async (c) => {
       const user = c.get('auth').user!;
-      if (twoFactorState(user) !== 'enabled') throw new ApiError(422, 'Two-factor authentication is not enabled.');
+      if (user.two_factor_state !== 'enabled') throw new ApiError(422, 'Two-factor authentication is not enabled.');
       return c.json({ recovery_codes: await issueRecoveryCodes(c.get('deps'), user) }, 200);
     },
   )

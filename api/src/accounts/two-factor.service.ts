@@ -1,21 +1,19 @@
 import { randomBytes, randomInt } from 'node:crypto';
-import type { UserRow } from '@app/db';
 import * as accountSecurityRepository from '@app/db/accounts/account-security';
 import * as usersRepository from '@app/db/accounts/users';
 import { Secret, TOTP } from 'otpauth';
 import { renderSVG } from 'uqr';
 import type { AppDeps } from '../context.ts';
 import { sha256Hex as sha256 } from '../common/hashing.ts';
+import type { UserRow } from '@app/db';
+import type { UserAccount } from './signed-in-user.ts';
 
 export const RECOVERY_CODE_COUNT = 8;
 const RECOVERY_ALPHABET = 'ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789';
 
-export type TwoFactorState = 'off' | 'setup' | 'enabled';
+import { twoFactorState } from './signed-in-user.ts';
 
-export function twoFactorState(user: UserRow): TwoFactorState {
-  if (user.two_factor_confirmed_at) return 'enabled';
-  return user.two_factor_secret ? 'setup' : 'off';
-}
+export { type TwoFactorState, twoFactorState } from './signed-in-user.ts';
 
 function totp(user: Pick<UserRow, 'email' | 'two_factor_secret'>, issuer: string): TOTP {
   return new TOTP({ issuer, label: user.email, algorithm: 'SHA1', digits: 6, period: 30, secret: Secret.fromBase32(user.two_factor_secret!) });
@@ -27,7 +25,7 @@ function recoveryCode(): string {
   return `${group()}-${group()}`;
 }
 
-export async function startSetup(deps: AppDeps, user: UserRow): Promise<void> {
+export async function startSetup(deps: AppDeps, user: UserAccount): Promise<void> {
   const secret = new Secret({ buffer: randomBytes(20).buffer as ArrayBuffer }).base32;
   await usersRepository.updateUser(deps.db, user.id, { two_factor_secret: secret, two_factor_confirmed_at: null, two_factor_recovery_codes: null, two_factor_last_step: null });
 }
@@ -49,13 +47,13 @@ export async function verifyTotp(deps: AppDeps, user: UserRow, code: string, iss
 }
 
 /** New recovery codes replace the old ones; only their hashes are stored. */
-export async function issueRecoveryCodes(deps: AppDeps, user: UserRow): Promise<string[]> {
+export async function issueRecoveryCodes(deps: AppDeps, user: UserAccount): Promise<string[]> {
   const codes = Array.from({ length: RECOVERY_CODE_COUNT }, recoveryCode);
   await usersRepository.updateUser(deps.db, user.id, { two_factor_recovery_codes: JSON.stringify(codes.map(sha256)) });
   return codes;
 }
 
-export async function confirmSetup(deps: AppDeps, user: UserRow): Promise<string[]> {
+export async function confirmSetup(deps: AppDeps, user: UserAccount): Promise<string[]> {
   await usersRepository.updateUser(deps.db, user.id, { two_factor_confirmed_at: new Date().toISOString() });
   return issueRecoveryCodes(deps, user);
 }
@@ -73,7 +71,7 @@ export async function useRecoveryCode(deps: AppDeps, user: UserRow, code: string
   return usersRepository.swapRecoveryCodes(deps.db, user.id, user.two_factor_recovery_codes!, JSON.stringify(hashes.filter((h) => h !== hash)));
 }
 
-export async function disable(deps: AppDeps, user: UserRow): Promise<void> {
+export async function disable(deps: AppDeps, user: UserAccount): Promise<void> {
   await usersRepository.updateUser(deps.db, user.id, { two_factor_secret: null, two_factor_confirmed_at: null, two_factor_recovery_codes: null, two_factor_last_step: null });
 }
 
@@ -83,7 +81,7 @@ export const CHALLENGE_MINUTES = 10;
 export const MAX_CHALLENGE_ATTEMPTS = 5;
 const CHALLENGE_TYPE = 'two_factor_login';
 
-export async function startLoginChallenge(deps: AppDeps, user: UserRow, remember: boolean): Promise<string> {
+export async function startLoginChallenge(deps: AppDeps, user: UserAccount, remember: boolean): Promise<string> {
   const token = randomBytes(32).toString('base64url');
   await accountSecurityRepository.replaceUserToken(deps.db, {
     id: sha256(token),

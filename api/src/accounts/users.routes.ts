@@ -4,13 +4,14 @@ import type { AppEnv } from '../context.ts';
 import { visitorChoices } from '../http/login.ts';
 import { requireLogin, requirePasswordConfirmation } from '../http/auth.ts';
 import { forbidden, notFound, validationFailed, validationHook } from '../http/errors.ts';
-import { chooseLanguage, deleteOwnAccount, findUser, updateAccountDetails, type UserRow } from './account.service.ts';
+import { chooseLanguage, deleteOwnAccount, findUser, updateAccountDetails } from './account.service.ts';
 import { removeAvatar, replaceAvatar } from './avatar.service.ts';
 import { isCountry, isTimezone } from '../settings/value-lists.service.ts';
 import { errorResponses, jsonResponse as json } from '../http/schemas.ts';
 import { currentUser, interfaceLanguage } from '../settings/bootstrap.service.ts';
 import { displayName } from './display-name.ts';
 import { hasPermission } from '../permissions/permissions.ts';
+import type { UserAccount } from './signed-in-user.ts';
 
 const DetailsBody = z.strictObject({
   name: z.string().trim().max(255).nullable().optional(),
@@ -56,7 +57,7 @@ export const usersRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
     const id = param === 'me' ? auth.user!.id : param;
     const user = id === auth.user!.id ? auth.user! : await findUser(deps, id);
     if (!user) throw notFound('This user does not exist.');
-    if (user.id === auth.user!.id) return c.json({ user: await currentUser(deps, user, auth.permissions) }, 200);
+    if (id === auth.user!.id) return c.json({ user: await currentUser(deps, auth.user!, auth.permissions) }, 200);
     if (hasPermission(auth.permissions, 'users.update')) {
       // Listed field by field: secrets (password hash, two-factor secret and codes) never leave.
       const { id, name, first_name, last_name, email, image, email_verified_at, banned_at, language, country, timezone, two_factor_confirmed_at, created_at, updated_at } = user;
@@ -198,7 +199,7 @@ export const localeRoute = new OpenAPIHono<AppEnv>({ defaultHook: validationHook
   );
 
 /** The account a users/{id}/… call acts on: yourself, or anyone for a user manager. */
-async function ownAccount(c: Context<AppEnv>): Promise<UserRow> {
+async function ownAccount(c: Context<AppEnv>): Promise<UserAccount> {
   const auth = c.get('auth');
   const param = c.req.param('id');
   const id = param === 'me' ? auth.user!.id : Number(param);

@@ -1,4 +1,4 @@
-import type { Db, UserRow } from '@app/db';
+import type { Db } from '@app/db';
 import * as accessTokensRepository from '@app/db/accounts/access-tokens';
 import * as accountSecurityRepository from '@app/db/accounts/account-security';
 import * as sessionsRepository from '@app/db/accounts/sessions';
@@ -11,6 +11,7 @@ import { GrantsBody } from '../permissions/permissions.schemas.ts';
 import { forbidden, notFound, validationFailed, ValidationError, zodErrorsByField } from '../common/errors.ts';
 import { beyondHeld, isBackOfficePermission } from '../permissions/permissions.ts';
 import { permissionsOfAccount } from '../billing/subscriptions.service.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 /*
  * What the back office does to accounts beyond their record: permissions of roles, plans and
@@ -111,7 +112,7 @@ export async function roleIdsOfUser(db: Db, userId: number): Promise<number[]> {
   return (await usersRepository.rolesOfUser(db, userId)).map((role) => role.id);
 }
 
-export async function managedUser(db: Db, id: number): Promise<UserRow> {
+export async function managedUser(db: Db, id: number): Promise<UserAccount> {
   const user = await usersRepository.findUserById(db, id);
   if (!user) throw notFound('There is no user with this id.');
   return user;
@@ -123,7 +124,7 @@ export async function managedUser(db: Db, id: number): Promise<UserRow> {
  * permission they lack, so a user manager cannot lock out, demote or take over the admin. Only
  * back-office permissions count: what a plan or an upload quota gives is no power over others.
  */
-export async function userToChange(db: Db, auth: AuthState, id: number): Promise<UserRow> {
+export async function userToChange(db: Db, auth: AuthState, id: number): Promise<UserAccount> {
   const user = await managedUser(db, id);
   if (id === auth.user?.id) return user;
   const theirs = await permissionsOfAccount(db, id);
@@ -227,14 +228,14 @@ export async function revokeTokenOfUser(db: Db, auth: AuthState, id: number, tok
 }
 
 /** Turns two-factor authentication off for a user who lost their device; answers the user as stored. */
-export async function resetTwoFactorOfUser(db: Db, auth: AuthState, id: number): Promise<UserRow> {
+export async function resetTwoFactorOfUser(db: Db, auth: AuthState, id: number): Promise<UserAccount> {
   await userToChange(db, auth, id);
   await adminAccountsRepository.resetTwoFactor(db, id);
   return managedUser(db, id);
 }
 
 /** Suspends the user, keeping the date of a suspension already in force; answers that date. */
-export async function suspendUser(db: Db, auth: AuthState, id: number): Promise<{ user: UserRow; bannedAt: string }> {
+export async function suspendUser(db: Db, auth: AuthState, id: number): Promise<{ user: UserAccount; bannedAt: string }> {
   const user = await userToChange(db, auth, id);
   if (auth.user?.id === id) throw new ValidationError("You can't suspend your own account.");
   const bannedAt = user.banned_at ?? new Date().toISOString();
@@ -242,7 +243,7 @@ export async function suspendUser(db: Db, auth: AuthState, id: number): Promise<
   return { user, bannedAt };
 }
 
-export async function unsuspendUser(db: Db, auth: AuthState, id: number): Promise<UserRow> {
+export async function unsuspendUser(db: Db, auth: AuthState, id: number): Promise<UserAccount> {
   const user = await userToChange(db, auth, id);
   await adminAccountsRepository.setUserBannedAt(db, id, null);
   return user;

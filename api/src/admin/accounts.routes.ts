@@ -24,7 +24,7 @@ import {
   unsuspendUser,
 } from './account-admin.service.ts';
 import { hasPermission } from '../permissions/permissions.ts';
-import { readJsonObject, requireAdmin } from './access.ts';
+import { readJsonObject, requireAdmin } from '../http/admin-access.ts';
 
 const tags = ['Admin: Users and roles'];
 const planTags = ['Admin: Plans'];

@@ -1,4 +1,4 @@
-import type { SubscriptionRow, UserRow } from '@app/db';
+import type { SubscriptionRow } from '@app/db';
 import * as billingRepository from '@app/db/billing/billing';
 import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../context.ts';
@@ -10,6 +10,7 @@ import { stripePriceFor } from './plan-sync.ts';
 import { idOf, isoFromUnix, isStripeError, requireStripe, withStripe, type Stripe } from './stripe-gateway.ts';
 import type { BillingEvent, SyncResult } from './provider-state.ts';
 import { readFromStripe, retrieveStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 /** The plans on the pricing page, with their prices: hidden plans are left out. */
 export async function plansOnOffer(deps: AppDeps) {
@@ -21,7 +22,7 @@ export async function currentSubscription(deps: AppDeps, userId: number): Promis
   return row ? subscriptionView(deps.db, row) : null;
 }
 
-async function customerFor(deps: AppDeps, stripe: Stripe, user: UserRow): Promise<string> {
+async function customerFor(deps: AppDeps, stripe: Stripe, user: UserAccount): Promise<string> {
   const known = await stripeBillingRepository.findStripeCustomer(deps.db, user.id);
   if (known) return known;
   const customer = await stripe.customers.create({ email: user.email, ...(user.name ? { name: user.name } : {}), metadata: { user_id: String(user.id) } });
@@ -29,7 +30,7 @@ async function customerFor(deps: AppDeps, stripe: Stripe, user: UserRow): Promis
 }
 
 /** Starts a Stripe Checkout Session for a plan's price and returns the page to send the user to. */
-export async function startStripeCheckout(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<{ url: string }> {
+export async function startStripeCheckout(deps: AppDeps, user: UserAccount, productId: number, priceId: number): Promise<{ url: string }> {
   await buyablePlan(deps, productId, priceId);
   if (await countingSubscription(deps, user.id)) throw new ConflictError(ALREADY_SUBSCRIBED);
   const { stripe } = await requireStripe(deps);
@@ -64,7 +65,7 @@ export async function startStripeCheckout(deps: AppDeps, user: UserRow, productI
  * A Checkout Session of this user, made by this site: anything else (another user's session,
  * a session of another site on the same account) is not found, so session ids reveal nothing.
  */
-async function ownSession(deps: AppDeps, stripe: Stripe, user: UserRow, sessionId: string, mode: Stripe.Checkout.Session.Mode, expand: string[]) {
+async function ownSession(deps: AppDeps, stripe: Stripe, user: UserAccount, sessionId: string, mode: Stripe.Checkout.Session.Mode, expand: string[]) {
   const customer = await stripeBillingRepository.findStripeCustomer(deps.db, user.id);
   const session = await stripe.checkout.sessions.retrieve(sessionId, { expand });
   if (!customer || idOf(session.customer) !== customer || session.metadata?.user_id !== String(user.id) || session.mode !== mode) throw notFound();
@@ -77,7 +78,7 @@ async function ownSession(deps: AppDeps, stripe: Stripe, user: UserRow, sessionI
  * webhook (which stores the same state again, harmlessly). A second subscription, paid in another
  * tab while the first was being paid, is cancelled and refunded: the page says so (409).
  */
-export async function completeStripeCheckout(deps: AppDeps, user: UserRow, sessionId: string): Promise<SubscriptionView> {
+export async function completeStripeCheckout(deps: AppDeps, user: UserAccount, sessionId: string): Promise<SubscriptionView> {
   const { stripe } = await requireStripe(deps);
   return withStripe(async () => {
     const session = await ownSession(deps, stripe, user, sessionId, 'subscription', []);
@@ -87,7 +88,7 @@ export async function completeStripeCheckout(deps: AppDeps, user: UserRow, sessi
 }
 
 /** The user's subscription to change: the one that counts, or a 404/422 that says why not. */
-async function countingRow(deps: AppDeps, user: UserRow): Promise<SubscriptionRow> {
+async function countingRow(deps: AppDeps, user: UserAccount): Promise<SubscriptionRow> {
   const rows = await billingRepository.subscriptionsOfUser(deps.db, user.id);
   if (!rows.length) throw notFound('You are not subscribed.');
   const row = rows.find((r) => subscriptionStanding(r).valid);
@@ -104,7 +105,7 @@ async function stripeManaged(deps: AppDeps, row: SubscriptionRow): Promise<{ row
   return { row, stripe, subscription };
 }
 
-async function managedSubscription(deps: AppDeps, user: UserRow) {
+async function managedSubscription(deps: AppDeps, user: UserAccount) {
   return stripeManaged(deps, await countingRow(deps, user));
 }
 
@@ -118,7 +119,7 @@ async function planChoice(deps: AppDeps, row: SubscriptionRow, productId: number
   return { product, price };
 }
 
-async function planChange(deps: AppDeps, user: UserRow, row: SubscriptionRow, productId: number, priceId: number) {
+async function planChange(deps: AppDeps, user: UserAccount, row: SubscriptionRow, productId: number, priceId: number) {
   const managed = await stripeManaged(deps, row);
   const item = managed.subscription.items.data[0];
   if (!item) throw new ValidationError('This subscription cannot be changed here.');
@@ -134,7 +135,7 @@ export interface PlanChangePreview {
 }
 
 /** What changing plan would cost, with Stripe's prorations: credit for unused time, charge for the rest. */
-export async function previewPlanChange(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<PlanChangePreview> {
+export async function previewPlanChange(deps: AppDeps, user: UserAccount, productId: number, priceId: number): Promise<PlanChangePreview> {
   const row = await countingRow(deps, user);
   const { price } = await planChoice(deps, row, productId, priceId);
   if (row.gateway === 'paypal') return previewPayPalPlanChange(row, price);
@@ -158,7 +159,7 @@ export async function previewPlanChange(deps: AppDeps, user: UserRow, productId:
  * Changes plan now. Stripe prorates at once; PayPal may first need the payer's consent on its page:
  * then `url` is that page and the subscription is unchanged until they come back.
  */
-export async function changePlan(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<{ subscription: SubscriptionView; url: string | null }> {
+export async function changePlan(deps: AppDeps, user: UserAccount, productId: number, priceId: number): Promise<{ subscription: SubscriptionView; url: string | null }> {
   const row = await countingRow(deps, user);
   await planChoice(deps, row, productId, priceId);
   if (row.gateway === 'paypal') return changePayPalPlan(deps, row, productId, priceId);
@@ -180,7 +181,7 @@ async function storeAndView(deps: AppDeps, stripe: Stripe, update: () => Promise
 }
 
 /** Cancels at the end of the period paid for: the plan keeps counting until then. */
-export async function cancelSubscription(deps: AppDeps, user: UserRow): Promise<SubscriptionView> {
+export async function cancelSubscription(deps: AppDeps, user: UserAccount): Promise<SubscriptionView> {
   const counting = await countingRow(deps, user);
   if (counting.gateway === 'paypal') return cancelPayPalSubscription(deps, counting);
   const { stripe, subscription, row } = await stripeManaged(deps, counting);
@@ -189,7 +190,7 @@ export async function cancelSubscription(deps: AppDeps, user: UserRow): Promise<
 }
 
 /** Undoes a cancellation that has not taken effect yet. */
-export async function renewSubscription(deps: AppDeps, user: UserRow): Promise<SubscriptionView> {
+export async function renewSubscription(deps: AppDeps, user: UserAccount): Promise<SubscriptionView> {
   const row = await countingRow(deps, user);
   if (row.gateway === 'paypal') renewPayPalSubscription(row);
   const { stripe, subscription } = await stripeManaged(deps, row);
@@ -198,7 +199,7 @@ export async function renewSubscription(deps: AppDeps, user: UserRow): Promise<S
 }
 
 /** A Checkout Session in setup mode, where the user enters a new card; for PayPal, PayPal's automatic payments page. */
-export async function startPaymentMethodChange(deps: AppDeps, user: UserRow): Promise<{ url: string }> {
+export async function startPaymentMethodChange(deps: AppDeps, user: UserAccount): Promise<{ url: string }> {
   const row = await countingRow(deps, user);
   if (row.gateway === 'paypal') return paypalPaymentMethodPage(deps);
   const { stripe, subscription } = await stripeManaged(deps, row);
@@ -240,7 +241,7 @@ export async function applySetupSession(deps: AppDeps, stripe: Stripe, session: 
   return syncStripeSubscription(deps, stripe, subscriptionId, { event });
 }
 
-export async function completePaymentMethodChange(deps: AppDeps, user: UserRow, sessionId: string): Promise<SubscriptionView> {
+export async function completePaymentMethodChange(deps: AppDeps, user: UserAccount, sessionId: string): Promise<SubscriptionView> {
   const { stripe, subscription } = await managedSubscription(deps, user);
   return withStripe(async () => {
     const session = await ownSession(deps, stripe, user, sessionId, 'setup', ['setup_intent']);
@@ -263,7 +264,7 @@ export interface InvoiceView {
 }
 
 /** The user's invoices at Stripe and payments at PayPal, newest first; none before their first checkout. */
-export async function listInvoices(deps: AppDeps, user: UserRow): Promise<InvoiceView[]> {
+export async function listInvoices(deps: AppDeps, user: UserAccount): Promise<InvoiceView[]> {
   const invoices = [...(await listStripeInvoices(deps, user)), ...(await listPayPalInvoices(deps, user))];
   return invoices.sort((a, b) => b.created_at.localeCompare(a.created_at));
 }
@@ -278,7 +279,7 @@ function invoiceStatus(invoice: Stripe.Invoice): string | null {
   return credited >= invoice.amount_paid ? 'refunded' : 'partially_refunded';
 }
 
-async function listStripeInvoices(deps: AppDeps, user: UserRow): Promise<InvoiceView[]> {
+async function listStripeInvoices(deps: AppDeps, user: UserAccount): Promise<InvoiceView[]> {
   const customer = await stripeBillingRepository.findStripeCustomer(deps.db, user.id);
   if (!customer) return [];
   const { stripe } = await requireStripe(deps);

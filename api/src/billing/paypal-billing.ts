@@ -1,4 +1,4 @@
-import type { PriceRow, SubscriptionRow, SubscriptionStatus, UserRow } from '@app/db';
+import type { PriceRow, SubscriptionRow, SubscriptionStatus } from '@app/db';
 import * as usersRepository from '@app/db/accounts/users';
 import * as billingRepository from '@app/db/billing/billing';
 import * as paypalBillingRepository from '@app/db/billing/paypal-billing';
@@ -11,6 +11,7 @@ import { autopayUrl, fromPayPalValue, isPayPalMissing, linkOf, paypalGateway, re
 import { paypalPlanFor } from './paypal-plan-sync.ts';
 import { type BillingEvent, type ProviderFinding, type StoreOutcome, storeProviderState, type SyncResult, syncProviderSubscription, timedRead } from './provider-state.ts';
 import { subscriptionView, type SubscriptionView } from './subscription-sync.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 /** How long a subscription PayPal suspended (it gave up retrying a payment) keeps its plan. */
 export const SUSPENDED_GRACE_DAYS = 14;
@@ -192,7 +193,7 @@ async function brandName(deps: AppDeps): Promise<string> {
 }
 
 /** Makes a PayPal subscription for a plan's price and returns PayPal's page where the payer approves it. */
-export async function startPayPalCheckout(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<{ url: string }> {
+export async function startPayPalCheckout(deps: AppDeps, user: UserAccount, productId: number, priceId: number): Promise<{ url: string }> {
   await buyablePlan(deps, productId, priceId);
   if (await countingSubscription(deps, user.id)) throw new ConflictError(ALREADY_SUBSCRIBED);
   const { paypal } = await requirePayPal(deps);
@@ -221,7 +222,7 @@ export async function startPayPalCheckout(deps: AppDeps, user: UserRow, productI
  * Stores the subscription the payer just approved, so the done page need not wait for the webhook.
  * Only the user's own: a subscription this site made for someone else is not found.
  */
-export async function completePayPalCheckout(deps: AppDeps, user: UserRow, subscriptionId: string): Promise<SubscriptionView> {
+export async function completePayPalCheckout(deps: AppDeps, user: UserAccount, subscriptionId: string): Promise<SubscriptionView> {
   const { paypal } = await requirePayPal(deps);
   return withPayPal(async () => {
     const { value: subscription, read } = await timedRead(() => paypal.getSubscription(subscriptionId));
@@ -282,7 +283,7 @@ export async function paypalPaymentMethodPage(deps: AppDeps): Promise<{ url: str
 const TRANSACTION_STATUS: Record<string, string> = { COMPLETED: 'paid', PENDING: 'open', DECLINED: 'failed', FAILED: 'failed', REFUNDED: 'refunded', PARTIALLY_REFUNDED: 'partially_refunded' };
 
 /** The payments of the user's PayPal subscriptions, as invoices; none when PayPal is not set up now. */
-export async function listPayPalInvoices(deps: AppDeps, user: UserRow) {
+export async function listPayPalInvoices(deps: AppDeps, user: UserAccount) {
   const rows = (await billingRepository.subscriptionsOfUser(deps.db, user.id)).filter((row) => row.gateway === 'paypal' && row.gateway_id);
   if (!rows.length) return [];
   const gateway = await paypalGateway(deps);

@@ -1,8 +1,8 @@
-import type { UserRow } from '@app/db';
 import * as accountSecurityRepository from '@app/db/accounts/account-security';
 import type { AppDeps } from '../context.ts';
 import { TooManyAttemptsError } from './errors.ts';
 import { interfaceLanguage } from '../settings/bootstrap.service.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 // Letters from other scripts that look like Latin ones, mapped to them so that "аdmin@" (with a
 // Cyrillic а) and "admin@" count against the same limit. Not the full Unicode confusables table,
@@ -120,7 +120,7 @@ export const twoFactorLimit = (userId: number): GuessLimit => ({
  * translator (http/translate-errors.ts) looks up messages as they arrive, and a filled-in one is
  * no catalogue line.
  */
-async function refusal(deps: AppDeps, user: UserRow | null, message: string, seconds: number): Promise<TooManyAttemptsError> {
+async function refusal(deps: AppDeps, user: UserAccount | null, message: string, seconds: number): Promise<TooManyAttemptsError> {
   const { lines } = await interfaceLanguage(deps, user);
   return new TooManyAttemptsError((lines[message]?.trim() ? lines[message] : message).replace(':seconds', String(seconds)));
 }
@@ -136,7 +136,7 @@ export interface Attempt {
  * is counted. While any limit is used up this refuses with 429 and the longest wait, giving the
  * attempts back: a refused request was never checked, so it costs nothing.
  */
-export async function spendAttempt(deps: AppDeps, limits: GuessLimit[], user: UserRow | null): Promise<Attempt> {
+export async function spendAttempt(deps: AppDeps, limits: GuessLimit[], user: UserAccount | null): Promise<Attempt> {
   const now = new Date();
   const spent: { limit: GuessLimit; hits: number; windowStart: string }[] = [];
   for (const limit of limits) spent.push({ limit, ...(await accountSecurityRepository.hitRateLimit(deps.db, limit.key, limit.windowMs, now)) });

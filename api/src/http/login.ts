@@ -1,10 +1,11 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import { recordPasswordConfirmation, type UserRow } from '../accounts/account.service.ts';
+import { recordPasswordConfirmation } from '../accounts/account.service.ts';
 import { endSession, hashSessionToken, resolveAuth, SESSION_COOKIE, startSession } from '../accounts/auth.service.ts';
 import { browserBootstrap, buildBootstrapData, COOKIE_NOTICE_COOKIE, LANGUAGE_COOKIE, languageChoice, THEME_COOKIE } from '../settings/bootstrap.service.ts';
 import { clientIp } from './client-ip.ts';
 import { getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 export function clientInfo(c: Context<AppEnv>) {
   return { ip: clientIp(c), userAgent: c.req.header('User-Agent') };
@@ -29,7 +30,7 @@ export async function bootstrapFor(c: Context<AppEnv>) {
  * Starts a session for this request. Any session the browser already had ends first: a new id on
  * every login makes a session id planted before login worthless after it.
  */
-export async function logIn(c: Context<AppEnv>, user: UserRow, remember: boolean, options: { passwordConfirmedAt?: string | null } = {}) {
+export async function logIn(c: Context<AppEnv>, user: UserAccount, remember: boolean, options: { passwordConfirmedAt?: string | null } = {}) {
   const deps = c.get('deps');
   const previous = getCookie(c, SESSION_COOKIE);
   if (previous) await endSession(deps, previous);

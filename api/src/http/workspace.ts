@@ -1,9 +1,9 @@
 import type { Context } from 'hono';
 import type { AppEnv } from '../context.ts';
-import type { UserRow } from '../accounts/account.service.ts';
 import { ACTIVE_WORKSPACE_COOKIE, ACTIVE_WORKSPACE_DAYS, isWorkspaceMember, joinAfterRegistration as joinInvitedWorkspace, type WorkspaceInviteRow } from '../workspaces/workspaces.service.ts';
 import { ApiError } from './errors.ts';
 import { deleteResponseCookie, getCookie, isSecureRequest, setResponseCookie } from './cookies.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 /** The workspace the client asks for with the `workspaceId` query parameter, if it sends one, checked before anything else is read. */
 export function readWorkspaceParam(c: Context<AppEnv>): number | undefined {
@@ -40,7 +40,7 @@ export function switchWorkspace(c: Context<AppEnv>, id: number): void {
 }
 
 /** A new account made from an invitation joins its workspace, which becomes the active one. */
-export async function joinAfterRegistration(c: Context<AppEnv>, user: UserRow, invite: WorkspaceInviteRow): Promise<UserRow> {
+export async function joinAfterRegistration(c: Context<AppEnv>, user: UserAccount, invite: WorkspaceInviteRow): Promise<UserAccount> {
   const { user: joinedUser, joined } = await joinInvitedWorkspace(c.get('deps').db, user, invite);
   if (joined) switchWorkspace(c, invite.workspace_id);
   return joinedUser;

@@ -8,7 +8,7 @@ import type { AppDeps, AuthState } from '../context.ts';
 import { sniffImage } from '../accounts/avatar.service.ts';
 import { forbidden, notFound, TooLargeError, validationFailed } from '../common/errors.ts';
 import { msg } from '../i18n/msg.ts';
-import type { z } from '@hono/zod-openapi';
+import type { z } from 'zod';
 import type { PlaylistSchema, UserSummarySchema } from './listener.schemas.ts';
 import { presentTracks } from '../catalog/catalog.service.ts';
 import { displayName } from '../accounts/display-name.ts';

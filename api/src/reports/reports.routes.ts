@@ -4,7 +4,7 @@ import { validationHook } from '../http/errors.ts';
 import { errorResponses, jsonResponse } from '../http/schemas.ts';
 import { PlaysQuery, PlaysReportSchema, RangeQuery, VisitorsReportSchema } from './reports.schemas.ts';
 import { playsInsights, visitorsInsights } from './reports.service.ts';
-import { requireAdmin } from '../admin/access.ts';
+import { requireAdmin } from '../http/admin-access.ts';
 
 const tags = ['Admin: Reports'];
 

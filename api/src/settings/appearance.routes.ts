@@ -3,7 +3,7 @@ import type { AppEnv } from '../context.ts';
 import { validationHook } from '../http/errors.ts';
 import { errorResponses, jsonResponse } from '../http/schemas.ts';
 import { appearanceState, updateAppearance } from './appearance.service.ts';
-import { requireAdmin } from '../admin/access.ts';
+import { requireAdmin } from '../http/admin-access.ts';
 
 const Theme = z.object({
   id: z.number(),

@@ -1,4 +1,3 @@
-import type { UserRow } from '@app/db';
 import * as socialProfilesRepository from '@app/db/accounts/social-profiles';
 import * as usersRepository from '@app/db/accounts/users';
 import * as backstageRequestsRepository from '@app/db/backstage/backstage-requests';
@@ -11,9 +10,10 @@ import type { AppDeps, AuthState } from '../context.ts';
 import { sameSitePath } from '@app/shared/redirects';
 import { displayName } from '../accounts/display-name.ts';
 import { hasPermission } from '../permissions/permissions.ts';
-import { twoFactorState, type TwoFactorState } from '../accounts/two-factor.service.ts';
+import type { TwoFactorState } from '../accounts/two-factor.service.ts';
 import { browserSettings, loadSettings, publicSettings, type Settings } from './settings.service.ts';
 import { userSubscriptions, type UserSubscription } from '../billing/subscriptions.service.ts';
+import type { SignedInUser, UserAccount } from '../accounts/signed-in-user.ts';
 
 export const THEME_COOKIE = 'be-active-theme';
 /** A visitor's interface language, chosen in the footer; users keep theirs on their account. */
@@ -83,7 +83,7 @@ export function browserBootstrap(data: BootstrapData): BrowserBootstrap {
   return { user: data.user, settings: { ...browserSettings(data.settings), base_url: data.settings.base_url }, i18n: data.i18n };
 }
 
-export async function currentUser(deps: AppDeps, user: UserRow, permissions: permissionsRepository.GrantedPermission[]): Promise<CurrentUser> {
+export async function currentUser(deps: AppDeps, user: SignedInUser, permissions: permissionsRepository.GrantedPermission[]): Promise<CurrentUser> {
   return {
     id: user.id,
     name: user.name,
@@ -99,7 +99,7 @@ export async function currentUser(deps: AppDeps, user: UserRow, permissions: per
     timezone: user.timezone,
     unread_notifications_count: await notificationsRepository.unreadNotificationsCount(deps.db, user.id),
     two_factor_confirmed_at: user.two_factor_confirmed_at,
-    two_factor_state: twoFactorState(user),
+    two_factor_state: user.two_factor_state,
     roles: await usersRepository.rolesOfUser(deps.db, user.id),
     permissions,
     subscriptions: await userSubscriptions(deps.db, user.id),
@@ -178,7 +178,7 @@ export function postLoginPath(settings: Settings, permissions: permissionsReposi
  * The language the interface speaks to this person, site and back office alike: their own choice
  * when people may choose, else the site's default; lines missing from it show in English.
  */
-export async function interfaceLanguage(deps: AppDeps, user: Pick<UserRow, 'language'> | null, settings?: Settings, visitorChoice?: string): Promise<BootstrapData['i18n']> {
+export async function interfaceLanguage(deps: AppDeps, user: Pick<UserAccount, 'language'> | null, settings?: Settings, visitorChoice?: string): Promise<BootstrapData['i18n']> {
   const current = settings ?? (await loadSettings(deps.db));
   const defaultLanguage = current['i18n.default_language'];
   const chosen = current['i18n.enable'] ? (user ? user.language : visitorChoice) : null;

@@ -4,7 +4,7 @@ import { validationHook } from '../http/errors.ts';
 import { errorResponses, jsonResponse } from '../http/schemas.ts';
 import { hasPermission } from '../permissions/permissions.ts';
 import { adminSettings, updateAdminSettings } from './settings-admin.service.ts';
-import { readJsonObject, requireAdmin } from '../admin/access.ts';
+import { readJsonObject, requireAdmin } from '../http/admin-access.ts';
 
 const SettingsResponse = z
   .object({

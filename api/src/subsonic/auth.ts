@@ -9,6 +9,7 @@ import { permissionsOfAccount } from '../billing/subscriptions.service.ts';
 import { assertNotThrottled, hit, throttleIdentity, throttleNetwork, type Limit } from '../common/throttle.service.ts';
 import { appPasswordMatches, type AppPasswordProof } from './app-password.service.ts';
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
+import { signedInUser } from '../accounts/signed-in-user.ts';
 
 // Authentication.
 
@@ -86,7 +87,7 @@ export async function authenticateSubsonic(deps: AppDeps, params: AuthParams, ip
       return found && (await appPasswordMatches(deps, found.id, proof)) ? found : null;
     });
     if (!user) throw new SubsonicError(SUBSONIC_ERROR.wrongCredentials, msg('Wrong username or password.'));
-    auth = { user, session: null, permissions: await permissionsOfAccount(deps.db, user.id) };
+    auth = { user: signedInUser(user), session: null, permissions: await permissionsOfAccount(deps.db, user.id) };
   }
   const user = auth.user!;
   if (user.banned_at) throw new SubsonicError(SUBSONIC_ERROR.notAuthorized, msg('Your account is suspended.'));

@@ -1,4 +1,3 @@
-import type { UserRow } from '@app/db';
 import * as usersRepository from '@app/db/accounts/users';
 import type { AppDeps, AuthState } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
@@ -6,10 +5,11 @@ import { hasPermission } from '../permissions/permissions.ts';
 import { permissionsOfAccount } from '../billing/subscriptions.service.ts';
 import { SUBSONIC_ERROR, SubsonicError } from './errors.ts';
 import type { User } from './responses.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 // Users.
 
-function userObject(user: UserRow, permissions: AuthState['permissions']): User {
+function userObject(user: UserAccount, permissions: AuthState['permissions']): User {
   const can = (name: string) => hasPermission(permissions, name);
   return {
     username: user.email,

@@ -1,11 +1,12 @@
 import { randomUUID } from 'node:crypto';
-import type { FileEntryRow, UserRow } from '@app/db';
+import type { FileEntryRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
 import { isS3Storage, type S3Storage } from '../storage/s3-common.ts';
 import type { Disk } from '../storage/storage.ts';
 import { DomainError, notFound, validationFailed } from '../common/errors.ts';
 import { loadUploadRules, storeUpload } from './file-entries.service.ts';
 import { checkDeclaredUpload, checkRelativePath } from './upload-rules.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 /**
  * The spec's direct uploads (§7 "s3/…"): with S3 storage the browser sends the bytes to the
@@ -43,17 +44,17 @@ async function checkDeclared(deps: AppDeps, file: DeclaredFile) {
   checkDeclaredUpload(await loadUploadRules(deps), { name: file.filename, size: file.size, mime: file.mime });
 }
 
-const newStagingKey = (user: UserRow) => `direct/${user.id}/${randomUUID().replaceAll('-', '')}`;
+const newStagingKey = (user: UserAccount) => `direct/${user.id}/${randomUUID().replaceAll('-', '')}`;
 
 /** The staging object of this user's upload; anyone else's (or a made-up key) does not exist for them. */
-function ownObject(storage: S3Storage, user: UserRow, key: string): string {
+function ownObject(storage: S3Storage, user: UserAccount, key: string): string {
   const match = STAGING_KEY.exec(key);
   if (!match || Number(match[1]) !== user.id) throw notFound(GONE);
   return storage.prefixed(key);
 }
 
 /** `POST s3/simple/presign`: one PUT for the whole file, of exactly the declared size. */
-export async function presignSimpleUpload(deps: AppDeps, user: UserRow, file: DeclaredFile) {
+export async function presignSimpleUpload(deps: AppDeps, user: UserAccount, file: DeclaredFile) {
   const storage = bucketOf(deps);
   await checkDeclared(deps, file);
   const key = newStagingKey(user);
@@ -61,7 +62,7 @@ export async function presignSimpleUpload(deps: AppDeps, user: UserRow, file: De
 }
 
 /** `POST s3/multipart/create`. */
-export async function createMultipartUpload(deps: AppDeps, user: UserRow, file: DeclaredFile) {
+export async function createMultipartUpload(deps: AppDeps, user: UserAccount, file: DeclaredFile) {
   const storage = bucketOf(deps);
   await checkDeclared(deps, file);
   const key = newStagingKey(user);
@@ -69,7 +70,7 @@ export async function createMultipartUpload(deps: AppDeps, user: UserRow, file: 
 }
 
 /** `POST s3/multipart/get-uploaded-parts`: where a resumed upload stands. */
-export async function uploadedParts(deps: AppDeps, user: UserRow, key: string, uploadId: string) {
+export async function uploadedParts(deps: AppDeps, user: UserAccount, key: string, uploadId: string) {
   const storage = bucketOf(deps);
   const parts = await storage.listParts(ownObject(storage, user, key), uploadId);
   if (!parts) throw notFound(GONE);
@@ -77,7 +78,7 @@ export async function uploadedParts(deps: AppDeps, user: UserRow, key: string, u
 }
 
 /** `POST s3/multipart/batch-sign-part-urls`. */
-export async function signPartUrls(deps: AppDeps, user: UserRow, key: string, uploadId: string, partNumbers: number[]) {
+export async function signPartUrls(deps: AppDeps, user: UserAccount, key: string, uploadId: string, partNumbers: number[]) {
   const storage = bucketOf(deps);
   const objectKey = ownObject(storage, user, key);
   // Signing needs no call to S3; asking first keeps addresses from being handed out for an upload that is gone.
@@ -86,7 +87,7 @@ export async function signPartUrls(deps: AppDeps, user: UserRow, key: string, up
 }
 
 /** `POST s3/multipart/complete`: S3 joins the parts; the bytes are checked at `s3/entries`. */
-export async function completeMultipartUpload(deps: AppDeps, user: UserRow, key: string, uploadId: string, parts: { PartNumber: number; ETag: string }[]) {
+export async function completeMultipartUpload(deps: AppDeps, user: UserAccount, key: string, uploadId: string, parts: { PartNumber: number; ETag: string }[]) {
   const storage = bucketOf(deps);
   const objectKey = ownObject(storage, user, key);
   const received = await storage.listParts(objectKey, uploadId);
@@ -104,7 +105,7 @@ export async function completeMultipartUpload(deps: AppDeps, user: UserRow, key:
 }
 
 /** `POST s3/multipart/abort`: the parts received so far are dropped. */
-export async function abortMultipartUpload(deps: AppDeps, user: UserRow, key: string, uploadId: string) {
+export async function abortMultipartUpload(deps: AppDeps, user: UserAccount, key: string, uploadId: string) {
   const storage = bucketOf(deps);
   if (!(await storage.abortMultipart(ownObject(storage, user, key), uploadId))) throw notFound(GONE);
 }
@@ -122,7 +123,7 @@ export interface DirectEntryRequest {
  * `POST s3/entries`: turns uploaded bytes into a file entry, checked as a plain upload's are. Bytes
  * that fail the checks are deleted, not kept.
  */
-export async function completeDirectUpload(deps: AppDeps, user: UserRow, request: DirectEntryRequest): Promise<FileEntryRow> {
+export async function completeDirectUpload(deps: AppDeps, user: UserAccount, request: DirectEntryRequest): Promise<FileEntryRow> {
   const storage = bucketOf(deps);
   const objectKey = ownObject(storage, user, request.filename);
   const size = await storage.objectSize(objectKey);

@@ -1,6 +1,6 @@
 import { randomUUID } from 'node:crypto';
 import { open } from 'node:fs/promises';
-import type { FileEntryRow, UserRow } from '@app/db';
+import type { FileEntryRow } from '@app/db';
 import * as fileEntriesRepository from '@app/db/uploads/file-entries';
 import type { AppDeps, AuthState } from '../context.ts';
 import { forbidden, notFound, TooLargeError, ValidationError, validationFailed } from '../common/errors.ts';
@@ -21,6 +21,7 @@ import {
   uploadRules,
   type UploadRules,
 } from './upload-rules.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 /** What the uploader says about a file besides its bytes (spec §3, upload metadata). */
 export interface UploadMetadata {
@@ -109,7 +110,7 @@ export type UploadSource =
  * the upload settings, then it is stored under a server-generated name (the client's name is
  * only a label) and recorded as a file entry. Nothing is stored when a check fails.
  */
-export async function storeUpload(deps: AppDeps, user: UserRow, source: UploadSource, metadata: UploadMetadata): Promise<FileEntryRow> {
+export async function storeUpload(deps: AppDeps, user: UserAccount, source: UploadSource, metadata: UploadMetadata): Promise<FileEntryRow> {
   const rules = await loadUploadRules(deps);
   const name = checkClientName(metadata.clientName);
   const size = source.kind === 'bytes' ? source.bytes.byteLength : source.size;

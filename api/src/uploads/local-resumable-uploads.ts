@@ -7,7 +7,7 @@ import { FileStore } from '@tus/file-store';
 import { ERRORS, type Upload } from '@tus/server';
 import type { AppDeps } from '../context.ts';
 import { asStorageWriteError, fileWriteFailure } from '../storage/storage.ts';
-import { EXPIRATION_MS, type Resumable, UPLOAD_ID } from './resumable-uploads.service.ts';
+import { EXPIRATION_MS, type Resumable, UPLOAD_ID } from './resumable-upload.ts';
 
 /*
  * Resumable uploads kept on the local disk, under STORAGE_PATH/tus. Imported by

@@ -1,35 +1,17 @@
-import type { DataStore, Server, Upload } from '@tus/server';
-import type { UserRow } from '@app/db';
+import type { Upload } from '@tus/server';
 import type { AppDeps } from '../context.ts';
 import { ConflictError, DomainError, ForbiddenError, MalformedRequestError, notFound } from '../common/errors.ts';
 import { isS3Storage } from '../storage/s3-common.ts';
-import { storeUpload, type UploadMetadata, type UploadSource } from './file-entries.service.ts';
+import { storeUpload, type UploadMetadata } from './file-entries.service.ts';
 import { loadSettings } from '../settings/settings.service.ts';
 import { checkDeclaredUpload, checkRelativePath, uploadRules } from './upload-rules.ts';
 import { logger } from '../logging/logger.ts';
+import { type Resumable, UPLOAD_ID } from './resumable-upload.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 /** Where the tus protocol is served (spec §7: `tus/upload` under the api/v1 prefix). */
 export const TUS_PATH = '/api/v1/tus/upload';
-/** Unfinished uploads are kept this long after they start, then cleaned up. */
-export const EXPIRATION_MS = 24 * 60 * 60 * 1000;
 const CLEANUP_EVERY_MS = 60 * 60 * 1000;
-export const UPLOAD_ID = /^[0-9a-f]{32}$/;
-
-/**
- * Where tus keeps unfinished uploads: files under STORAGE_PATH/tus with the local driver, objects
- * under `<prefix>tus/` of the bucket with S3, so that any process can continue any upload.
- */
-export interface Resumable {
-  server: Server;
-  store: DataStore;
-  lastCleanup: number;
-  /** A finished upload, as storeUpload takes it. */
-  finished(upload: Upload): UploadSource;
-  /** Whether the finished bytes are still where tus put them (not yet moved into storage). */
-  staged(id: string): Promise<boolean>;
-  /** Forgets an upload: its bytes, if still there, and its record. */
-  discard(id: string): Promise<void>;
-}
 
 const servers = new WeakMap<AppDeps, Promise<Resumable>>();
 
@@ -94,7 +76,7 @@ async function parseMetadata(header: string | undefined): Promise<Record<string,
  * the declared length and type against the settings, the file name, and the metadata the server
  * keeps, owner included (whatever the client claimed about the owner is replaced).
  */
-export async function prepareCreation(deps: AppDeps, user: UserRow, headers: Headers): Promise<Headers> {
+export async function prepareCreation(deps: AppDeps, user: UserAccount, headers: Headers): Promise<Headers> {
   const lengthHeader = headers.get('Upload-Length');
   if (headers.has('Upload-Defer-Length') || headers.has('Upload-Concat') || !lengthHeader || !/^\d{1,16}$/.test(lengthHeader)) {
     throw new MalformedRequestError('Upload-Length is required: a resumable upload declares its size when it starts.');
@@ -131,7 +113,7 @@ async function cleanUpNowAndThen(deps: AppDeps) {
 }
 
 /** The upload, if it exists and belongs to this user; anyone else's looks like no upload at all. */
-export async function findOwnUpload(deps: AppDeps, user: UserRow, id: string): Promise<Upload | undefined> {
+export async function findOwnUpload(deps: AppDeps, user: UserAccount, id: string): Promise<Upload | undefined> {
   if (!UPLOAD_ID.test(id)) return undefined;
   try {
     const upload = await (await resumableUploads(deps)).store.getUpload(id);
@@ -145,7 +127,7 @@ export async function findOwnUpload(deps: AppDeps, user: UserRow, id: string): P
  * `POST tus/entries`: turns a finished upload into a file entry. Its bytes are checked as a
  * plain upload's are; an upload that fails the checks is deleted, not kept.
  */
-export async function completeUpload(deps: AppDeps, user: UserRow, uploadKey: string) {
+export async function completeUpload(deps: AppDeps, user: UserAccount, uploadKey: string) {
   const upload = await findOwnUpload(deps, user, uploadKey);
   if (!upload) throw notFound('This upload does not exist or has expired.');
   if (upload.size === undefined || upload.offset !== upload.size) {

@@ -4,7 +4,7 @@ import { S3Store, type Options as S3StoreOptions } from '@tus/s3-store';
 import { ERRORS, type Upload } from '@tus/server';
 import type { AppDeps } from '../context.ts';
 import { isS3NotFound, s3ClientConfig, s3Failure, type S3Storage } from '../storage/s3-common.ts';
-import { EXPIRATION_MS, type Resumable, UPLOAD_ID } from './resumable-uploads.service.ts';
+import { EXPIRATION_MS, type Resumable, UPLOAD_ID } from './resumable-upload.ts';
 
 /*
  * Resumable uploads kept in the S3 bucket. Imported by resumable-uploads.service.ts only when the

@@ -1,4 +1,5 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
+import type { S3Answer } from '@app/shared/upload/s3-calls';
 import type { AppEnv } from '../context.ts';
 import { validationHook } from '../http/errors.ts';
 import { errorResponses, jsonResponse as json } from '../http/schemas.ts';
@@ -45,7 +46,7 @@ export const s3UploadsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
       request: body(DeclaredFile.extend({ disk: z.enum(['uploads', 'public']).optional() })),
       responses: { 200: json(z.object({ url: z.string(), key: z.string(), acl: z.literal('private') }), 'The presigned PUT address, good for 30 minutes'), ...errorResponses },
     }),
-    async (c) => c.json(await presignSimpleUpload(c.get('deps'), c.get('auth').user!, c.req.valid('json')), 200),
+    async (c) => c.json((await presignSimpleUpload(c.get('deps'), c.get('auth').user!, c.req.valid('json'))) satisfies S3Answer<'s3/simple/presign'>, 200),
   )
   .openapi(
     createRoute({
@@ -57,7 +58,7 @@ export const s3UploadsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
       request: body(DeclaredFile),
       responses: { 200: json(z.object({ uploadId: z.string(), key: z.string() }), 'The upload to send parts to'), ...errorResponses },
     }),
-    async (c) => c.json(await createMultipartUpload(c.get('deps'), c.get('auth').user!, c.req.valid('json')), 200),
+    async (c) => c.json((await createMultipartUpload(c.get('deps'), c.get('auth').user!, c.req.valid('json'))) satisfies S3Answer<'s3/multipart/create'>, 200),
   )
   .openapi(
     createRoute({
@@ -71,7 +72,7 @@ export const s3UploadsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     }),
     async (c) => {
       const { key, uploadId } = c.req.valid('json');
-      return c.json({ parts: await uploadedParts(c.get('deps'), c.get('auth').user!, key, uploadId) }, 200);
+      return c.json({ parts: await uploadedParts(c.get('deps'), c.get('auth').user!, key, uploadId) } satisfies S3Answer<'s3/multipart/get-uploaded-parts'>, 200);
     },
   )
   .openapi(
@@ -86,7 +87,7 @@ export const s3UploadsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     }),
     async (c) => {
       const { key, uploadId, partNumbers } = c.req.valid('json');
-      return c.json({ urls: await signPartUrls(c.get('deps'), c.get('auth').user!, key, uploadId, partNumbers) }, 200);
+      return c.json({ urls: await signPartUrls(c.get('deps'), c.get('auth').user!, key, uploadId, partNumbers) } satisfies S3Answer<'s3/multipart/batch-sign-part-urls'>, 200);
     },
   )
   .openapi(
@@ -102,7 +103,7 @@ export const s3UploadsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     async (c) => {
       const { key, uploadId, parts } = c.req.valid('json');
       await completeMultipartUpload(c.get('deps'), c.get('auth').user!, key, uploadId, parts);
-      return c.json({ key }, 200);
+      return c.json({ key } satisfies S3Answer<'s3/multipart/complete'>, 200);
     },
   )
   .openapi(
@@ -118,7 +119,7 @@ export const s3UploadsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
     async (c) => {
       const { key, uploadId } = c.req.valid('json');
       await abortMultipartUpload(c.get('deps'), c.get('auth').user!, key, uploadId);
-      return c.json({ aborted: true as const }, 200);
+      return c.json({ aborted: true as const } satisfies S3Answer<'s3/multipart/abort'>, 200);
     },
   )
   .openapi(
@@ -150,9 +151,7 @@ export const s3UploadsRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validation
         disk: request.metadata?.disk ?? 'uploads',
         relativePath: request.metadata?.relativePath ?? null,
       });
-      return c.json({ fileEntry: presentFileEntry(deps.storage, entry) }, 201);
+      return c.json({ fileEntry: presentFileEntry(deps.storage, entry) } satisfies S3Answer<'s3/entries'>, 201);
     },
   );
 
-/** The calls above, for the uploader's typed client (`hc<S3UploadsApi>('/api/v1')`). */
-export type S3UploadsApi = typeof s3UploadsRoutes;

@@ -1,6 +1,6 @@
 import { createRoute, OpenAPIHono, z } from '@hono/zod-openapi';
 import type { AppEnv } from '../context.ts';
-import { requireAdmin } from '../admin/access.ts';
+import { requireAdmin } from '../http/admin-access.ts';
 import { validationHook } from '../http/errors.ts';
 import { ErrorSchema, errorResponses, jsonResponse as json } from '../http/schemas.ts';
 import { importUploadedFile } from './track-import.service.ts';

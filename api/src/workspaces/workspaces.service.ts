@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import type { Db, UserRow, WorkspaceInviteRow, WorkspaceRole, WorkspaceRow } from '@app/db';
+import type { Db, WorkspaceInviteRow, WorkspaceRole, WorkspaceRow } from '@app/db';
 import * as usersRepository from '@app/db/accounts/users';
 import * as workspacesRepository from '@app/db/workspaces/workspaces';
 import type { AppDeps } from '../context.ts';
@@ -12,6 +12,7 @@ import { displayName } from '../accounts/display-name.ts';
 import { sha256Hex } from '../common/hashing.ts';
 import { loadSettings } from '../settings/settings.service.ts';
 import { assertNotThrottled, hit } from '../common/throttle.service.ts';
+import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 export type { WorkspaceInviteRow };
 
@@ -57,7 +58,7 @@ interface Membership {
  * The workspace when the user is a member with at least `minimum` role. Outsiders, site admins
  * included, get 404: a team's name and members are its own business.
  */
-export async function membershipOf(db: Db, user: UserRow, workspaceId: number, minimum: WorkspaceRole = 'member'): Promise<Membership> {
+export async function membershipOf(db: Db, user: UserAccount, workspaceId: number, minimum: WorkspaceRole = 'member'): Promise<Membership> {
   const [workspace, role] = await Promise.all([workspacesRepository.findWorkspace(db, workspaceId), workspacesRepository.workspaceRoleOf(db, workspaceId, user.id)]);
   if (!workspace || !role) throw notFound('Workspace not found.');
   if (RANK[role] < RANK[minimum]) throw forbidden(minimum === 'owner' ? 'Only the owner of the workspace can do that.' : 'Only the owner or an admin of the workspace can do that.');
@@ -68,20 +69,20 @@ async function present(db: Db, workspace: WorkspaceRow, role: WorkspaceRole): Pr
   return { id: workspace.id, name: workspace.name, members_count: await workspacesRepository.countWorkspaceMembers(db, workspace.id), owner_id: workspace.owner_id, role };
 }
 
-export async function createTeamWorkspace(db: Db, user: UserRow, name: string): Promise<PresentedWorkspace> {
+export async function createTeamWorkspace(db: Db, user: UserAccount, name: string): Promise<PresentedWorkspace> {
   if ((await workspacesRepository.countOwnedWorkspaces(db, user.id)) >= MAX_OWNED_WORKSPACES) {
     throw validationFailed({ name: `You can own at most ${MAX_OWNED_WORKSPACES} workspaces.` });
   }
   return present(db, await workspacesRepository.createWorkspace(db, { name, owner_id: user.id }), 'owner');
 }
 
-export async function renameTeamWorkspace(db: Db, user: UserRow, workspaceId: number, name: string): Promise<PresentedWorkspace> {
+export async function renameTeamWorkspace(db: Db, user: UserAccount, workspaceId: number, name: string): Promise<PresentedWorkspace> {
   const { workspace, role } = await membershipOf(db, user, workspaceId, 'admin');
   await workspacesRepository.renameWorkspace(db, workspace.id, name);
   return present(db, { ...workspace, name }, role);
 }
 
-export async function deleteTeamWorkspace(db: Db, user: UserRow, workspaceId: number): Promise<void> {
+export async function deleteTeamWorkspace(db: Db, user: UserAccount, workspaceId: number): Promise<void> {
   const { workspace } = await membershipOf(db, user, workspaceId, 'owner');
   await workspacesRepository.deleteWorkspace(db, workspace.id);
 }
@@ -91,7 +92,7 @@ function isExpired(invite: WorkspaceInviteRow): boolean {
 }
 
 /** The workspace, its members, and for its owner and admins the pending invitations. */
-export async function workspaceDetails(db: Db, user: UserRow, workspaceId: number) {
+export async function workspaceDetails(db: Db, user: UserAccount, workspaceId: number) {
   const { workspace, role } = await membershipOf(db, user, workspaceId);
   const [members, invites] = await Promise.all([workspacesRepository.workspaceMembers(db, workspace.id), RANK[role] >= RANK.admin ? workspacesRepository.workspaceInvites(db, workspace.id) : []]);
   return {
@@ -123,7 +124,7 @@ function canManage(actor: WorkspaceRole, target: WorkspaceRole): boolean {
  * link to log in for the others. Inviting an address again renews its invitation; the old link
  * stops working.
  */
-export async function inviteMembers(deps: AppDeps, user: UserRow, workspaceId: number, emails: string[], role: 'admin' | 'member') {
+export async function inviteMembers(deps: AppDeps, user: UserAccount, workspaceId: number, emails: string[], role: 'admin' | 'member') {
   const { workspace } = await membershipOf(deps.db, user, workspaceId, 'admin');
   const addresses = [...new Set(emails.map(usersRepository.normaliseEmail))];
   const members = await workspacesRepository.memberEmailsAmong(deps.db, workspace.id, addresses);
@@ -169,26 +170,26 @@ export async function inviteMembers(deps: AppDeps, user: UserRow, workspaceId: n
   return invites;
 }
 
-export async function cancelInvite(db: Db, user: UserRow, workspaceId: number, inviteId: number): Promise<void> {
+export async function cancelInvite(db: Db, user: UserAccount, workspaceId: number, inviteId: number): Promise<void> {
   const { workspace } = await membershipOf(db, user, workspaceId, 'admin');
   if (!(await workspacesRepository.deleteWorkspaceInvite(db, workspace.id, inviteId))) throw notFound('Invitation not found.');
 }
 
-async function managedMember(db: Db, user: UserRow, workspaceId: number, memberId: number) {
+async function managedMember(db: Db, user: UserAccount, workspaceId: number, memberId: number) {
   const membership = await membershipOf(db, user, workspaceId);
   const targetRole = await workspacesRepository.workspaceRoleOf(db, membership.workspace.id, memberId);
   if (!targetRole) throw notFound('This user is not a member of the workspace.');
   return { ...membership, targetRole };
 }
 
-export async function changeMemberRole(db: Db, user: UserRow, workspaceId: number, memberId: number, newRole: 'admin' | 'member'): Promise<void> {
+export async function changeMemberRole(db: Db, user: UserAccount, workspaceId: number, memberId: number, newRole: 'admin' | 'member'): Promise<void> {
   const { workspace, role, targetRole } = await managedMember(db, user, workspaceId, memberId);
   if (memberId === user.id || !canManage(role, targetRole)) throw forbidden("You can't change this member's role.");
   await workspacesRepository.setWorkspaceMemberRole(db, workspace.id, memberId, newRole);
 }
 
 /** Removes a member, or lets a member leave. The owner cannot leave: they delete the workspace. */
-export async function removeMember(db: Db, user: UserRow, workspaceId: number, memberId: number): Promise<'left' | 'removed'> {
+export async function removeMember(db: Db, user: UserAccount, workspaceId: number, memberId: number): Promise<'left' | 'removed'> {
   const { workspace, role, targetRole } = await managedMember(db, user, workspaceId, memberId);
   if (memberId === user.id) {
     if (role === 'owner') throw new ValidationError("The owner can't leave the workspace. Delete it instead.");
@@ -225,7 +226,7 @@ function assertAddressedTo(invite: WorkspaceInviteRow, email: string) {
   if (invite.email !== usersRepository.normaliseEmail(email)) throw forbidden(INVITE_OTHER_EMAIL);
 }
 
-export async function joinWithInvite(db: Db, user: UserRow, token: string): Promise<PresentedWorkspace> {
+export async function joinWithInvite(db: Db, user: UserAccount, token: string): Promise<PresentedWorkspace> {
   // Answered, or found no longer valid: either way its notification has done its job.
   await removeInviteNotifications(db, user.id, token);
   const invite = await liveInvite(db, token);
@@ -236,7 +237,7 @@ export async function joinWithInvite(db: Db, user: UserRow, token: string): Prom
   return present(db, workspace, (await workspacesRepository.workspaceRoleOf(db, workspace.id, user.id)) ?? invite.role);
 }
 
-export async function declineInvite(db: Db, user: UserRow, token: string): Promise<void> {
+export async function declineInvite(db: Db, user: UserAccount, token: string): Promise<void> {
   await removeInviteNotifications(db, user.id, token);
   const invite = await liveInvite(db, token);
   assertAddressedTo(invite, user.email);
@@ -257,7 +258,7 @@ export async function inviteForRegistration(db: Db, token: string, email: string
  * A new account made from an invitation: the mailed link proved the address, so it is verified,
  * and the account joins the workspace. Answers the account as stored, and whether it joined.
  */
-export async function joinAfterRegistration(db: Db, user: UserRow, invite: WorkspaceInviteRow): Promise<{ user: UserRow; joined: boolean }> {
+export async function joinAfterRegistration(db: Db, user: UserAccount, invite: WorkspaceInviteRow): Promise<{ user: UserAccount; joined: boolean }> {
   await usersRepository.updateUser(db, user.id, { email_verified_at: new Date().toISOString() });
   const joined = Boolean(await workspacesRepository.acceptWorkspaceInvite(db, invite, user.id));
   return { user: (await usersRepository.findUserById(db, user.id))!, joined };
@@ -273,6 +274,6 @@ export interface WorkspaceBootstrap {
   active_workspace_id: number;
 }
 
-export async function workspaceBootstrap(db: Db, user: UserRow | null, activeId: number): Promise<WorkspaceBootstrap> {
+export async function workspaceBootstrap(db: Db, user: UserAccount | null, activeId: number): Promise<WorkspaceBootstrap> {
   return user ? { workspaces: await listWorkspaces(db, user.id), active_workspace_id: activeId } : { workspaces: [], active_workspace_id: 0 };
 }

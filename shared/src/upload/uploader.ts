@@ -1,8 +1,6 @@
-import type { S3UploadsApi } from '@app/api';
 import { BasePlugin, type DefinePluginOpts, type PluginOpts, type Uppy, type UppyFile } from '@uppy/core';
-import { hc, type ClientResponse } from 'hono/client';
-import type { SuccessStatusCode } from 'hono/utils/http-status';
 import { Upload as TusUpload, type DetailedError } from 'tus-js-client';
+import type { S3Answer, S3Calls } from './s3-calls.ts';
 import {
   DIRECT_UPLOAD_LIMIT,
   MULTIPART,
@@ -53,24 +51,18 @@ const ABORTED = msg('Upload aborted');
 
 class UploadFailed extends Error {}
 
-/** The spec's s3/… calls, typed from the API's routes, sent as the pages send them (session cookie, XSRF header). */
-const s3Api = hc<S3UploadsApi>('/api/v1', {
-  fetch: (input: RequestInfo | URL, init: RequestInit = {}) => {
-    const headers = new Headers(init.headers);
-    headers.set('Accept', 'application/json');
-    headers.set('X-XSRF-TOKEN', readCookie('XSRF-TOKEN'));
-    return fetch(input, { ...init, headers, credentials: 'same-origin' }).catch(() => Promise.reject(new UploadFailed(DEFAULT_ERROR)));
-  },
-});
-
-type Success<R> = R extends ClientResponse<infer Body, infer Status, 'json'> ? (Status extends SuccessStatusCode ? Body : never) : never;
-
-/** The answer of a call that worked; a refusal rejects with the server's message. */
-async function answer<R extends ClientResponse<unknown, number, string>>(call: Promise<R>): Promise<Success<R>> {
-  const response = await call;
+/**
+ * One of the spec's s3/… calls (s3-calls.ts), sent as the pages send them (session cookie, XSRF
+ * header); a refusal rejects with the server's message.
+ */
+async function s3Call<Call extends keyof S3Calls>(call: Call, body: S3Calls[Call]['body'], signal?: AbortSignal): Promise<S3Answer<Call>> {
+  const headers = { Accept: 'application/json', 'Content-Type': 'application/json', 'X-XSRF-TOKEN': readCookie('XSRF-TOKEN') };
+  const response = await fetch(`/api/v1/${call}`, { method: 'POST', headers, body: JSON.stringify(body), credentials: 'same-origin', signal }).catch(() =>
+    Promise.reject(new UploadFailed(DEFAULT_ERROR)),
+  );
   const text = await response.text();
   if (!response.ok) throw new UploadFailed(messageFromBody(text));
-  return JSON.parse(text) as Success<R>;
+  return JSON.parse(text) as S3Answer<Call>;
 }
 
 /** PUTs bytes to a presigned bucket address (no cookies go to the bucket); `inFlight` lets a cancel stop it. */
@@ -326,7 +318,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
     const size = file.size ?? 0;
     const done = (async () => {
       const declared = { filename: file.name ?? 'file', mime: file.type || null, size, extension: file.extension || null, metadata: { relativePath } };
-      const { url, key } = await answer(s3Api.s3.simple.presign.$post({ json: declared }, { init: { signal: abort.signal } }));
+      const { url, key } = await s3Call('s3/simple/presign', declared, abort.signal);
       await putToBucket(url, file.data as Blob, (sent) => progress(sent, size), inFlight);
       return this.#directEntry(file, key, abort.signal);
     })();
@@ -339,7 +331,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
   /** `POST s3/entries`: the server checks the bytes in the bucket and makes them a file entry. */
   async #directEntry(file: File, key: string, signal: AbortSignal): Promise<FileEntry> {
     const body = { filename: key, clientName: file.name ?? 'file', clientMime: file.type || null, clientExtension: file.extension || null, size: file.size ?? 0, metadata: { relativePath: file.meta.relativePath ?? null } };
-    return (await answer(s3Api.s3.entries.$post({ json: body }, { init: { signal } }))).fileEntry;
+    return (await s3Call('s3/entries', body, signal)).fileEntry;
   }
 
   /**
@@ -370,7 +362,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       const stored = multipartRecords.read(file);
       if (stored) {
         const target = { key: stored.fileKey, uploadId: stored.uploadId };
-        const held = await answer(s3Api.s3.multipart['get-uploaded-parts'].$post({ json: target }, { init: { signal: abort.signal } })).catch((error) => {
+        const held = await s3Call('s3/multipart/get-uploaded-parts', target, abort.signal).catch((error) => {
           if (abort.signal.aborted) throw error;
           // Gone (aborted, expired, another account's): this file starts over.
           multipartRecords.clear(file);
@@ -383,7 +375,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       }
       if (!upload) {
         const declared = { filename: file.name ?? 'file', mime: file.type || null, size, extension: file.extension || null, metadata: { relativePath: file.meta.relativePath ?? null } };
-        upload = await answer(s3Api.s3.multipart.create.$post({ json: declared }, { init: { signal: abort.signal } }));
+        upload = await s3Call('s3/multipart/create', declared, abort.signal);
         multipartRecords.write(file, { createdAt: Date.now(), fileKey: upload.key, uploadId: upload.uploadId });
       }
       const { key, uploadId } = upload;
@@ -392,7 +384,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
 
       const addresses = new Map<number, Promise<string>>();
       const sign = (numbers: number[]) => {
-        const batch = answer(s3Api.s3.multipart['batch-sign-part-urls'].$post({ json: { key, uploadId, partNumbers: numbers } }, { init: { signal: abort.signal } }));
+        const batch = s3Call('s3/multipart/batch-sign-part-urls', { key, uploadId, partNumbers: numbers }, abort.signal);
         for (const number of numbers) {
           const address = batch.then(({ urls }) => urls.find((url) => url.partNumber === number)?.url ?? Promise.reject(new UploadFailed(DEFAULT_ERROR)));
           // Parts of a failed batch that no one waits for yet (the upload stopped first) are no error of their own.
@@ -443,7 +435,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
 
       report();
       const joined = [...received].sort(([a], [b]) => a - b).map(([PartNumber, ETag]) => ({ PartNumber, ETag }));
-      await answer(s3Api.s3.multipart.complete.$post({ json: { key, uploadId, parts: joined } }, { init: { signal: abort.signal } }));
+      await s3Call('s3/multipart/complete', { key, uploadId, parts: joined }, abort.signal);
       multipartRecords.clear(file);
       upload = undefined;
       return this.#directEntry(file, key, abort.signal);
@@ -455,7 +447,7 @@ export class CadenceUploader extends BasePlugin<DefinePluginOpts<UploaderOptions
       // A stalled upload is kept for the retry to resume; anything else is abandoned in the bucket too.
       if (!(failure instanceof UploadFailed && failure.message === TIMED_OUT)) {
         multipartRecords.clear(file);
-        if (upload) void answer(s3Api.s3.multipart.abort.$post({ json: upload })).catch(() => undefined);
+        if (upload) void s3Call('s3/multipart/abort', upload).catch(() => undefined);
       }
       return Promise.reject(failure);
     });
