@@ -40,7 +40,8 @@ import { commentsRoutes } from './comments/comments.routes.ts';
 import { profilesRoutes } from './accounts/profiles.routes.ts';
 import { recaptchaRoutes } from './accounts/recaptcha.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
-import { contentRoutes } from './backstage/content.routes.ts';
+import { customPagesRoutes } from './settings/custom-pages.routes.ts';
+import { backstageRequestsRoutes } from './backstage/backstage-requests.routes.ts';
 import { contentAdminRoutes } from './backstage/content-admin.routes.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
@@ -98,7 +99,8 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', profilesRoutes)
   .route('/', searchRoutes)
   .route('/', logsRoutes)
-  .route('/', contentRoutes)
+  .route('/', customPagesRoutes)
+  .route('/', backstageRequestsRoutes)
   .route('/', workspacesRoutes)
   .route('/', fileEntriesRoutes)
   .route('/', s3UploadsRoutes)
