@@ -42,7 +42,9 @@ import { recaptchaRoutes } from './accounts/recaptcha.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
 import { customPagesRoutes } from './settings/custom-pages.routes.ts';
 import { backstageRequestsRoutes } from './backstage/backstage-requests.routes.ts';
-import { contentAdminRoutes } from './backstage/content-admin.routes.ts';
+import { adminAdsRoutes } from './settings/ads.routes.ts';
+import { adminUiStringsRoutes } from './settings/ui-strings.routes.ts';
+import { adminBackstageRequestsRoutes } from './backstage/backstage-requests-admin.routes.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { readWorkspaceParam, settleWorkspace } from './http/workspace.ts';
@@ -240,7 +242,9 @@ function mountRoutes(app: App, deps: AppDeps): void {
   app.route('/api/admin', adminAccountsRoutes);
   app.route('/api/admin', adminReportsRoutes);
   app.route('/api/admin', createAdminRoutes());
-  app.route('/api/admin', contentAdminRoutes);
+  app.route('/api/admin', adminAdsRoutes);
+  app.route('/api/admin', adminUiStringsRoutes);
+  app.route('/api/admin', adminBackstageRequestsRoutes);
   app.route('/', uploadsRoutes);
   app.route('/rest', subsonicRoutes);
 
