@@ -54,7 +54,7 @@ import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './uploads/file-entries
 import { s3UploadsRoutes } from './uploads/s3-uploads.routes.ts';
 import { trackImportRoutes } from './uploads/track-import.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
-import { backstageMusicRoutes } from './backstage/backstage.routes.ts';
+import { backstageRoutes } from './backstage/backstage.routes.ts';
 import { loadBackOfficeLook } from './settings/bootstrap.service.ts';
 import { loadSettings } from './settings/settings.service.ts';
 import { adminSettingsRoutes } from './settings/settings.routes.ts';
@@ -108,7 +108,7 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', s3UploadsRoutes)
   .route('/', trackImportRoutes)
   .route('/', billingRoutes)
-  .route('/', backstageMusicRoutes)
+  .route('/', backstageRoutes)
   .route('/', notificationsRoutes)
   .route('/', subsonicAccountRoutes);
 export type ApiV1 = typeof apiV1;
