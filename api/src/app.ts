@@ -40,8 +40,11 @@ import { commentsRoutes } from './comments/comments.routes.ts';
 import { profilesRoutes } from './accounts/profiles.routes.ts';
 import { recaptchaRoutes } from './accounts/recaptcha.routes.ts';
 import { searchRoutes } from './search/search.routes.ts';
-import { contentRoutes } from './backstage/content.routes.ts';
-import { contentAdminRoutes } from './backstage/content-admin.routes.ts';
+import { customPagesRoutes } from './settings/custom-pages.routes.ts';
+import { backstageRequestsRoutes } from './backstage/backstage-requests.routes.ts';
+import { adminAdsRoutes } from './settings/ads.routes.ts';
+import { adminUiStringsRoutes } from './settings/ui-strings.routes.ts';
+import { adminBackstageRequestsRoutes } from './backstage/backstage-requests-admin.routes.ts';
 import { workspacesRoutes } from './workspaces/workspaces.routes.ts';
 import { notificationsRoutes } from './notifications/notifications.routes.ts';
 import { readWorkspaceParam, settleWorkspace } from './http/workspace.ts';
@@ -51,7 +54,7 @@ import { fileEntriesRoutes, OWN_BODY_LIMIT_ROUTES } from './uploads/file-entries
 import { s3UploadsRoutes } from './uploads/s3-uploads.routes.ts';
 import { trackImportRoutes } from './uploads/track-import.routes.ts';
 import { billingRoutes } from './billing/billing.routes.ts';
-import { backstageMusicRoutes } from './backstage/backstage.routes.ts';
+import { backstageRoutes } from './backstage/backstage.routes.ts';
 import { loadBackOfficeLook } from './settings/bootstrap.service.ts';
 import { loadSettings } from './settings/settings.service.ts';
 import { adminSettingsRoutes } from './settings/settings.routes.ts';
@@ -98,13 +101,14 @@ export const apiV1 = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .route('/', profilesRoutes)
   .route('/', searchRoutes)
   .route('/', logsRoutes)
-  .route('/', contentRoutes)
+  .route('/', customPagesRoutes)
+  .route('/', backstageRequestsRoutes)
   .route('/', workspacesRoutes)
   .route('/', fileEntriesRoutes)
   .route('/', s3UploadsRoutes)
   .route('/', trackImportRoutes)
   .route('/', billingRoutes)
-  .route('/', backstageMusicRoutes)
+  .route('/', backstageRoutes)
   .route('/', notificationsRoutes)
   .route('/', subsonicAccountRoutes);
 export type ApiV1 = typeof apiV1;
@@ -238,7 +242,9 @@ function mountRoutes(app: App, deps: AppDeps): void {
   app.route('/api/admin', adminAccountsRoutes);
   app.route('/api/admin', adminReportsRoutes);
   app.route('/api/admin', createAdminRoutes());
-  app.route('/api/admin', contentAdminRoutes);
+  app.route('/api/admin', adminAdsRoutes);
+  app.route('/api/admin', adminUiStringsRoutes);
+  app.route('/api/admin', adminBackstageRequestsRoutes);
   app.route('/', uploadsRoutes);
   app.route('/rest', subsonicRoutes);
 

@@ -11,7 +11,8 @@ export type { AccessTokenRow, OutgoingEmailRow, SocialProfileRow, UserTokenRow }
 export type { AlbumRow } from './tables/albums.table.ts';
 export type { ArtistRow } from './tables/artists.table.ts';
 export type { PriceRow, ProductRow, SubscriptionRow, SubscriptionStatus } from './tables/billing.table.ts';
-export type { BackstageRequestRole, BackstageRequestRow, CustomPageRow } from './tables/content.table.ts';
+export type { BackstageRequestRole, BackstageRequestRow } from './tables/backstage.table.ts';
+export type { CustomPageRow } from './tables/custom-pages.table.ts';
 export type { FileEntryRow } from './tables/file-entries.table.ts';
 export type { GenreRow } from './tables/genres.table.ts';
 export type {

@@ -86,7 +86,7 @@ const insightsRoute = <P extends string>(kind: BackstageKind, path: P) =>
 // Insights are one listener's business: never kept by a cache between the server and the artist.
 const NO_STORE = { 'Cache-Control': 'no-store' };
 
-export const backstageMusicRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
+export const backstageRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHook })
   .openapi(
     createRoute({
       method: 'get',

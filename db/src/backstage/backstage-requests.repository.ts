@@ -1,7 +1,7 @@
 import type { Db } from '../connection.ts';
-import type { BackstageRequestRole, BackstageRequestRow } from '../tables/content.table.ts';
+import type { BackstageRequestRole, BackstageRequestRow } from '../tables/backstage.table.ts';
 
-export type { BackstageRequestRole, BackstageRequestRow, BackstageRequestStatus } from '../tables/content.table.ts';
+export type { BackstageRequestRole, BackstageRequestRow, BackstageRequestStatus } from '../tables/backstage.table.ts';
 
 export async function createBackstageRequest(
   db: Db,

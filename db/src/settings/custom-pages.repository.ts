@@ -1,7 +1,7 @@
 import type { Db } from '../connection.ts';
-import type { CustomPageRow } from '../tables/content.table.ts';
+import type { CustomPageRow } from '../tables/custom-pages.table.ts';
 
-export type { CustomPageRow } from '../tables/content.table.ts';
+export type { CustomPageRow } from '../tables/custom-pages.table.ts';
 
 /** The custom pages every page's footer links to, by title; bounded so a site with many pages keeps a footer. */
 export async function footerPages(db: Db, limit = 12): Promise<Pick<CustomPageRow, 'slug' | 'title'>[]> {

@@ -11,7 +11,8 @@ import type { RolesTable, UserRoleTable } from './roles.table.ts';
 import type { SessionsTable } from './sessions.table.ts';
 import type { SettingsTable } from './settings.table.ts';
 import type { ThemesTable } from './themes.table.ts';
-import type { ArtistUserTable, BackstageRequestsTable, CustomPagesTable } from './content.table.ts';
+import type { ArtistUserTable, BackstageRequestsTable } from './backstage.table.ts';
+import type { CustomPagesTable } from './custom-pages.table.ts';
 import type { UsersTable } from './users.table.ts';
 import type { ErrorLogRepeatsTable, PageCacheStateTable, PageCacheTable, PageViewsTable, ScheduleRunsTable, TableVersionsTable } from './reports.table.ts';
 import type {

@@ -4,8 +4,8 @@ import type { AdminResource } from '../resource.ts';
 /**
  * Requests for artist access, made by users on the site (POST /api/v1/backstage-requests). The
  * back office reads and deletes them; approving or denying has effects of its own (see
- * content-admin.routes.ts), so status is not writable here. Approving grants a role, so it takes
- * the user managers' permission.
+ * backstage/backstage-requests-admin.routes.ts), so status is not writable here. Approving grants
+ * a role, so it takes the user managers' permission.
  */
 export const backstageRequests: AdminResource = {
   name: 'backstage-requests',

@@ -1,20 +1,9 @@
 import type { Generated, Selectable } from 'kysely';
 
-export interface CustomPagesTable {
-  id: Generated<number>;
-  title: string;
-  slug: string;
-  /** Sanitised HTML. */
-  body: Generated<string>;
-  type: Generated<string>;
-  user_id: number | null;
-  created_at: Generated<string>;
-  updated_at: Generated<string>;
-}
-
 export type BackstageRequestStatus = 'pending' | 'approved' | 'denied';
 export type BackstageRequestRole = 'artist' | 'manager' | 'label' | 'other';
 
+/** A user's request to become an artist or to claim one, which an admin approves or denies. */
 export interface BackstageRequestsTable {
   id: Generated<number>;
   user_id: number;
@@ -37,6 +26,7 @@ export interface BackstageRequestsTable {
   updated_at: Generated<string>;
 }
 
+/** The artists a user manages in backstage, linked when an admin approves their request. */
 export interface ArtistUserTable {
   artist_id: number;
   user_id: number;
@@ -44,5 +34,4 @@ export interface ArtistUserTable {
   created_at: Generated<string>;
 }
 
-export type CustomPageRow = Selectable<CustomPagesTable>;
 export type BackstageRequestRow = Selectable<BackstageRequestsTable>;
