@@ -16,7 +16,8 @@ import {
   startPaymentMethodChange,
   startStripeCheckout,
 } from './billing.service.ts';
-import { completePayPalCheckout, PAYPAL_SUBSCRIPTION_ID, startPayPalCheckout } from './paypal-billing.ts';
+import { completePayPalCheckout, startPayPalCheckout } from './paypal-billing.ts';
+import { PAYPAL_SUBSCRIPTION_ID } from './paypal-subscription-sync.ts';
 import { paypalGateway } from './paypal-gateway.ts';
 import { stripeGateway } from './stripe-gateway.ts';
 import { receivePayPalWebhook } from './paypal-webhooks.ts';

@@ -6,10 +6,11 @@ import { ConflictError, notFound, UnavailableError, ValidationError } from '../c
 import { subscriptionStanding } from './subscriptions.service.ts';
 import { ALREADY_SUBSCRIBED, buyablePlan, completedCheckout, countingSubscription, NOT_COMPLETE } from './checkout-rules.ts';
 import { cancelPayPalSubscription, changePayPalPlan, listPayPalInvoices, paypalPaymentMethodPage, previewPayPalPlanChange, renewPayPalSubscription } from './paypal-billing.ts';
-import { stripePriceFor } from './plan-sync.ts';
+import { stripePriceFor } from './stripe-plan-sync.ts';
 import { idOf, isoFromUnix, isStripeError, requireStripe, withStripe, type Stripe } from './stripe-gateway.ts';
 import type { BillingEvent, SyncResult } from './provider-state.ts';
-import { readFromStripe, retrieveStripeSubscription, subscriptionView, syncStripeSubscription, type SubscriptionView } from './subscription-sync.ts';
+import { readFromStripe, retrieveStripeSubscription, syncStripeSubscription } from './stripe-subscription-sync.ts';
+import { subscriptionView, type SubscriptionView } from './subscription-view.ts';
 
 /** The plans on the pricing page, with their prices: hidden plans are left out. */
 export async function plansOnOffer(deps: AppDeps) {

@@ -6,7 +6,7 @@ import { msg } from '../i18n/msg.ts';
 import { ConflictError, notFound, ValidationError } from '../common/errors.ts';
 import { subscriptionStanding } from './subscriptions.service.ts';
 import type { SyncResult } from './provider-state.ts';
-import { subscriptionView, type SubscriptionView } from './subscription-sync.ts';
+import { subscriptionView, type SubscriptionView } from './subscription-view.ts';
 
 /* The rules every provider's checkout follows, so Stripe and PayPal refuse the same things in the same order. */
 

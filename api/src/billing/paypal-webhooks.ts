@@ -5,7 +5,7 @@ import type { AppDeps } from '../context.ts';
 import { MalformedRequestError, UnavailableError } from '../common/errors.ts';
 import { notifyPaymentFailed } from '../notifications/notifications.service.ts';
 import { loadSettings } from '../settings/settings.service.ts';
-import { PAYPAL_SUBSCRIPTION_ID, syncPayPalSubscription } from './paypal-billing.ts';
+import { PAYPAL_SUBSCRIPTION_ID, syncPayPalSubscription } from './paypal-subscription-sync.ts';
 import { isPayPalError, isPayPalMissing, paypalFailure, paypalGateway, type PayPalClient, type WebhookHeaders } from './paypal-gateway.ts';
 import { type BillingEvent, recordBillingEvent } from './provider-state.ts';
 import { NOT_SET_UP } from './stripe-gateway.ts';

@@ -8,7 +8,7 @@ import { loadSettings } from '../settings/settings.service.ts';
 import { applySetupSession } from './billing.service.ts';
 import { recordBillingEvent } from './provider-state.ts';
 import { idOf, isMissing, NOT_SET_UP, stripeFailure, stripeGateway, type Stripe } from './stripe-gateway.ts';
-import { syncStripeSubscription } from './subscription-sync.ts';
+import { syncStripeSubscription } from './stripe-subscription-sync.ts';
 
 export type WebhookResult = { received: true; duplicate?: true };
 

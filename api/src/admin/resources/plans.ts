@@ -2,11 +2,11 @@ import type * as adminResourceRepository from '@app/db/admin/admin-resource';
 import * as billingRepository from '@app/db/billing/billing';
 import { z } from 'zod';
 import { type DomainError, UnavailableError, ValidationError } from '../../common/errors.ts';
-import { syncPlanToStripe } from '../../billing/plan-sync.ts';
+import { syncPlanToStripe } from '../../billing/stripe-plan-sync.ts';
 import { stripeGateway } from '../../billing/stripe-gateway.ts';
 import { paypalGateway } from '../../billing/paypal-gateway.ts';
 import { syncPlanToPayPal } from '../../billing/paypal-plan-sync.ts';
-import type { RefusedPrice } from '../../billing/plan-sync.ts';
+import type { RefusedPrice } from '../../billing/stripe-plan-sync.ts';
 import type { AdminResource } from '../resource.ts';
 import { flag, optionalText } from './fields.ts';
 
