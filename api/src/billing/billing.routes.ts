@@ -6,20 +6,18 @@ import { ErrorSchema, errorResponses, jsonResponse as json } from '../http/schem
 import {
   cancelSubscription,
   changePlan,
+  completeCheckout,
   completePaymentMethodChange,
-  completeStripeCheckout,
   currentSubscription,
   listInvoices,
   plansOnOffer,
   previewPlanChange,
+  providersOnOffer,
   renewSubscription,
+  startCheckout,
   startPaymentMethodChange,
-  startStripeCheckout,
 } from './billing.service.ts';
-import { completePayPalCheckout, startPayPalCheckout } from './paypal-billing.ts';
 import { PAYPAL_SUBSCRIPTION_ID } from './paypal-subscription-sync.ts';
-import { paypalGateway } from './paypal-gateway.ts';
-import { stripeGateway } from './stripe-gateway.ts';
 import { receivePayPalWebhook } from './paypal-webhooks.ts';
 import { receiveStripeWebhook } from './stripe-webhooks.ts';
 
@@ -126,7 +124,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   async (c) => {
     const deps = c.get('deps');
     const products = await plansOnOffer(deps);
-    const payment_providers = [...((await stripeGateway(deps)) ? (['stripe'] as const) : []), ...((await paypalGateway(deps)) ? (['paypal'] as const) : [])];
+    const payment_providers = await providersOnOffer(deps);
     const data = products.map((p) => ({
       id: p.id,
       name: p.name,
@@ -154,7 +152,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     async (c) => {
       const { product_id, price_id } = c.req.valid('json');
-      return c.json(await startStripeCheckout(c.get('deps'), c.get('auth').user!, product_id, price_id), 200);
+      return c.json(await startCheckout(c.get('deps'), 'stripe', c.get('auth').user!, product_id, price_id), 200);
     },
   )
   .openapi(
@@ -168,7 +166,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       request: { params: sessionParam },
       responses: { 200: json(SubscriptionResponse, 'The subscription'), ...billingErrors },
     }),
-    async (c) => c.json({ subscription: await completeStripeCheckout(c.get('deps'), c.get('auth').user!, c.req.valid('param').sessionId) }, 200),
+    async (c) => c.json({ subscription: await completeCheckout(c.get('deps'), 'stripe', c.get('auth').user!, c.req.valid('param').sessionId) }, 200),
   )
   .openapi(
     createRoute({
@@ -183,7 +181,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     async (c) => {
       const { product_id, price_id } = c.req.valid('json');
-      return c.json(await startPayPalCheckout(c.get('deps'), c.get('auth').user!, product_id, price_id), 200);
+      return c.json(await startCheckout(c.get('deps'), 'paypal', c.get('auth').user!, product_id, price_id), 200);
     },
   )
   .openapi(
@@ -197,7 +195,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       request: { params: paypalSubscriptionParam },
       responses: { 200: json(SubscriptionResponse, 'The subscription'), ...billingErrors },
     }),
-    async (c) => c.json({ subscription: await completePayPalCheckout(c.get('deps'), c.get('auth').user!, c.req.valid('param').subscriptionId) }, 200),
+    async (c) => c.json({ subscription: await completeCheckout(c.get('deps'), 'paypal', c.get('auth').user!, c.req.valid('param').subscriptionId) }, 200),
   )
   .openapi(
     createRoute({

@@ -179,3 +179,26 @@ export async function syncStripeSubscription(
     { event: options.event, first },
   );
 }
+
+/**
+ * Makes the card saved in a setup session the one the customer and the subscription pay with, and
+ * retries an unpaid invoice with it, so a user who was past due is back in good standing at once.
+ * Stripe's side is done first (each step harmless to repeat), then the subscription is stored with
+ * `event`; undefined when the session changes nothing of ours.
+ */
+export async function applySetupSession(deps: AppDeps, stripe: Stripe, session: Stripe.Checkout.Session, event?: BillingEvent): Promise<SyncResult | undefined> {
+  const intent = typeof session.setup_intent === 'string' ? await stripe.setupIntents.retrieve(session.setup_intent) : session.setup_intent;
+  const paymentMethod = idOf(intent?.payment_method ?? null);
+  const customer = idOf(session.customer);
+  const subscriptionId = session.metadata?.subscription_id;
+  if (!paymentMethod || !customer || typeof subscriptionId !== 'string' || !subscriptionId.startsWith('sub_')) return undefined;
+  await stripe.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } });
+  const subscription = await stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethod });
+  if (subscription.status === 'past_due' || subscription.status === 'unpaid') {
+    for await (const invoice of stripe.invoices.list({ subscription: subscriptionId, status: 'open', limit: 10 })) {
+      // A card that fails again leaves the subscription past due; the user sees its status.
+      await stripe.invoices.pay(invoice.id, { payment_method: paymentMethod }).catch(() => undefined);
+    }
+  }
+  return syncStripeSubscription(deps, stripe, subscriptionId, { event });
+}

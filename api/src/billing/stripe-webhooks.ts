@@ -5,10 +5,9 @@ import type { AppDeps } from '../context.ts';
 import { MalformedRequestError, UnavailableError } from '../common/errors.ts';
 import { notifyPaymentFailed } from '../notifications/notifications.service.ts';
 import { loadSettings } from '../settings/settings.service.ts';
-import { applySetupSession } from './billing.service.ts';
 import { recordBillingEvent } from './provider-state.ts';
 import { idOf, isMissing, NOT_SET_UP, stripeFailure, stripeGateway, type Stripe } from './stripe-gateway.ts';
-import { syncStripeSubscription } from './stripe-subscription-sync.ts';
+import { applySetupSession, syncStripeSubscription } from './stripe-subscription-sync.ts';
 
 export type WebhookResult = { received: true; duplicate?: true };
 

@@ -1,14 +1,20 @@
 import type { PriceRow, SubscriptionRow, UserRow } from '@app/db';
 import * as billingRepository from '@app/db/billing/billing';
 import type { AppDeps } from '../context.ts';
-import { ConflictError, notFound, UnavailableError, ValidationError } from '../common/errors.ts';
+import { notFound, UnavailableError, ValidationError } from '../common/errors.ts';
 import { loadSettings } from '../settings/settings.service.ts';
-import { ALREADY_SUBSCRIBED, buyablePlan, completedCheckout, countingSubscription } from './checkout-rules.ts';
+import type { InvoiceView, PaymentProvider, PlanChangePreview } from './payment-provider.ts';
 import { autopayUrl, fromPayPalValue, isoFromPayPal, isPayPalMissing, linkOf, paypalGateway, requirePayPal, withPayPal } from './paypal-gateway.ts';
 import { paypalPlanFor } from './paypal-plan-sync.ts';
 import { syncPayPalSubscription } from './paypal-subscription-sync.ts';
-import { timedRead } from './provider-state.ts';
+import { type SyncResult, timedRead } from './provider-state.ts';
 import { subscriptionView, type SubscriptionView } from './subscription-view.ts';
+
+/*
+ * PayPal as a PaymentProvider: the payer approves a subscription on PayPal's page, PayPal cancels at
+ * once and cannot resume, plan changes take effect from the next payment, and invoices are the
+ * subscription's PayPal transactions.
+ */
 
 const DAY_MS = 86_400_000;
 
@@ -17,9 +23,7 @@ async function brandName(deps: AppDeps): Promise<string> {
 }
 
 /** Makes a PayPal subscription for a plan's price and returns PayPal's page where the payer approves it. */
-export async function startPayPalCheckout(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<{ url: string }> {
-  await buyablePlan(deps, productId, priceId);
-  if (await countingSubscription(deps, user.id)) throw new ConflictError(ALREADY_SUBSCRIBED);
+async function startPayPalCheckout(deps: AppDeps, user: UserRow, productId: number, priceId: number): Promise<{ url: string }> {
   const { paypal } = await requirePayPal(deps);
   const planId = await paypalPlanFor(deps, paypal, productId, priceId);
   const brand = await brandName(deps);
@@ -46,17 +50,17 @@ export async function startPayPalCheckout(deps: AppDeps, user: UserRow, productI
  * Stores the subscription the payer just approved, so the done page need not wait for the webhook.
  * Only the user's own: a subscription this site made for someone else is not found.
  */
-export async function completePayPalCheckout(deps: AppDeps, user: UserRow, subscriptionId: string): Promise<SubscriptionView> {
+async function completePayPalCheckout(deps: AppDeps, user: UserRow, subscriptionId: string): Promise<SyncResult> {
   const { paypal } = await requirePayPal(deps);
   return withPayPal(async () => {
     const { value: subscription, read } = await timedRead(() => paypal.getSubscription(subscriptionId));
     if (subscription?.custom_id !== String(user.id) || subscription.id !== subscriptionId) throw notFound();
-    return completedCheckout(deps, user.id, await syncPayPalSubscription(deps, paypal, subscriptionId, { first: { subscription, read } }));
+    return syncPayPalSubscription(deps, paypal, subscriptionId, { first: { subscription, read } });
   });
 }
 
 /** The PayPal side of the billing page's actions, on the subscription that counts (checked by the caller). */
-export async function cancelPayPalSubscription(deps: AppDeps, row: SubscriptionRow): Promise<SubscriptionView> {
+async function cancelPayPalSubscription(deps: AppDeps, row: SubscriptionRow): Promise<SubscriptionView> {
   if (row.cancelled_at !== null || row.status === 'cancelled') throw new ValidationError('Your subscription is already cancelled.');
   const { paypal } = await requirePayPal(deps);
   return withPayPal(async () => {
@@ -67,13 +71,13 @@ export async function cancelPayPalSubscription(deps: AppDeps, row: SubscriptionR
 }
 
 /** PayPal cannot resume a cancelled subscription: the user keeps the plan until it ends, then subscribes again. */
-export function renewPayPalSubscription(row: SubscriptionRow): never {
+function renewPayPalSubscription(row: SubscriptionRow): never {
   if (row.status !== 'cancelled' && row.cancelled_at === null) throw new ValidationError('Your subscription is not cancelled.');
   throw new ValidationError('PayPal cannot resume a cancelled subscription. You keep your plan until it ends; then choose a plan to subscribe again.');
 }
 
 /** PayPal charges the new plan's price from the next payment on, without prorations. */
-export function previewPayPalPlanChange(row: SubscriptionRow, price: PriceRow) {
+function previewPayPalPlanChange(row: SubscriptionRow, price: PriceRow): PlanChangePreview {
   return { amount_due: price.amount, currency: price.currency, lines: [], next_payment_at: row.renews_at };
 }
 
@@ -82,7 +86,7 @@ export function previewPayPalPlanChange(row: SubscriptionRow, price: PriceRow) {
  * consent on PayPal's page, whose address is returned; PayPal comes back to the checkout's done
  * page, which stores the change.
  */
-export async function changePayPalPlan(deps: AppDeps, row: SubscriptionRow, productId: number, priceId: number): Promise<{ subscription: SubscriptionView; url: string | null }> {
+async function changePayPalPlan(deps: AppDeps, row: SubscriptionRow, productId: number, priceId: number): Promise<{ subscription: SubscriptionView; url: string | null }> {
   const { paypal } = await requirePayPal(deps);
   const planId = await paypalPlanFor(deps, paypal, productId, priceId);
   const brand = await brandName(deps);
@@ -99,7 +103,7 @@ export async function changePayPalPlan(deps: AppDeps, row: SubscriptionRow, prod
 }
 
 /** PayPal pays from the payer's account: its automatic payments page is where they change card or bank. */
-export async function paypalPaymentMethodPage(deps: AppDeps): Promise<{ url: string }> {
+async function paypalPaymentMethodPage(deps: AppDeps): Promise<{ url: string }> {
   const { paypal } = await requirePayPal(deps);
   return { url: autopayUrl(paypal.apiUrl) };
 }
@@ -107,7 +111,7 @@ export async function paypalPaymentMethodPage(deps: AppDeps): Promise<{ url: str
 const TRANSACTION_STATUS: Record<string, string> = { COMPLETED: 'paid', PENDING: 'open', DECLINED: 'failed', FAILED: 'failed', REFUNDED: 'refunded', PARTIALLY_REFUNDED: 'partially_refunded' };
 
 /** The payments of the user's PayPal subscriptions, as invoices; none when PayPal is not set up now. */
-export async function listPayPalInvoices(deps: AppDeps, user: UserRow) {
+async function listPayPalInvoices(deps: AppDeps, user: UserRow): Promise<InvoiceView[]> {
   const rows = (await billingRepository.subscriptionsOfUser(deps.db, user.id)).filter((row) => row.gateway === 'paypal' && row.gateway_id);
   if (!rows.length) return [];
   const gateway = await paypalGateway(deps);
@@ -133,3 +137,20 @@ export async function listPayPalInvoices(deps: AppDeps, user: UserRow) {
     return invoices;
   });
 }
+
+export const paypalProvider: PaymentProvider = {
+  name: 'paypal',
+  isSetUp: async (deps) => (await paypalGateway(deps)) !== null,
+  startCheckout: (deps, user, { product, price }) => startPayPalCheckout(deps, user, product.id, price.id),
+  completeCheckout: completePayPalCheckout,
+  previewPlanChange: async (_deps, _user, row, { price }) => previewPayPalPlanChange(row, price),
+  changePlan: (deps, _user, row, { product, price }) => changePayPalPlan(deps, row, product.id, price.id),
+  cancel: cancelPayPalSubscription,
+  renew: async (_deps, row) => renewPayPalSubscription(row),
+  startPaymentMethodChange: (deps) => paypalPaymentMethodPage(deps),
+  // PayPal's automatic payments page sends nothing back: the card pages coming back here are Stripe's.
+  completePaymentMethodChange: async () => {
+    throw new ValidationError('This subscription is not paid through Stripe, so it cannot be changed here.');
+  },
+  listInvoices: listPayPalInvoices,
+};
