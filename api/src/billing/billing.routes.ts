@@ -18,8 +18,7 @@ import {
   startPaymentMethodChange,
 } from './billing.service.ts';
 import { PAYPAL_SUBSCRIPTION_ID } from './paypal-subscription-sync.ts';
-import { receivePayPalWebhook } from './paypal-webhooks.ts';
-import { receiveStripeWebhook } from './stripe-webhooks.ts';
+import { receiveWebhook } from './webhooks.service.ts';
 
 const PriceSchema = z
   .object({
@@ -348,7 +347,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     // The signature covers the exact bytes sent, so the body is read as text, never parsed first.
-    async (c) => c.json(await receiveStripeWebhook(c.get('deps'), await c.req.text(), c.req.header('Stripe-Signature')), 200),
+    async (c) => c.json(await receiveWebhook(c.get('deps'), 'stripe', await c.req.text(), (name) => c.req.header(name)), 200),
   )
   .openapi(
     createRoute({
@@ -364,5 +363,5 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     // PayPal signs the exact bytes sent, so they go to its check as received.
-    async (c) => c.json(await receivePayPalWebhook(c.get('deps'), await c.req.text(), (name) => c.req.header(name)), 200),
+    async (c) => c.json(await receiveWebhook(c.get('deps'), 'paypal', await c.req.text(), (name) => c.req.header(name)), 200),
   );

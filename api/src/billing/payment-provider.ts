@@ -1,7 +1,7 @@
 import type { PriceRow, ProductRow, SubscriptionRow, UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
 import { paypalProvider } from './paypal-provider.ts';
-import type { SyncResult } from './provider-state.ts';
+import type { BillingEvent, SyncResult } from './provider-state.ts';
 import { stripeProvider } from './stripe-provider.ts';
 import type { SubscriptionView } from './subscription-view.ts';
 
@@ -29,6 +29,18 @@ export interface InvoiceView {
   currency: string;
   status: string | null;
   url: string | null;
+}
+
+/** A webhook delivery the provider vouched for, ready to act on. */
+export interface WebhookDelivery {
+  event: BillingEvent;
+  /**
+   * Reads what the event is about from the provider, never trusting the event's copy, and stores it
+   * with the event's record (provider-state.ts); an event about nothing of ours is only recorded.
+   */
+  act(): Promise<{ replayed: boolean; row?: SubscriptionRow }>;
+  /** For an event saying a payment failed: whom to tell, and the plan, once `act` has stored `row`. */
+  failedPayment?(row: SubscriptionRow | undefined): Promise<{ userId: number; productId: number | null } | undefined>;
 }
 
 /**
@@ -69,6 +81,16 @@ export interface PaymentProvider {
   completePaymentMethodChange(deps: AppDeps, user: UserRow, row: SubscriptionRow, reference: string): Promise<SubscriptionView>;
   /** The user's invoices at this provider, in any order; none when there is nothing of theirs there. */
   listInvoices(deps: AppDeps, user: UserRow): Promise<InvoiceView[]>;
+  /**
+   * Checks a webhook delivery is the provider's own, from the exact bytes received and their
+   * headers, and reads its event: 503 while its webhook is not set up, 400 for anything it does
+   * not vouch for.
+   */
+  verifyWebhook(deps: AppDeps, rawBody: string, header: (name: string) => string | undefined): Promise<WebhookDelivery>;
+  /** The provider answered that what was asked of it does not exist (a wrong or foreign id). */
+  isMissing(error: unknown): boolean;
+  /** What a failed call to the provider is answered with (a domain error); our own errors and bugs go on as they are. */
+  failure(error: unknown): unknown;
 }
 
 /** Every provider by name, in the order checkout offers them and invoices are gathered. */

@@ -4,9 +4,10 @@ import type { AppDeps } from '../context.ts';
 import { notFound, UnavailableError, ValidationError } from '../common/errors.ts';
 import { loadSettings } from '../settings/settings.service.ts';
 import type { InvoiceView, PaymentProvider, PlanChangePreview } from './payment-provider.ts';
-import { autopayUrl, fromPayPalValue, isoFromPayPal, isPayPalMissing, linkOf, paypalGateway, requirePayPal, withPayPal } from './paypal-gateway.ts';
+import { autopayUrl, fromPayPalValue, isoFromPayPal, isPayPalMissing, linkOf, paypalFailure, paypalGateway, requirePayPal, withPayPal } from './paypal-gateway.ts';
 import { paypalPlanFor } from './paypal-plan-sync.ts';
 import { syncPayPalSubscription } from './paypal-subscription-sync.ts';
+import { verifyPayPalWebhook } from './paypal-webhooks.ts';
 import { type SyncResult, timedRead } from './provider-state.ts';
 import { subscriptionView, type SubscriptionView } from './subscription-view.ts';
 
@@ -153,4 +154,7 @@ export const paypalProvider: PaymentProvider = {
     throw new ValidationError('This subscription is not paid through Stripe, so it cannot be changed here.');
   },
   listInvoices: listPayPalInvoices,
+  verifyWebhook: verifyPayPalWebhook,
+  isMissing: isPayPalMissing,
+  failure: paypalFailure,
 };

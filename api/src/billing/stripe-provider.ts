@@ -5,9 +5,10 @@ import { notFound, UnavailableError, ValidationError } from '../common/errors.ts
 import { NOT_COMPLETE } from './checkout-rules.ts';
 import type { InvoiceView, PaymentProvider, PlanChangePreview } from './payment-provider.ts';
 import type { SyncResult } from './provider-state.ts';
-import { idOf, isoFromUnix, isStripeError, requireStripe, stripeGateway, withStripe, type Stripe } from './stripe-gateway.ts';
+import { idOf, isMissing, isoFromUnix, isStripeError, requireStripe, stripeFailure, stripeGateway, withStripe, type Stripe } from './stripe-gateway.ts';
 import { stripePriceFor } from './stripe-plan-sync.ts';
 import { applySetupSession, readFromStripe, retrieveStripeSubscription, syncStripeSubscription } from './stripe-subscription-sync.ts';
+import { verifyStripeWebhook } from './stripe-webhooks.ts';
 import { subscriptionView, type SubscriptionView } from './subscription-view.ts';
 
 /*
@@ -217,4 +218,7 @@ export const stripeProvider: PaymentProvider = {
   startPaymentMethodChange: startCardChange,
   completePaymentMethodChange: completeCardChange,
   listInvoices: listStripeInvoices,
+  verifyWebhook: verifyStripeWebhook,
+  isMissing,
+  failure: stripeFailure,
 };
