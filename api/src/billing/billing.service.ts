@@ -18,11 +18,15 @@ export async function plansOnOffer(deps: AppDeps) {
   return billingRepository.visibleProducts(deps.db);
 }
 
-/** The payment providers set up now, which checkout offers, in their order. */
+/** The payment providers set up now, in their order: checkout offers them, and a saved plan is copied to each. */
+export async function providersSetUp(deps: AppDeps): Promise<PaymentProvider[]> {
+  const ready: PaymentProvider[] = [];
+  for (const provider of Object.values(paymentProviders)) if (await provider.isSetUp(deps)) ready.push(provider);
+  return ready;
+}
+
 export async function providersOnOffer(deps: AppDeps): Promise<PaymentProviderName[]> {
-  const offered: PaymentProviderName[] = [];
-  for (const provider of Object.values(paymentProviders)) if (await provider.isSetUp(deps)) offered.push(provider.name);
-  return offered;
+  return (await providersSetUp(deps)).map((provider) => provider.name);
 }
 
 export async function currentSubscription(deps: AppDeps, userId: number): Promise<SubscriptionView | null> {

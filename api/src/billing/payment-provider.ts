@@ -1,5 +1,6 @@
 import type { PriceRow, ProductRow, SubscriptionRow, UserRow } from '@app/db';
 import type { AppDeps } from '../context.ts';
+import type { DomainError } from '../common/errors.ts';
 import { paypalProvider } from './paypal-provider.ts';
 import type { BillingEvent, SyncResult } from './provider-state.ts';
 import { stripeProvider } from './stripe-provider.ts';
@@ -19,6 +20,13 @@ export interface PlanChangePreview {
   currency: string;
   lines: { description: string; amount: number }[];
   next_payment_at: string | null;
+}
+
+/** A price the provider would not take, with the field of the plan form it is about. */
+export interface RefusedPrice {
+  priceId: number;
+  field: 'amount' | 'currency' | 'interval' | null;
+  message: string;
 }
 
 export interface InvoiceView {
@@ -81,6 +89,13 @@ export interface PaymentProvider {
   completePaymentMethodChange(deps: AppDeps, user: UserRow, row: SubscriptionRow, reference: string): Promise<SubscriptionView>;
   /** The user's invoices at this provider, in any order; none when there is nothing of theirs there. */
   listInvoices(deps: AppDeps, user: UserRow): Promise<InvoiceView[]>;
+  /**
+   * Makes the provider's copy of a plan match ours (its product and one price per paid price; prices
+   * cannot change there, so a changed one is made anew and the old one retired): the prices it refused.
+   */
+  syncPlan(deps: AppDeps, productId: number): Promise<RefusedPrice[]>;
+  /** What the back office answers when saving a plan could not reach the provider, or it refused prices (by form field). */
+  planSyncAnswers: { unreachable: () => DomainError; refused: (errors: Record<string, string>) => DomainError };
   /**
    * Checks a webhook delivery is the provider's own, from the exact bytes received and their
    * headers, and reads its event: 503 while its webhook is not set up, 400 for anything it does

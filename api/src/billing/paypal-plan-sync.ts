@@ -5,7 +5,7 @@ import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../context.ts';
 import { UnavailableError } from '../common/errors.ts';
 import { fromPayPalValue, isPayPalError, isPayPalMissing, paypalFailure, toPayPalValue, type PayPalClient, type PayPalPlan } from './paypal-gateway.ts';
-import type { RefusedPrice } from './stripe-plan-sync.ts';
+import type { RefusedPrice } from './payment-provider.ts';
 import { logger } from '../logging/logger.ts';
 
 /** PayPal's limits on names and descriptions. */

@@ -5,7 +5,7 @@ import { notFound, UnavailableError, ValidationError } from '../common/errors.ts
 import { loadSettings } from '../settings/settings.service.ts';
 import type { InvoiceView, PaymentProvider, PlanChangePreview } from './payment-provider.ts';
 import { autopayUrl, fromPayPalValue, isoFromPayPal, isPayPalMissing, linkOf, paypalFailure, paypalGateway, requirePayPal, withPayPal } from './paypal-gateway.ts';
-import { paypalPlanFor } from './paypal-plan-sync.ts';
+import { paypalPlanFor, syncPlanToPayPal } from './paypal-plan-sync.ts';
 import { syncPayPalSubscription } from './paypal-subscription-sync.ts';
 import { verifyPayPalWebhook } from './paypal-webhooks.ts';
 import { type SyncResult, timedRead } from './provider-state.ts';
@@ -154,6 +154,11 @@ export const paypalProvider: PaymentProvider = {
     throw new ValidationError('This subscription is not paid through Stripe, so it cannot be changed here.');
   },
   listInvoices: listPayPalInvoices,
+  syncPlan: async (deps, productId) => syncPlanToPayPal(deps, (await requirePayPal(deps)).paypal, productId),
+  planSyncAnswers: {
+    unreachable: () => new UnavailableError('The plan was saved, but PayPal could not be reached to update it. Save it again later.'),
+    refused: (errors) => new ValidationError('The plan was saved, but PayPal refused some of its prices. Correct them and save again.', errors),
+  },
   verifyWebhook: verifyPayPalWebhook,
   isMissing: isPayPalMissing,
   failure: paypalFailure,

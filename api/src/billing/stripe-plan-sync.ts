@@ -3,15 +3,9 @@ import * as billingRepository from '@app/db/billing/billing';
 import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../context.ts';
 import { UnavailableError } from '../common/errors.ts';
+import type { RefusedPrice } from './payment-provider.ts';
 import { isMissing, isStripeError, stripeFailure, type Stripe } from './stripe-gateway.ts';
 import { logger } from '../logging/logger.ts';
-
-/** A price Stripe would not take, with the field of the plan form it is about. */
-export interface RefusedPrice {
-  priceId: number;
-  field: 'amount' | 'currency' | 'interval' | null;
-  message: string;
-}
 
 function sameTerms(stripePrice: Stripe.Price, price: PriceRow, stripeProductId: string): boolean {
   const product = typeof stripePrice.product === 'string' ? stripePrice.product : stripePrice.product.id;

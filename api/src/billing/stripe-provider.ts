@@ -6,7 +6,7 @@ import { NOT_COMPLETE } from './checkout-rules.ts';
 import type { InvoiceView, PaymentProvider, PlanChangePreview } from './payment-provider.ts';
 import type { SyncResult } from './provider-state.ts';
 import { idOf, isMissing, isoFromUnix, isStripeError, requireStripe, stripeFailure, stripeGateway, withStripe, type Stripe } from './stripe-gateway.ts';
-import { stripePriceFor } from './stripe-plan-sync.ts';
+import { stripePriceFor, syncPlanToStripe } from './stripe-plan-sync.ts';
 import { applySetupSession, readFromStripe, retrieveStripeSubscription, syncStripeSubscription } from './stripe-subscription-sync.ts';
 import { verifyStripeWebhook } from './stripe-webhooks.ts';
 import { subscriptionView, type SubscriptionView } from './subscription-view.ts';
@@ -218,6 +218,11 @@ export const stripeProvider: PaymentProvider = {
   startPaymentMethodChange: startCardChange,
   completePaymentMethodChange: completeCardChange,
   listInvoices: listStripeInvoices,
+  syncPlan: async (deps, productId) => syncPlanToStripe(deps, (await requireStripe(deps)).stripe, productId),
+  planSyncAnswers: {
+    unreachable: () => new UnavailableError('The plan was saved, but Stripe could not be reached to update it. Save it again later.'),
+    refused: (errors) => new ValidationError('The plan was saved, but Stripe refused some of its prices. Correct them and save again.', errors),
+  },
   verifyWebhook: verifyStripeWebhook,
   isMissing,
   failure: stripeFailure,
