@@ -1,6 +1,5 @@
 import type { SubscriptionRow, UserRow } from '@app/db';
 import * as billingRepository from '@app/db/billing/billing';
-import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../context.ts';
 import { ConflictError, notFound, ValidationError } from '../common/errors.ts';
 import { subscriptionStanding } from './subscriptions.service.ts';
@@ -63,8 +62,8 @@ async function countingRow(deps: AppDeps, user: UserRow): Promise<{ row: Subscri
 
 /** The plan and price to change to, checked the same way for every provider. */
 async function planChoice(deps: AppDeps, row: SubscriptionRow, productId: number, priceId: number): Promise<PlanChoice> {
-  const product = await stripeBillingRepository.findProduct(deps.db, productId);
-  const price = await stripeBillingRepository.findPrice(deps.db, priceId);
+  const product = await billingRepository.findProduct(deps.db, productId);
+  const price = await billingRepository.findPrice(deps.db, priceId);
   if (!product || product.hidden || !price || price.product_id !== product.id) throw notFound('This plan or price does not exist.');
   if (product.free || price.amount === 0) throw new ValidationError('To move to a free plan, cancel your subscription.');
   if (row.price_id === price.id) throw new ValidationError('You are already on this plan.');

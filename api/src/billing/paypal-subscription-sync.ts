@@ -1,7 +1,7 @@
 import type { PriceRow, SubscriptionRow, SubscriptionStatus } from '@app/db';
 import * as usersRepository from '@app/db/accounts/users';
 import * as paypalBillingRepository from '@app/db/billing/paypal-billing';
-import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
+import * as billingRepository from '@app/db/billing/billing';
 import type { AppDeps } from '../context.ts';
 import { isoFromPayPal, type PayPalClient, type PayPalSubscription } from './paypal-gateway.ts';
 import { type BillingEvent, type ProviderFinding, type StoreOutcome, storeProviderState, type SyncResult, syncProviderSubscription, timedRead } from './provider-state.ts';
@@ -42,14 +42,14 @@ async function planOf(deps: AppDeps, paypal: PayPalClient, planId: string | unde
  * covers the period), unless what it took was refunded (`refunded`): then nothing is paid for and it
  * ends; EXPIRED is expired. Not yet approved, or not made by this site: no state.
  */
-async function paypalFinding(deps: AppDeps, paypal: PayPalClient, subscription: PayPalSubscription, read: stripeBillingRepository.ProviderRead, refunded = false): Promise<ProviderFinding> {
+async function paypalFinding(deps: AppDeps, paypal: PayPalClient, subscription: PayPalSubscription, read: billingRepository.ProviderRead, refunded = false): Promise<ProviderFinding> {
   const db = deps.db;
   const none = (existing?: SubscriptionRow): ProviderFinding => ({ state: undefined, existing, read });
   // custom_id is the user id this site set when it made the subscription with its own credentials.
   const userId = typeof subscription.custom_id === 'string' && /^[1-9]\d{0,14}$/.test(subscription.custom_id) ? Number(subscription.custom_id) : undefined;
   if (userId === undefined || !(await usersRepository.findUserById(db, userId))) return none();
   if (typeof subscription.id !== 'string' || !PAYPAL_SUBSCRIPTION_ID.test(subscription.id)) return none();
-  const existing = await stripeBillingRepository.findGatewaySubscription(db, 'paypal', subscription.id);
+  const existing = await billingRepository.findGatewaySubscription(db, 'paypal', subscription.id);
   if (existing && existing.user_id !== userId) return none();
   if (subscription.status === 'APPROVAL_PENDING' || subscription.status === 'APPROVED') return none(existing);
 
@@ -58,7 +58,7 @@ async function paypalFinding(deps: AppDeps, paypal: PayPalClient, subscription: 
   const now = new Date().toISOString();
   const changedAt = isoFromPayPal(subscription.status_update_time) ?? now;
   const nextBilling = isoFromPayPal(billing.next_billing_time);
-  const price = priceId === null ? undefined : await stripeBillingRepository.findPrice(db, priceId);
+  const price = priceId === null ? undefined : await billingRepository.findPrice(db, priceId);
   let state: { status: SubscriptionStatus; renews_at: string | null; ends_at: string | null; cancelled_at: string | null };
   switch (subscription.status) {
     case 'ACTIVE':
@@ -114,7 +114,7 @@ export async function storePayPalSubscription(
   deps: AppDeps,
   paypal: PayPalClient,
   subscription: PayPalSubscription,
-  read: stripeBillingRepository.ProviderRead,
+  read: billingRepository.ProviderRead,
   options: { event?: BillingEvent; refunded?: boolean } = {},
 ): Promise<StoreOutcome> {
   return storeProviderState(deps.db, options.event, await paypalFinding(deps, paypal, subscription, read, options.refunded));
@@ -156,10 +156,10 @@ export async function syncPayPalSubscription(
   deps: AppDeps,
   paypal: PayPalClient,
   subscriptionId: string,
-  options: { event?: BillingEvent; first?: { subscription: PayPalSubscription; read: stripeBillingRepository.ProviderRead } } = {},
+  options: { event?: BillingEvent; first?: { subscription: PayPalSubscription; read: billingRepository.ProviderRead } } = {},
 ): Promise<SyncResult> {
   let latest = options.first?.subscription;
-  const finding = async (subscription: PayPalSubscription, read: stripeBillingRepository.ProviderRead) => paypalFinding(deps, paypal, subscription, read, await refundedInFull(paypal, subscription));
+  const finding = async (subscription: PayPalSubscription, read: billingRepository.ProviderRead) => paypalFinding(deps, paypal, subscription, read, await refundedInFull(paypal, subscription));
   const first = options.first ? await finding(options.first.subscription, options.first.read) : undefined;
   return syncProviderSubscription(
     deps.db,

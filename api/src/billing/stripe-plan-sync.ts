@@ -48,7 +48,7 @@ async function syncProduct(stripe: Stripe, product: ProductRow): Promise<string>
  * have nothing to buy and get no prices. Returns the prices Stripe refused; the rest are synced.
  */
 export async function syncPlanToStripe(deps: AppDeps, stripe: Stripe, productId: number): Promise<RefusedPrice[]> {
-  const product = await stripeBillingRepository.findProduct(deps.db, productId);
+  const product = await billingRepository.findProduct(deps.db, productId);
   if (!product) return [];
   const refused: RefusedPrice[] = [];
   try {
@@ -97,11 +97,11 @@ export async function syncPlanToStripe(deps: AppDeps, stripe: Stripe, productId:
  * refused the one we have.
  */
 export async function stripePriceFor(deps: AppDeps, stripe: Stripe, productId: number, priceId: number, resync = false): Promise<string> {
-  const price = await stripeBillingRepository.findPrice(deps.db, priceId);
-  const product = await stripeBillingRepository.findProduct(deps.db, productId);
+  const price = await billingRepository.findPrice(deps.db, priceId);
+  const product = await billingRepository.findProduct(deps.db, productId);
   if (!resync && price?.stripe_price_id && product?.stripe_product_id) return price.stripe_price_id;
   const refused = await syncPlanToStripe(deps, stripe, productId);
-  const synced = await stripeBillingRepository.findPrice(deps.db, priceId);
+  const synced = await billingRepository.findPrice(deps.db, priceId);
   if (!synced?.stripe_price_id) {
     const reason = refused.find((r) => r.priceId === priceId);
     if (reason) logger.error({ product_id: productId, price_id: priceId, reason: reason.message }, 'A price could not be synced to the payment provider');

@@ -45,12 +45,12 @@ export function retrieveStripeSubscription(stripe: Stripe, id: string): Promise<
  * an event's copy, so events arriving late or out of order cannot roll it back. No state for a
  * subscription that is not ours (a customer this site did not make) or not started.
  */
-async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: stripeBillingRepository.ProviderRead): Promise<ProviderFinding> {
+async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: billingRepository.ProviderRead): Promise<ProviderFinding> {
   const customerId = idOf(subscription.customer);
   const userId = customerId ? await stripeBillingRepository.userOfStripeCustomer(db, customerId) : undefined;
   // Only customers this site made count: a subscription naming someone else's customer is ignored.
   if (userId === undefined) return { state: undefined, existing: undefined, read };
-  const existing = await stripeBillingRepository.findGatewaySubscription(db, 'stripe', subscription.id);
+  const existing = await billingRepository.findGatewaySubscription(db, 'stripe', subscription.id);
   const status = statusFromStripe(subscription.status);
   if (status === null) return { state: undefined, existing, read };
 
@@ -63,7 +63,7 @@ async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: st
   const cancelledAt = ended || cancelling ? (isoFromUnix(subscription.canceled_at) ?? existing?.cancelled_at ?? new Date().toISOString()) : null;
   const endsAt = ended ? (isoFromUnix(subscription.ended_at) ?? new Date().toISOString()) : cancelling ? (isoFromUnix(subscription.cancel_at) ?? periodEnd) : null;
 
-  const state: stripeBillingRepository.GatewaySubscriptionState = {
+  const state: billingRepository.GatewaySubscriptionState = {
     user_id: userId,
     product_id: productId,
     price_id: priceId,
@@ -84,12 +84,12 @@ async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: st
  * that brought it: a state that may be older than the stored one is not written (`overtaken`: read
  * again), and a second subscription of someone already subscribed is not stored as counting.
  */
-export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription, read: stripeBillingRepository.ProviderRead, event?: BillingEvent): Promise<StoreOutcome> {
+export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription, read: billingRepository.ProviderRead, event?: BillingEvent): Promise<StoreOutcome> {
   return storeProviderState(deps.db, event, await stripeFinding(deps.db, subscription, read));
 }
 
 /** Calls Stripe for a subscription's state, noting when the call began and ended. */
-export async function readFromStripe(call: () => Promise<Stripe.Subscription>): Promise<{ subscription: Stripe.Subscription; read: stripeBillingRepository.ProviderRead }> {
+export async function readFromStripe(call: () => Promise<Stripe.Subscription>): Promise<{ subscription: Stripe.Subscription; read: billingRepository.ProviderRead }> {
   const { value, read } = await timedRead(call);
   return { subscription: value, read };
 }
@@ -161,7 +161,7 @@ export async function syncStripeSubscription(
   deps: AppDeps,
   stripe: Stripe,
   subscriptionId: string,
-  options: { event?: BillingEvent; first?: { subscription: Stripe.Subscription; read: stripeBillingRepository.ProviderRead } } = {},
+  options: { event?: BillingEvent; first?: { subscription: Stripe.Subscription; read: billingRepository.ProviderRead } } = {},
 ): Promise<SyncResult> {
   let latest: Stripe.Subscription | undefined = options.first?.subscription;
   const first = options.first ? await stripeFinding(deps.db, options.first.subscription, options.first.read) : undefined;

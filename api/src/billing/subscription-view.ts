@@ -1,5 +1,5 @@
 import type { Db, SubscriptionRow, SubscriptionStatus } from '@app/db';
-import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
+import * as billingRepository from '@app/db/billing/billing';
 import { subscriptionStanding } from './subscriptions.service.ts';
 
 export interface PaymentMethodView {
@@ -36,8 +36,8 @@ function parsePaymentMethod(text: string | null): PaymentMethodView | null {
 }
 
 export async function subscriptionView(db: Db, row: SubscriptionRow, now: number = Date.now()): Promise<SubscriptionView> {
-  const product = row.product_id === null ? undefined : await stripeBillingRepository.findProduct(db, row.product_id);
-  const price = row.price_id === null ? undefined : await stripeBillingRepository.findPrice(db, row.price_id);
+  const product = row.product_id === null ? undefined : await billingRepository.findProduct(db, row.product_id);
+  const price = row.price_id === null ? undefined : await billingRepository.findPrice(db, row.price_id);
   return {
     id: row.id,
     status: row.status,

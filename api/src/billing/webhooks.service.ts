@@ -1,6 +1,6 @@
 import type { SubscriptionRow } from '@app/db';
 import * as usersRepository from '@app/db/accounts/users';
-import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
+import * as billingRepository from '@app/db/billing/billing';
 import type { AppDeps } from '../context.ts';
 import { notifyPaymentFailed } from '../notifications/notifications.service.ts';
 import { loadSettings } from '../settings/settings.service.ts';
@@ -11,7 +11,7 @@ export type WebhookResult = { received: true; duplicate?: true };
 async function mailPaymentFailed(deps: AppDeps, { userId, productId }: { userId: number; productId: number | null }): Promise<void> {
   const user = await usersRepository.findUserById(deps.db, userId);
   if (!user) return;
-  const product = productId ? await stripeBillingRepository.findProduct(deps.db, productId) : undefined;
+  const product = productId ? await billingRepository.findProduct(deps.db, productId) : undefined;
   const siteName = (await loadSettings(deps.db))['branding.site_name'];
   await notifyPaymentFailed(deps, user.id, siteName, product?.name ?? null);
 }
@@ -26,7 +26,7 @@ async function mailPaymentFailed(deps: AppDeps, { userId, productId }: { userId:
 export async function receiveWebhook(deps: AppDeps, providerName: PaymentProviderName, rawBody: string, header: (name: string) => string | undefined): Promise<WebhookResult> {
   const provider = paymentProviders[providerName];
   const delivery = await provider.verifyWebhook(deps, rawBody, header);
-  if (await stripeBillingRepository.billingEventRecorded(deps.db, delivery.event.id)) return { received: true, duplicate: true };
+  if (await billingRepository.billingEventRecorded(deps.db, delivery.event.id)) return { received: true, duplicate: true };
   let result: { replayed: boolean; row?: SubscriptionRow };
   try {
     result = await delivery.act();
