@@ -6,21 +6,19 @@ import { ErrorSchema, errorResponses, jsonResponse as json } from '../http/schem
 import {
   cancelSubscription,
   changePlan,
+  completeCheckout,
   completePaymentMethodChange,
-  completeStripeCheckout,
   currentSubscription,
   listInvoices,
   plansOnOffer,
   previewPlanChange,
+  providersOnOffer,
   renewSubscription,
+  startCheckout,
   startPaymentMethodChange,
-  startStripeCheckout,
 } from './billing.service.ts';
-import { completePayPalCheckout, PAYPAL_SUBSCRIPTION_ID, startPayPalCheckout } from './paypal-billing.ts';
-import { paypalGateway } from './paypal-gateway.ts';
-import { stripeGateway } from './stripe-gateway.ts';
-import { receivePayPalWebhook } from './paypal-webhooks.ts';
-import { receiveStripeWebhook } from './stripe-webhooks.ts';
+import { PAYPAL_SUBSCRIPTION_ID } from './paypal-subscription-sync.ts';
+import { receiveWebhook } from './webhooks.service.ts';
 
 const PriceSchema = z
   .object({
@@ -125,7 +123,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
   async (c) => {
     const deps = c.get('deps');
     const products = await plansOnOffer(deps);
-    const payment_providers = [...((await stripeGateway(deps)) ? (['stripe'] as const) : []), ...((await paypalGateway(deps)) ? (['paypal'] as const) : [])];
+    const payment_providers = await providersOnOffer(deps);
     const data = products.map((p) => ({
       id: p.id,
       name: p.name,
@@ -153,7 +151,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     async (c) => {
       const { product_id, price_id } = c.req.valid('json');
-      return c.json(await startStripeCheckout(c.get('deps'), c.get('auth').user!, product_id, price_id), 200);
+      return c.json(await startCheckout(c.get('deps'), 'stripe', c.get('auth').user!, product_id, price_id), 200);
     },
   )
   .openapi(
@@ -167,7 +165,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       request: { params: sessionParam },
       responses: { 200: json(SubscriptionResponse, 'The subscription'), ...billingErrors },
     }),
-    async (c) => c.json({ subscription: await completeStripeCheckout(c.get('deps'), c.get('auth').user!, c.req.valid('param').sessionId) }, 200),
+    async (c) => c.json({ subscription: await completeCheckout(c.get('deps'), 'stripe', c.get('auth').user!, c.req.valid('param').sessionId) }, 200),
   )
   .openapi(
     createRoute({
@@ -182,7 +180,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
     }),
     async (c) => {
       const { product_id, price_id } = c.req.valid('json');
-      return c.json(await startPayPalCheckout(c.get('deps'), c.get('auth').user!, product_id, price_id), 200);
+      return c.json(await startCheckout(c.get('deps'), 'paypal', c.get('auth').user!, product_id, price_id), 200);
     },
   )
   .openapi(
@@ -196,7 +194,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       request: { params: paypalSubscriptionParam },
       responses: { 200: json(SubscriptionResponse, 'The subscription'), ...billingErrors },
     }),
-    async (c) => c.json({ subscription: await completePayPalCheckout(c.get('deps'), c.get('auth').user!, c.req.valid('param').subscriptionId) }, 200),
+    async (c) => c.json({ subscription: await completeCheckout(c.get('deps'), 'paypal', c.get('auth').user!, c.req.valid('param').subscriptionId) }, 200),
   )
   .openapi(
     createRoute({
@@ -349,7 +347,7 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     // The signature covers the exact bytes sent, so the body is read as text, never parsed first.
-    async (c) => c.json(await receiveStripeWebhook(c.get('deps'), await c.req.text(), c.req.header('Stripe-Signature')), 200),
+    async (c) => c.json(await receiveWebhook(c.get('deps'), 'stripe', await c.req.text(), (name) => c.req.header(name)), 200),
   )
   .openapi(
     createRoute({
@@ -365,5 +363,5 @@ export const billingRoutes = new OpenAPIHono<AppEnv>({ defaultHook: validationHo
       },
     }),
     // PayPal signs the exact bytes sent, so they go to its check as received.
-    async (c) => c.json(await receivePayPalWebhook(c.get('deps'), await c.req.text(), (name) => c.req.header(name)), 200),
+    async (c) => c.json(await receiveWebhook(c.get('deps'), 'paypal', await c.req.text(), (name) => c.req.header(name)), 200),
   );

@@ -1,12 +1,11 @@
 import type { SubscriptionRow } from '@app/db';
 import * as billingRepository from '@app/db/billing/billing';
-import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../context.ts';
 import { msg } from '../i18n/msg.ts';
 import { ConflictError, notFound, ValidationError } from '../common/errors.ts';
 import { subscriptionStanding } from './subscriptions.service.ts';
 import type { SyncResult } from './provider-state.ts';
-import { subscriptionView, type SubscriptionView } from './subscription-sync.ts';
+import { subscriptionView, type SubscriptionView } from './subscription-view.ts';
 
 /* The rules every provider's checkout follows, so Stripe and PayPal refuse the same things in the same order. */
 
@@ -17,8 +16,8 @@ export const SECOND_REFUNDED = msg('You are already subscribed. This payment was
 
 /** A plan and one of its prices that may be bought: both exist, the plan is not hidden and the price is its own. */
 export async function buyablePlan(deps: AppDeps, productId: number, priceId: number) {
-  const product = await stripeBillingRepository.findProduct(deps.db, productId);
-  const price = await stripeBillingRepository.findPrice(deps.db, priceId);
+  const product = await billingRepository.findProduct(deps.db, productId);
+  const price = await billingRepository.findPrice(deps.db, priceId);
   if (!product || product.hidden || !price || price.product_id !== product.id) throw notFound('This plan or price does not exist.');
   if (product.free || price.amount === 0) throw new ValidationError('This plan is free: there is nothing to pay.');
   return { product, price };

@@ -330,6 +330,13 @@ export function autopayUrl(apiUrl: string): string {
   return `${apiUrl}/myaccount/autopay/`;
 }
 
+/** A time PayPal sent, as the ISO dates the database keeps; null when missing or unreadable. */
+export function isoFromPayPal(value: string | undefined): string | null {
+  if (!value) return null;
+  const time = Date.parse(value);
+  return Number.isNaN(time) ? null : new Date(time).toISOString();
+}
+
 /** Digits after the decimal point of a currency (2 for EUR, 0 for JPY), as Intl knows them. */
 export function currencyDigits(currency: string): number {
   try {

@@ -1,11 +1,10 @@
 import type { PriceRow, ProductRow } from '@app/db';
 import * as billingRepository from '@app/db/billing/billing';
 import * as paypalBillingRepository from '@app/db/billing/paypal-billing';
-import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../context.ts';
 import { UnavailableError } from '../common/errors.ts';
 import { fromPayPalValue, isPayPalError, isPayPalMissing, paypalFailure, toPayPalValue, type PayPalClient, type PayPalPlan } from './paypal-gateway.ts';
-import type { RefusedPrice } from './plan-sync.ts';
+import type { RefusedPrice } from './payment-provider.ts';
 import { logger } from '../logging/logger.ts';
 
 /** PayPal's limits on names and descriptions. */
@@ -59,7 +58,7 @@ async function syncProduct(paypal: PayPalClient, product: ProductRow): Promise<s
  * PayPal refused; the rest are synced.
  */
 export async function syncPlanToPayPal(deps: AppDeps, paypal: PayPalClient, productId: number): Promise<RefusedPrice[]> {
-  const product = await stripeBillingRepository.findProduct(deps.db, productId);
+  const product = await billingRepository.findProduct(deps.db, productId);
   if (!product) return [];
   const refused: RefusedPrice[] = [];
   try {
@@ -112,11 +111,11 @@ export async function syncPlanToPayPal(deps: AppDeps, paypal: PayPalClient, prod
 
 /** The PayPal plan to sell one of our prices with, syncing the plan first when it is not at PayPal yet. */
 export async function paypalPlanFor(deps: AppDeps, paypal: PayPalClient, productId: number, priceId: number): Promise<string> {
-  const price = await stripeBillingRepository.findPrice(deps.db, priceId);
-  const product = await stripeBillingRepository.findProduct(deps.db, productId);
+  const price = await billingRepository.findPrice(deps.db, priceId);
+  const product = await billingRepository.findProduct(deps.db, productId);
   if (price?.paypal_plan_id && product?.paypal_product_id) return price.paypal_plan_id;
   const refused = await syncPlanToPayPal(deps, paypal, productId);
-  const synced = await stripeBillingRepository.findPrice(deps.db, priceId);
+  const synced = await billingRepository.findPrice(deps.db, priceId);
   if (!synced?.paypal_plan_id) {
     const reason = refused.find((r) => r.priceId === priceId);
     if (reason) logger.error({ product_id: productId, price_id: priceId, reason: reason.message }, 'A price could not be synced to the payment provider');

@@ -1,6 +1,5 @@
 import type { Db, SubscriptionRow } from '@app/db';
 import * as billingRepository from '@app/db/billing/billing';
-import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import { subscriptionStanding } from './subscriptions.service.ts';
 
 /** A provider's webhook event, recorded as acted on with its effect. */
@@ -14,9 +13,9 @@ export interface BillingEvent {
  * that is not ours or not started, which writes nothing), the row stored now, and when it was read.
  */
 export interface ProviderFinding {
-  state: stripeBillingRepository.GatewaySubscriptionState | undefined;
+  state: billingRepository.GatewaySubscriptionState | undefined;
   existing: SubscriptionRow | undefined;
-  read: stripeBillingRepository.ProviderRead;
+  read: billingRepository.ProviderRead;
 }
 
 export type StoreOutcome =
@@ -33,7 +32,7 @@ export type StoreOutcome =
   | { kind: 'second'; row: SubscriptionRow | undefined };
 
 /** Calls the provider for a subscription's state, noting when the call began and ended. */
-export async function timedRead<T>(call: () => Promise<T>): Promise<{ value: T; read: stripeBillingRepository.ProviderRead }> {
+export async function timedRead<T>(call: () => Promise<T>): Promise<{ value: T; read: billingRepository.ProviderRead }> {
   const startedAt = new Date().toISOString();
   const value = await call();
   return { value, read: { startedAt, endedAt: new Date().toISOString() } };
@@ -59,14 +58,14 @@ class Undo extends Error {
 export async function storeProviderState(db: Db, event: BillingEvent | undefined, finding: ProviderFinding | undefined): Promise<StoreOutcome> {
   const state = finding?.state;
   try {
-    return await stripeBillingRepository.inBillingTransaction(db, state?.user_id, async (trx) => {
-      if (event && !(await stripeBillingRepository.claimBillingEvent(trx, event.id, event.type))) return { kind: 'replayed' };
+    return await billingRepository.inBillingTransaction(db, state?.user_id, async (trx) => {
+      if (event && !(await billingRepository.claimBillingEvent(trx, event.id, event.type))) return { kind: 'replayed' };
       if (!finding || !state) return { kind: 'stored', row: finding?.existing, started: false };
       const rows = await billingRepository.subscriptionsOfUser(trx, state.user_id);
       const own = rows.find((row) => row.gateway === state.gateway && row.gateway_id === state.gateway_id);
       const started = counts(state) && !(own && counts(own));
       if (started && rows.some((row) => row !== own && counts(row))) throw new Undo({ kind: 'second', row: own });
-      const { row, written } = await stripeBillingRepository.saveReadGatewaySubscription(trx, state, finding.read);
+      const { row, written } = await billingRepository.saveReadGatewaySubscription(trx, state, finding.read);
       if (!written) throw new Undo({ kind: 'overtaken', row });
       return { kind: 'stored', row, started };
     });

@@ -1,16 +1,11 @@
 import type { SubscriptionRow } from '@app/db';
-import * as usersRepository from '@app/db/accounts/users';
 import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../context.ts';
 import { MalformedRequestError, UnavailableError } from '../common/errors.ts';
-import { notifyPaymentFailed } from '../notifications/notifications.service.ts';
-import { loadSettings } from '../settings/settings.service.ts';
-import { applySetupSession } from './billing.service.ts';
+import type { WebhookDelivery } from './payment-provider.ts';
 import { recordBillingEvent } from './provider-state.ts';
-import { idOf, isMissing, NOT_SET_UP, stripeFailure, stripeGateway, type Stripe } from './stripe-gateway.ts';
-import { syncStripeSubscription } from './subscription-sync.ts';
-
-export type WebhookResult = { received: true; duplicate?: true };
+import { idOf, NOT_SET_UP, stripeGateway, type Stripe } from './stripe-gateway.ts';
+import { applySetupSession, syncStripeSubscription } from './stripe-subscription-sync.ts';
 
 /** A Stripe id of this kind, or null: an event's fields are checked before any is sent back to Stripe. */
 function stripeId(value: unknown, prefix: string): string | null {
@@ -22,14 +17,11 @@ function invoiceSubscription(invoice: Stripe.Invoice): string | null {
   return stripeId(invoice.parent?.subscription_details?.subscription, 'sub_');
 }
 
-async function mailPaymentFailed(deps: AppDeps, invoice: Stripe.Invoice, productId: number | null | undefined): Promise<void> {
+/** Whom to tell of a failed payment: the user of the invoice's customer, with the plan the event's subscription is on. */
+async function payerOf(deps: AppDeps, invoice: Stripe.Invoice, row: SubscriptionRow | undefined) {
   const customer = idOf(invoice.customer);
   const userId = customer ? await stripeBillingRepository.userOfStripeCustomer(deps.db, customer) : undefined;
-  const user = userId === undefined ? undefined : await usersRepository.findUserById(deps.db, userId);
-  if (!user) return;
-  const product = productId ? await stripeBillingRepository.findProduct(deps.db, productId) : undefined;
-  const siteName = (await loadSettings(deps.db))['branding.site_name'];
-  await notifyPaymentFailed(deps, user.id, siteName, product?.name ?? null);
+  return userId === undefined ? undefined : { userId, productId: row?.product_id ?? null };
 }
 
 /**
@@ -70,15 +62,14 @@ async function processEvent(deps: AppDeps, stripe: Stripe, event: Stripe.Event):
 }
 
 /**
- * A webhook delivery from Stripe: the signature over the exact body is checked with the endpoint's
- * secret (a missing or wrong one changes nothing: 400), each event is acted on once (its id is
- * recorded in the transaction that writes its effect; a replay is acknowledged without effect), and
- * what it acts on is re-read from Stripe, so events may come in any order. A failure while acting,
- * or a process that dies meanwhile, leaves the event unrecorded for Stripe's next delivery.
+ * Checks a delivery is Stripe's: its signature over the exact body, with the endpoint's secret (a
+ * missing or wrong one changes nothing: 400). What it acts on is re-read from Stripe, so events may
+ * come in any order.
  */
-export async function receiveStripeWebhook(deps: AppDeps, rawBody: string, signature: string | undefined): Promise<WebhookResult> {
+export async function verifyStripeWebhook(deps: AppDeps, rawBody: string, header: (name: string) => string | undefined): Promise<WebhookDelivery> {
   const gateway = await stripeGateway(deps);
   if (!gateway?.webhookSecret) throw new UnavailableError(NOT_SET_UP);
+  const signature = header('Stripe-Signature');
   if (!signature) throw new MalformedRequestError('The Stripe-Signature header is missing.');
   let event: Stripe.Event;
   try {
@@ -89,16 +80,10 @@ export async function receiveStripeWebhook(deps: AppDeps, rawBody: string, signa
   if (typeof event?.id !== 'string' || typeof event.type !== 'string' || typeof event.data?.object !== 'object' || event.data.object === null) {
     throw new MalformedRequestError('This is not a Stripe event.');
   }
-  if (await stripeBillingRepository.billingEventRecorded(deps.db, event.id)) return { received: true, duplicate: true };
-  let result: { replayed: boolean; row?: SubscriptionRow };
-  try {
-    result = await processEvent(deps, gateway.stripe, event);
-  } catch (error) {
-    // An object deleted since (or never ours) leaves nothing to do; trying again would not help.
-    if (isMissing(error)) return { received: true };
-    throw stripeFailure(error);
-  }
-  if (result.replayed) return { received: true, duplicate: true };
-  if (event.type === 'invoice.payment_failed') await mailPaymentFailed(deps, event.data.object, result.row?.product_id);
-  return { received: true };
+  const verified = event;
+  return {
+    event: { id: verified.id, type: verified.type },
+    act: () => processEvent(deps, gateway.stripe, verified),
+    failedPayment: verified.type === 'invoice.payment_failed' ? (row) => payerOf(deps, verified.data.object, row) : undefined,
+  };
 }

@@ -1,5 +1,6 @@
 import type { Db } from '../connection.ts';
-import type { PriceInterval, PriceRow, ProductRow, SubscriptionRow } from '../tables/billing.table.ts';
+import type { PriceInterval, PriceRow, ProductRow, SubscriptionGateway, SubscriptionRow, SubscriptionStatus } from '../tables/billing.table.ts';
+import { withUserLock } from '../transactions.ts';
 
 export type { PriceInterval, PriceRow, ProductRow, SubscriptionGateway, SubscriptionRow, SubscriptionStatus } from '../tables/billing.table.ts';
 
@@ -75,4 +76,103 @@ export async function subscriptionLabels(db: Db, userIds: number[], productIds: 
 /** Stamps when a subscription was cancelled, once: saving it again keeps the first date. */
 export async function stampSubscriptionCancelled(db: Db, id: number): Promise<void> {
   await db.updateTable('subscriptions').set({ cancelled_at: new Date().toISOString() }).where('id', '=', id).where('status', '=', 'cancelled').where('cancelled_at', 'is', null).execute();
+}
+
+export async function findProduct(db: Db, id: number): Promise<ProductRow | undefined> {
+  return db.selectFrom('products').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findPrice(db: Db, id: number): Promise<PriceRow | undefined> {
+  return db.selectFrom('prices').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findSubscriptionById(db: Db, id: number): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('id', '=', id).executeTakeFirst();
+}
+
+export async function findGatewaySubscription(db: Db, gateway: SubscriptionGateway, gatewayId: string): Promise<SubscriptionRow | undefined> {
+  return db.selectFrom('subscriptions').selectAll().where('gateway', '=', gateway).where('gateway_id', '=', gatewayId).executeTakeFirst();
+}
+
+export interface GatewaySubscriptionState {
+  user_id: number;
+  product_id: number | null;
+  price_id: number | null;
+  status: SubscriptionStatus;
+  gateway: SubscriptionGateway;
+  gateway_id: string;
+  ends_at: string | null;
+  renews_at: string | null;
+  cancelled_at: string | null;
+  payment_method: string | null;
+}
+
+/**
+ * Writes a provider subscription's current state, creating its row the first time. One statement,
+ * so a webhook and the checkout's completion writing at once leave one row with the last state.
+ */
+export async function saveGatewaySubscription(db: Db, state: GatewaySubscriptionState): Promise<SubscriptionRow> {
+  return (await upsertGatewaySubscription(db, state)).row;
+}
+
+/** When a subscription's state was asked of the provider, and when the answer came. */
+export interface ProviderRead {
+  startedAt: string;
+  endedAt: string;
+}
+
+/**
+ * saveGatewaySubscription for a state read from the provider: written only when the read began
+ * after the stored state's read had ended, so that state is surely newer. Otherwise (an older or
+ * overlapping read) nothing is written and `written` is false: the caller reads again.
+ */
+export async function saveReadGatewaySubscription(db: Db, state: GatewaySubscriptionState, read: ProviderRead): Promise<{ row: SubscriptionRow; written: boolean }> {
+  return upsertGatewaySubscription(db, state, read);
+}
+
+async function upsertGatewaySubscription(db: Db, state: GatewaySubscriptionState, read?: ProviderRead): Promise<{ row: SubscriptionRow; written: boolean }> {
+  const stamp = new Date().toISOString();
+  const { user_id: _user, gateway: _gateway, gateway_id: _id, ...changes } = state;
+  const readAt = read ? { gateway_read_at: read.endedAt } : {};
+  const result = await db
+    .insertInto('subscriptions')
+    .values({ ...state, ...readAt, created_at: stamp, updated_at: stamp })
+    .onConflict((oc) => {
+      const update = oc.columns(['gateway', 'gateway_id']).doUpdateSet({ ...changes, ...readAt, updated_at: stamp });
+      // ISO times of one format compare as text.
+      return read ? update.where((eb) => eb.or([eb('subscriptions.gateway_read_at', 'is', null), eb('subscriptions.gateway_read_at', '<=', read.startedAt)])) : update;
+    })
+    .executeTakeFirst();
+  return { row: (await findGatewaySubscription(db, state.gateway, state.gateway_id))!, written: Number(result.numInsertedOrUpdatedRows ?? 0) > 0 };
+}
+
+/** Whether a webhook event was acted on already: a replay is answered before asking the provider anything. */
+export async function billingEventRecorded(db: Db, id: string): Promise<boolean> {
+  return (await db.selectFrom('billing_events').select('id').where('id', '=', id).executeTakeFirst()) !== undefined;
+}
+
+/**
+ * Records a webhook event as acted on: true the first time, false when it was already. Called in
+ * the transaction that writes the event's effect (inBillingTransaction), so the record and the
+ * effect are kept or lost together; the event id's primary key makes two deliveries of one event,
+ * in two processes at once, apply it once (PostgreSQL makes the second insert wait for the first
+ * transaction, then finds the row).
+ */
+export async function claimBillingEvent(db: Db, id: string, type: string): Promise<boolean> {
+  const result = await db
+    .insertInto('billing_events')
+    .values({ id, type, received_at: new Date().toISOString() })
+    .onConflict((oc) => oc.column('id').doNothing())
+    .executeTakeFirst();
+  return Number(result.numInsertedOrUpdatedRows ?? 0) > 0;
+}
+
+/**
+ * Runs `work` in one transaction, all or nothing, holding the user's billing lock (withUserLock): a
+ * subscription state is checked against the user's other subscriptions and written, with the
+ * webhook event that brought it, while no other process does the same for that user. `work` must
+ * use only the `trx` it is given.
+ */
+export async function inBillingTransaction<T>(db: Db, userId: number | undefined, work: (trx: Db) => Promise<T>): Promise<T> {
+  return userId === undefined ? db.transaction().execute(work) : withUserLock(db, 'billing', userId, work);
 }

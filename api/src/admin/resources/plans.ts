@@ -1,12 +1,9 @@
 import type * as adminResourceRepository from '@app/db/admin/admin-resource';
 import * as billingRepository from '@app/db/billing/billing';
 import { z } from 'zod';
-import { type DomainError, UnavailableError, ValidationError } from '../../common/errors.ts';
-import { syncPlanToStripe } from '../../billing/plan-sync.ts';
-import { stripeGateway } from '../../billing/stripe-gateway.ts';
-import { paypalGateway } from '../../billing/paypal-gateway.ts';
-import { syncPlanToPayPal } from '../../billing/paypal-plan-sync.ts';
-import type { RefusedPrice } from '../../billing/plan-sync.ts';
+import { type DomainError, UnavailableError } from '../../common/errors.ts';
+import { providersSetUp } from '../../billing/billing.service.ts';
+import type { RefusedPrice } from '../../billing/payment-provider.ts';
 import type { AdminResource } from '../resource.ts';
 import { flag, optionalText } from './fields.ts';
 
@@ -111,20 +108,8 @@ export const plans: AdminResource = {
   async afterWrite(record: adminResourceRepository.ResourceRecord, virtual, deps) {
     if (virtual.prices !== undefined) await billingRepository.replaceProductPrices(deps.db, record.id, virtual.prices as billingRepository.PriceInput[]);
     // Each payment provider set up gets its copy of the plan on every save; one not set up syncs at checkout.
-    const stripe = await stripeGateway(deps);
-    const paypal = await paypalGateway(deps);
-    const results = [
-      stripe &&
-        (await settle(syncPlanToStripe(deps, stripe.stripe, record.id), {
-          unreachable: () => new UnavailableError('The plan was saved, but Stripe could not be reached to update it. Save it again later.'),
-          refused: (errors) => new ValidationError('The plan was saved, but Stripe refused some of its prices. Correct them and save again.', errors),
-        })),
-      paypal &&
-        (await settle(syncPlanToPayPal(deps, paypal.paypal, record.id), {
-          unreachable: () => new UnavailableError('The plan was saved, but PayPal could not be reached to update it. Save it again later.'),
-          refused: (errors) => new ValidationError('The plan was saved, but PayPal refused some of its prices. Correct them and save again.', errors),
-        })),
-    ].filter((result) => result !== null);
+    const results = [];
+    for (const provider of await providersSetUp(deps)) results.push(await settle(provider.syncPlan(deps, record.id), provider.planSyncAnswers));
     const failure = results.find((result) => result.error !== undefined);
     if (failure) throw failure.error;
     const refusals = results.filter((result) => result.refused.length > 0);

@@ -1,17 +1,10 @@
 import type { PriceRow, SubscriptionRow, SubscriptionStatus } from '@app/db';
 import * as usersRepository from '@app/db/accounts/users';
-import * as billingRepository from '@app/db/billing/billing';
 import * as paypalBillingRepository from '@app/db/billing/paypal-billing';
-import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
+import * as billingRepository from '@app/db/billing/billing';
 import type { AppDeps } from '../context.ts';
-import { ConflictError, notFound, UnavailableError, ValidationError } from '../common/errors.ts';
-import { loadSettings } from '../settings/settings.service.ts';
-import { ALREADY_SUBSCRIBED, buyablePlan, completedCheckout, countingSubscription } from './checkout-rules.ts';
-import { autopayUrl, fromPayPalValue, isPayPalMissing, linkOf, paypalGateway, requirePayPal, withPayPal, type PayPalClient, type PayPalSubscription } from './paypal-gateway.ts';
-import { paypalPlanFor } from './paypal-plan-sync.ts';
+import { isoFromPayPal, type PayPalClient, type PayPalSubscription } from './paypal-gateway.ts';
 import { type BillingEvent, type ProviderFinding, type StoreOutcome, storeProviderState, type SyncResult, syncProviderSubscription, timedRead } from './provider-state.ts';
-import { subscriptionView, type SubscriptionView } from './subscription-sync.ts';
-import type { UserAccount } from '../accounts/signed-in-user.ts';
 
 /** How long a subscription PayPal suspended (it gave up retrying a payment) keeps its plan. */
 export const SUSPENDED_GRACE_DAYS = 14;
@@ -19,12 +12,6 @@ const DAY_MS = 86_400_000;
 
 /** PayPal's subscription ids: I- and letters and digits. Anything else is never sent to PayPal. */
 export const PAYPAL_SUBSCRIPTION_ID = /^I-[A-Z0-9]{4,60}$/;
-
-function iso(value: string | undefined): string | null {
-  if (!value) return null;
-  const time = Date.parse(value);
-  return Number.isNaN(time) ? null : new Date(time).toISOString();
-}
 
 /** The end of the period a payment made at `paidAt` covers, for this price. */
 function periodAfter(paidAt: string | null, price: PriceRow | undefined): string | null {
@@ -55,23 +42,23 @@ async function planOf(deps: AppDeps, paypal: PayPalClient, planId: string | unde
  * covers the period), unless what it took was refunded (`refunded`): then nothing is paid for and it
  * ends; EXPIRED is expired. Not yet approved, or not made by this site: no state.
  */
-async function paypalFinding(deps: AppDeps, paypal: PayPalClient, subscription: PayPalSubscription, read: stripeBillingRepository.ProviderRead, refunded = false): Promise<ProviderFinding> {
+async function paypalFinding(deps: AppDeps, paypal: PayPalClient, subscription: PayPalSubscription, read: billingRepository.ProviderRead, refunded = false): Promise<ProviderFinding> {
   const db = deps.db;
   const none = (existing?: SubscriptionRow): ProviderFinding => ({ state: undefined, existing, read });
   // custom_id is the user id this site set when it made the subscription with its own credentials.
   const userId = typeof subscription.custom_id === 'string' && /^[1-9]\d{0,14}$/.test(subscription.custom_id) ? Number(subscription.custom_id) : undefined;
   if (userId === undefined || !(await usersRepository.findUserById(db, userId))) return none();
   if (typeof subscription.id !== 'string' || !PAYPAL_SUBSCRIPTION_ID.test(subscription.id)) return none();
-  const existing = await stripeBillingRepository.findGatewaySubscription(db, 'paypal', subscription.id);
+  const existing = await billingRepository.findGatewaySubscription(db, 'paypal', subscription.id);
   if (existing && existing.user_id !== userId) return none();
   if (subscription.status === 'APPROVAL_PENDING' || subscription.status === 'APPROVED') return none(existing);
 
   const { productId, priceId } = await planOf(deps, paypal, subscription.plan_id, existing);
   const billing = subscription.billing_info ?? {};
   const now = new Date().toISOString();
-  const changedAt = iso(subscription.status_update_time) ?? now;
-  const nextBilling = iso(billing.next_billing_time);
-  const price = priceId === null ? undefined : await stripeBillingRepository.findPrice(db, priceId);
+  const changedAt = isoFromPayPal(subscription.status_update_time) ?? now;
+  const nextBilling = isoFromPayPal(billing.next_billing_time);
+  const price = priceId === null ? undefined : await billingRepository.findPrice(db, priceId);
   let state: { status: SubscriptionStatus; renews_at: string | null; ends_at: string | null; cancelled_at: string | null };
   switch (subscription.status) {
     case 'ACTIVE':
@@ -91,7 +78,7 @@ async function paypalFinding(deps: AppDeps, paypal: PayPalClient, subscription: 
         (existing?.status === 'cancelled' ? existing.ends_at : null) ??
         nextBilling ??
         (existing?.status === 'past_due' ? existing.ends_at : existing?.renews_at) ??
-        periodAfter(iso(billing.last_payment?.time), price) ??
+        periodAfter(isoFromPayPal(billing.last_payment?.time), price) ??
         changedAt;
       state = { status: 'cancelled', renews_at: null, ends_at: paidUntil, cancelled_at: existing?.cancelled_at ?? changedAt };
       break;
@@ -127,7 +114,7 @@ export async function storePayPalSubscription(
   deps: AppDeps,
   paypal: PayPalClient,
   subscription: PayPalSubscription,
-  read: stripeBillingRepository.ProviderRead,
+  read: billingRepository.ProviderRead,
   options: { event?: BillingEvent; refunded?: boolean } = {},
 ): Promise<StoreOutcome> {
   return storeProviderState(deps.db, options.event, await paypalFinding(deps, paypal, subscription, read, options.refunded));
@@ -169,10 +156,10 @@ export async function syncPayPalSubscription(
   deps: AppDeps,
   paypal: PayPalClient,
   subscriptionId: string,
-  options: { event?: BillingEvent; first?: { subscription: PayPalSubscription; read: stripeBillingRepository.ProviderRead } } = {},
+  options: { event?: BillingEvent; first?: { subscription: PayPalSubscription; read: billingRepository.ProviderRead } } = {},
 ): Promise<SyncResult> {
   let latest = options.first?.subscription;
-  const finding = async (subscription: PayPalSubscription, read: stripeBillingRepository.ProviderRead) => paypalFinding(deps, paypal, subscription, read, await refundedInFull(paypal, subscription));
+  const finding = async (subscription: PayPalSubscription, read: billingRepository.ProviderRead) => paypalFinding(deps, paypal, subscription, read, await refundedInFull(paypal, subscription));
   const first = options.first ? await finding(options.first.subscription, options.first.read) : undefined;
   return syncProviderSubscription(
     deps.db,
@@ -186,126 +173,4 @@ export async function syncPayPalSubscription(
     },
     { event: options.event, first },
   );
-}
-
-async function brandName(deps: AppDeps): Promise<string> {
-  return ((await loadSettings(deps.db))['branding.site_name'] || 'Cadence').slice(0, 127);
-}
-
-/** Makes a PayPal subscription for a plan's price and returns PayPal's page where the payer approves it. */
-export async function startPayPalCheckout(deps: AppDeps, user: UserAccount, productId: number, priceId: number): Promise<{ url: string }> {
-  await buyablePlan(deps, productId, priceId);
-  if (await countingSubscription(deps, user.id)) throw new ConflictError(ALREADY_SUBSCRIBED);
-  const { paypal } = await requirePayPal(deps);
-  const planId = await paypalPlanFor(deps, paypal, productId, priceId);
-  const brand = await brandName(deps);
-  return withPayPal(async () => {
-    const created = await paypal.createSubscription({
-      plan_id: planId,
-      custom_id: String(user.id),
-      subscriber: { email_address: user.email },
-      application_context: {
-        brand_name: brand,
-        user_action: 'SUBSCRIBE_NOW',
-        shipping_preference: 'NO_SHIPPING',
-        return_url: `${deps.config.appUrl}/checkout/${productId}/${priceId}/paypal/done`,
-        cancel_url: `${deps.config.appUrl}/checkout/${productId}/${priceId}`,
-      },
-    });
-    const url = linkOf(created?.links, 'approve');
-    if (!url) throw new UnavailableError('Payments are not available right now. Try again in a few minutes.');
-    return { url };
-  });
-}
-
-/**
- * Stores the subscription the payer just approved, so the done page need not wait for the webhook.
- * Only the user's own: a subscription this site made for someone else is not found.
- */
-export async function completePayPalCheckout(deps: AppDeps, user: UserAccount, subscriptionId: string): Promise<SubscriptionView> {
-  const { paypal } = await requirePayPal(deps);
-  return withPayPal(async () => {
-    const { value: subscription, read } = await timedRead(() => paypal.getSubscription(subscriptionId));
-    if (subscription?.custom_id !== String(user.id) || subscription.id !== subscriptionId) throw notFound();
-    return completedCheckout(deps, user.id, await syncPayPalSubscription(deps, paypal, subscriptionId, { first: { subscription, read } }));
-  });
-}
-
-/** The PayPal side of the billing page's actions, on the subscription that counts (checked by the caller). */
-export async function cancelPayPalSubscription(deps: AppDeps, row: SubscriptionRow): Promise<SubscriptionView> {
-  if (row.cancelled_at !== null || row.status === 'cancelled') throw new ValidationError('Your subscription is already cancelled.');
-  const { paypal } = await requirePayPal(deps);
-  return withPayPal(async () => {
-    await paypal.cancelSubscription(row.gateway_id!, 'Cancelled by the subscriber.');
-    const { row: stored } = await syncPayPalSubscription(deps, paypal, row.gateway_id!);
-    return subscriptionView(deps.db, stored ?? row);
-  });
-}
-
-/** PayPal cannot resume a cancelled subscription: the user keeps the plan until it ends, then subscribes again. */
-export function renewPayPalSubscription(row: SubscriptionRow): never {
-  if (row.status !== 'cancelled' && row.cancelled_at === null) throw new ValidationError('Your subscription is not cancelled.');
-  throw new ValidationError('PayPal cannot resume a cancelled subscription. You keep your plan until it ends; then choose a plan to subscribe again.');
-}
-
-/** PayPal charges the new plan's price from the next payment on, without prorations. */
-export function previewPayPalPlanChange(row: SubscriptionRow, price: PriceRow) {
-  return { amount_due: price.amount, currency: price.currency, lines: [], next_payment_at: row.renews_at };
-}
-
-/**
- * Moves the subscription to another plan (PayPal's revise). A change of price needs the payer's
- * consent on PayPal's page, whose address is returned; PayPal comes back to the checkout's done
- * page, which stores the change.
- */
-export async function changePayPalPlan(deps: AppDeps, row: SubscriptionRow, productId: number, priceId: number): Promise<{ subscription: SubscriptionView; url: string | null }> {
-  const { paypal } = await requirePayPal(deps);
-  const planId = await paypalPlanFor(deps, paypal, productId, priceId);
-  const brand = await brandName(deps);
-  return withPayPal(async () => {
-    const done = `${deps.config.appUrl}/checkout/${productId}/${priceId}/paypal/done?subscription_id=${encodeURIComponent(row.gateway_id!)}`;
-    const revision = await paypal.reviseSubscription(row.gateway_id!, {
-      plan_id: planId,
-      application_context: { brand_name: brand, user_action: 'CONTINUE', shipping_preference: 'NO_SHIPPING', return_url: done, cancel_url: `${deps.config.appUrl}/billing` },
-    });
-    const url = linkOf(revision?.links, 'approve');
-    const stored = url ? row : ((await syncPayPalSubscription(deps, paypal, row.gateway_id!)).row ?? row);
-    return { subscription: await subscriptionView(deps.db, stored), url };
-  });
-}
-
-/** PayPal pays from the payer's account: its automatic payments page is where they change card or bank. */
-export async function paypalPaymentMethodPage(deps: AppDeps): Promise<{ url: string }> {
-  const { paypal } = await requirePayPal(deps);
-  return { url: autopayUrl(paypal.apiUrl) };
-}
-
-const TRANSACTION_STATUS: Record<string, string> = { COMPLETED: 'paid', PENDING: 'open', DECLINED: 'failed', FAILED: 'failed', REFUNDED: 'refunded', PARTIALLY_REFUNDED: 'partially_refunded' };
-
-/** The payments of the user's PayPal subscriptions, as invoices; none when PayPal is not set up now. */
-export async function listPayPalInvoices(deps: AppDeps, user: UserAccount) {
-  const rows = (await billingRepository.subscriptionsOfUser(deps.db, user.id)).filter((row) => row.gateway === 'paypal' && row.gateway_id);
-  if (!rows.length) return [];
-  const gateway = await paypalGateway(deps);
-  if (!gateway) return [];
-  return withPayPal(async () => {
-    const invoices = [];
-    const end = new Date().toISOString();
-    for (const row of rows) {
-      // From a day before the row was made: the first payment can be taken before the site hears of it.
-      const start = new Date(Date.parse(row.created_at) - DAY_MS).toISOString();
-      const transactions = await gateway.paypal.listTransactions(row.gateway_id!, start, end).catch((error: unknown) => {
-        if (isPayPalMissing(error)) return [];
-        throw error;
-      });
-      for (const transaction of transactions) {
-        const money = transaction.amount_with_breakdown?.gross_amount;
-        const amount = money ? fromPayPalValue(money.value, money.currency_code) : null;
-        const created = iso(transaction.time);
-        if (amount === null || !created || typeof transaction.id !== 'string') continue;
-        invoices.push({ id: transaction.id, number: transaction.id, created_at: created, amount, currency: money!.currency_code, status: TRANSACTION_STATUS[transaction.status ?? ''] ?? null, url: null });
-      }
-    }
-    return invoices;
-  });
 }

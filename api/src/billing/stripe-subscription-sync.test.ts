@@ -4,7 +4,7 @@ import { createTestApp, type TestApp } from '../testing.ts';
 import { subscriptionStanding } from './subscriptions.service.ts';
 import type { StoreOutcome } from './provider-state.ts';
 import type { Stripe } from './stripe-gateway.ts';
-import { statusFromStripe, storeStripeSubscription } from './subscription-sync.ts';
+import { statusFromStripe, storeStripeSubscription } from './stripe-subscription-sync.ts';
 
 /** How Stripe's subscription states become ours, and which subscriptions are ours at all. */
 

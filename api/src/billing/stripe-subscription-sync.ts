@@ -3,30 +3,9 @@ import * as billingRepository from '@app/db/billing/billing';
 import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../context.ts';
 import { logger } from '../logging/logger.ts';
-import { subscriptionStanding } from './subscriptions.service.ts';
 import { type BillingEvent, type ProviderFinding, type StoreOutcome, storeProviderState, type SyncResult, syncProviderSubscription, timedRead } from './provider-state.ts';
 import { idOf, isoFromUnix, type Stripe } from './stripe-gateway.ts';
-
-export interface PaymentMethodView {
-  brand: string;
-  last4: string;
-  exp_month: number;
-  exp_year: number;
-}
-
-/** A subscription as the billing pages show it (`GET billing/subscription`). */
-export interface SubscriptionView {
-  id: number;
-  status: SubscriptionStatus;
-  gateway: SubscriptionRow['gateway'];
-  product: { id: number; name: string } | null;
-  price: { id: number; amount: number; currency: string; interval: 'day' | 'month' | 'year'; interval_count: number } | null;
-  renews_at: string | null;
-  ends_at: string | null;
-  cancelled_at: string | null;
-  on_grace_period: boolean;
-  payment_method: PaymentMethodView | null;
-}
+import type { PaymentMethodView } from './subscription-view.ts';
 
 /**
  * Our status for Stripe's. Stripe's `canceled`, `unpaid`, `incomplete_expired` and `paused` all
@@ -66,12 +45,12 @@ export function retrieveStripeSubscription(stripe: Stripe, id: string): Promise<
  * an event's copy, so events arriving late or out of order cannot roll it back. No state for a
  * subscription that is not ours (a customer this site did not make) or not started.
  */
-async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: stripeBillingRepository.ProviderRead): Promise<ProviderFinding> {
+async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: billingRepository.ProviderRead): Promise<ProviderFinding> {
   const customerId = idOf(subscription.customer);
   const userId = customerId ? await stripeBillingRepository.userOfStripeCustomer(db, customerId) : undefined;
   // Only customers this site made count: a subscription naming someone else's customer is ignored.
   if (userId === undefined) return { state: undefined, existing: undefined, read };
-  const existing = await stripeBillingRepository.findGatewaySubscription(db, 'stripe', subscription.id);
+  const existing = await billingRepository.findGatewaySubscription(db, 'stripe', subscription.id);
   const status = statusFromStripe(subscription.status);
   if (status === null) return { state: undefined, existing, read };
 
@@ -84,7 +63,7 @@ async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: st
   const cancelledAt = ended || cancelling ? (isoFromUnix(subscription.canceled_at) ?? existing?.cancelled_at ?? new Date().toISOString()) : null;
   const endsAt = ended ? (isoFromUnix(subscription.ended_at) ?? new Date().toISOString()) : cancelling ? (isoFromUnix(subscription.cancel_at) ?? periodEnd) : null;
 
-  const state: stripeBillingRepository.GatewaySubscriptionState = {
+  const state: billingRepository.GatewaySubscriptionState = {
     user_id: userId,
     product_id: productId,
     price_id: priceId,
@@ -105,12 +84,12 @@ async function stripeFinding(db: Db, subscription: Stripe.Subscription, read: st
  * that brought it: a state that may be older than the stored one is not written (`overtaken`: read
  * again), and a second subscription of someone already subscribed is not stored as counting.
  */
-export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription, read: stripeBillingRepository.ProviderRead, event?: BillingEvent): Promise<StoreOutcome> {
+export async function storeStripeSubscription(deps: AppDeps, subscription: Stripe.Subscription, read: billingRepository.ProviderRead, event?: BillingEvent): Promise<StoreOutcome> {
   return storeProviderState(deps.db, event, await stripeFinding(deps.db, subscription, read));
 }
 
 /** Calls Stripe for a subscription's state, noting when the call began and ended. */
-export async function readFromStripe(call: () => Promise<Stripe.Subscription>): Promise<{ subscription: Stripe.Subscription; read: stripeBillingRepository.ProviderRead }> {
+export async function readFromStripe(call: () => Promise<Stripe.Subscription>): Promise<{ subscription: Stripe.Subscription; read: billingRepository.ProviderRead }> {
   const { value, read } = await timedRead(call);
   return { subscription: value, read };
 }
@@ -182,7 +161,7 @@ export async function syncStripeSubscription(
   deps: AppDeps,
   stripe: Stripe,
   subscriptionId: string,
-  options: { event?: BillingEvent; first?: { subscription: Stripe.Subscription; read: stripeBillingRepository.ProviderRead } } = {},
+  options: { event?: BillingEvent; first?: { subscription: Stripe.Subscription; read: billingRepository.ProviderRead } } = {},
 ): Promise<SyncResult> {
   let latest: Stripe.Subscription | undefined = options.first?.subscription;
   const first = options.first ? await stripeFinding(deps.db, options.first.subscription, options.first.read) : undefined;
@@ -201,31 +180,25 @@ export async function syncStripeSubscription(
   );
 }
 
-function parsePaymentMethod(text: string | null): PaymentMethodView | null {
-  if (!text) return null;
-  try {
-    const value = JSON.parse(text) as Partial<PaymentMethodView>;
-    return typeof value.brand === 'string' && typeof value.last4 === 'string'
-      ? { brand: value.brand, last4: value.last4, exp_month: Number(value.exp_month), exp_year: Number(value.exp_year) }
-      : null;
-  } catch {
-    return null;
+/**
+ * Makes the card saved in a setup session the one the customer and the subscription pay with, and
+ * retries an unpaid invoice with it, so a user who was past due is back in good standing at once.
+ * Stripe's side is done first (each step harmless to repeat), then the subscription is stored with
+ * `event`; undefined when the session changes nothing of ours.
+ */
+export async function applySetupSession(deps: AppDeps, stripe: Stripe, session: Stripe.Checkout.Session, event?: BillingEvent): Promise<SyncResult | undefined> {
+  const intent = typeof session.setup_intent === 'string' ? await stripe.setupIntents.retrieve(session.setup_intent) : session.setup_intent;
+  const paymentMethod = idOf(intent?.payment_method ?? null);
+  const customer = idOf(session.customer);
+  const subscriptionId = session.metadata?.subscription_id;
+  if (!paymentMethod || !customer || typeof subscriptionId !== 'string' || !subscriptionId.startsWith('sub_')) return undefined;
+  await stripe.customers.update(customer, { invoice_settings: { default_payment_method: paymentMethod } });
+  const subscription = await stripe.subscriptions.update(subscriptionId, { default_payment_method: paymentMethod });
+  if (subscription.status === 'past_due' || subscription.status === 'unpaid') {
+    for await (const invoice of stripe.invoices.list({ subscription: subscriptionId, status: 'open', limit: 10 })) {
+      // A card that fails again leaves the subscription past due; the user sees its status.
+      await stripe.invoices.pay(invoice.id, { payment_method: paymentMethod }).catch(() => undefined);
+    }
   }
-}
-
-export async function subscriptionView(db: Db, row: SubscriptionRow, now: number = Date.now()): Promise<SubscriptionView> {
-  const product = row.product_id === null ? undefined : await stripeBillingRepository.findProduct(db, row.product_id);
-  const price = row.price_id === null ? undefined : await stripeBillingRepository.findPrice(db, row.price_id);
-  return {
-    id: row.id,
-    status: row.status,
-    gateway: row.gateway,
-    product: product ? { id: product.id, name: product.name } : null,
-    price: price ? { id: price.id, amount: price.amount, currency: price.currency, interval: price.interval, interval_count: price.interval_count } : null,
-    renews_at: row.renews_at,
-    ends_at: row.ends_at,
-    cancelled_at: row.cancelled_at,
-    on_grace_period: subscriptionStanding(row, now).on_grace_period,
-    payment_method: parsePaymentMethod(row.payment_method),
-  };
+  return syncStripeSubscription(deps, stripe, subscriptionId, { event });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import { createTestApp, type TestApp } from '../testing.ts';
 import { subscriptionStanding } from './subscriptions.service.ts';
-import { storePayPalSubscription, SUSPENDED_GRACE_DAYS } from './paypal-billing.ts';
+import { storePayPalSubscription, SUSPENDED_GRACE_DAYS } from './paypal-subscription-sync.ts';
 import { autopayUrl, fromPayPalValue, PayPalClient, toPayPalValue, type PayPalSubscription } from './paypal-gateway.ts';
 
 /** How PayPal's subscription states become ours, which subscriptions are ours, and PayPal's money strings. */

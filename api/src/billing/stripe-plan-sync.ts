@@ -3,15 +3,9 @@ import * as billingRepository from '@app/db/billing/billing';
 import * as stripeBillingRepository from '@app/db/billing/stripe-billing';
 import type { AppDeps } from '../context.ts';
 import { UnavailableError } from '../common/errors.ts';
+import type { RefusedPrice } from './payment-provider.ts';
 import { isMissing, isStripeError, stripeFailure, type Stripe } from './stripe-gateway.ts';
 import { logger } from '../logging/logger.ts';
-
-/** A price Stripe would not take, with the field of the plan form it is about. */
-export interface RefusedPrice {
-  priceId: number;
-  field: 'amount' | 'currency' | 'interval' | null;
-  message: string;
-}
 
 function sameTerms(stripePrice: Stripe.Price, price: PriceRow, stripeProductId: string): boolean {
   const product = typeof stripePrice.product === 'string' ? stripePrice.product : stripePrice.product.id;
@@ -54,7 +48,7 @@ async function syncProduct(stripe: Stripe, product: ProductRow): Promise<string>
  * have nothing to buy and get no prices. Returns the prices Stripe refused; the rest are synced.
  */
 export async function syncPlanToStripe(deps: AppDeps, stripe: Stripe, productId: number): Promise<RefusedPrice[]> {
-  const product = await stripeBillingRepository.findProduct(deps.db, productId);
+  const product = await billingRepository.findProduct(deps.db, productId);
   if (!product) return [];
   const refused: RefusedPrice[] = [];
   try {
@@ -103,11 +97,11 @@ export async function syncPlanToStripe(deps: AppDeps, stripe: Stripe, productId:
  * refused the one we have.
  */
 export async function stripePriceFor(deps: AppDeps, stripe: Stripe, productId: number, priceId: number, resync = false): Promise<string> {
-  const price = await stripeBillingRepository.findPrice(deps.db, priceId);
-  const product = await stripeBillingRepository.findProduct(deps.db, productId);
+  const price = await billingRepository.findPrice(deps.db, priceId);
+  const product = await billingRepository.findProduct(deps.db, productId);
   if (!resync && price?.stripe_price_id && product?.stripe_product_id) return price.stripe_price_id;
   const refused = await syncPlanToStripe(deps, stripe, productId);
-  const synced = await stripeBillingRepository.findPrice(deps.db, priceId);
+  const synced = await billingRepository.findPrice(deps.db, priceId);
   if (!synced?.stripe_price_id) {
     const reason = refused.find((r) => r.priceId === priceId);
     if (reason) logger.error({ product_id: productId, price_id: priceId, reason: reason.message }, 'A price could not be synced to the payment provider');
