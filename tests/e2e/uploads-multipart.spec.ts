@@ -2,22 +2,20 @@ import { expect, test, type Page, type Request, type Route } from '@playwright/t
 import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { wavFile } from '@app/api/testing-audio';
-import { E2E_ADMIN } from '../support/constants.ts';
+import { E2E_ADMIN, S3_SERVER } from '../support/constants.ts';
 
 /**
  * A file of 100 MB and more, with S3 direct uploads on, goes from the browser to the bucket as an
  * S3 multipart upload (spec §7, §9): parts of 20 MB, a failed part sent again, an upload broken
  * off by a reload or a timeout continued from the parts the bucket holds, one object in the end that plays
- * back byte for byte. Only with E2E_STORAGE=s3 (scripts/test.ts runs it so).
+ * back byte for byte. Only in the s3 project (playwright.config.ts), against the server on S3 storage.
  */
-test.skip(process.env.E2E_STORAGE !== 's3', 'multipart uploads go to an S3 bucket: run with E2E_STORAGE=s3');
 test.describe.configure({ timeout: 240_000 });
 
 const MB = 1024 * 1024;
 // tests/support/e2e-server.ts keeps the bucket there, with the product's objects under the e2e/ prefix.
-const bucket = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/e2e-s3/cadence');
+const bucket = path.join(S3_SERVER.buckets!, 'cadence');
 const stamp = Date.now().toString(36);
 let folder: string;
 let song: { name: string; path: string; bytes: Buffer };
