@@ -3,6 +3,7 @@ import { mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync
 import { tmpdir } from 'node:os';
 import path from 'node:path';
 import { wavFile } from '@app/api/testing-audio';
+import { STALL_TIMEOUT_MS } from '@app/shared/upload/restrictions';
 import { E2E_ADMIN, S3_SERVER } from '../support/constants.ts';
 
 /**
@@ -128,6 +129,8 @@ test('a file of 100 MB goes to the bucket in parts, survives a failed part and a
 });
 
 test('an upload that stalls times out, and Retry continues it from the parts the bucket holds', async ({ page }) => {
+  // The page's clock runs on its own, and jumps over the 30 s without progress instead of waiting them out.
+  await page.clock.install();
   await openUpload(page);
   // Parts 1 and 2 arrive; the others hang until the 30 s without progress run out.
   const held: Route[] = [];
@@ -135,9 +138,16 @@ test('an upload that stalls times out, and Retry continues it from the parts the
     (url) => url.searchParams.has('partNumber') && partNumber(url.href) > 2,
     (route) => void held.push(route),
   );
+  const firstTwo = Promise.all([1, 2].map((n) => page.waitForResponse((response) => isPart(response.request()) && partNumber(response.url()) === n && response.ok())));
   await pickAndUpload(page);
+  await firstTwo;
   const review = page.getByTestId('upload-review');
-  await expect(review.locator('tr[data-status="failed"]')).toContainText('Upload timed out', { timeout: 60_000 });
+  const failed = review.locator('tr[data-status="failed"]');
+  // Progress the page had yet to handle when the clock jumped starts the 30 s again: then it jumps again.
+  await expect(async () => {
+    await page.clock.fastForward(STALL_TIMEOUT_MS);
+    await expect(failed).toContainText('Upload timed out', { timeout: 1000 });
+  }).toPass({ timeout: 60_000 });
   // Kept for the retry: nothing was aborted.
   expect(unfinishedUploads()).toHaveLength(1);
   await page.unrouteAll({ behavior: 'ignoreErrors' });
