@@ -105,18 +105,14 @@ if (!only || only === 'binary') durations.time('binary', () => runVitest('vitest
 
 if (!only || only === 'e2e') {
   durations.time('site build', buildIfNeeded);
+  // In two workers with a server each, and the uploads' specs once more against a server whose
+  // files are in a local S3-compatible bucket (the s3 project of tests/playwright.config.ts).
   durations.time('e2e', () => playwright('playwright.json'));
-  // Uploading (the browser sending to the bucket, in one PUT or, from 100 MB, in parts) and
-  // streaming back, in the back office and in backstage, with the files in a local S3-compatible server.
-  durations.time('e2e on S3', () => playwright('playwright-s3.json', ['e2e/uploads.spec.ts', 'e2e/uploads-multipart.spec.ts', 'e2e/backstage-flow.spec.ts'], { E2E_STORAGE: 's3' }));
 }
 
-function playwright(reportName: string, specs: string[] = [], env: Record<string, string> = {}) {
+function playwright(reportName: string) {
   const report = path.join(results, reportName);
-  run([path.join(root, 'tests/node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json', ...specs], {
-    PLAYWRIGHT_JSON_OUTPUT_NAME: report,
-    ...env,
-  });
+  run([path.join(root, 'tests/node_modules/@playwright/test/cli.js'), 'test', '-c', 'tests/playwright.config.ts', '--reporter=list,json'], { PLAYWRIGHT_JSON_OUTPUT_NAME: report });
   const counts = playwrightCounts(report);
   if (counts) {
     passed += counts.passed;

@@ -73,13 +73,17 @@ test('a failed call shows one danger toast that waits while hovered', async ({ p
 
 test('a slow navigation shows the top progress bar, a fast one does not', async ({ page }) => {
   await page.goto('/');
+  // The artist's page is held back until the bar shows: a navigation as slow as it takes.
+  let answer!: () => void;
+  const shown = new Promise<void>((resolve) => (answer = resolve));
   await page.route('**/artist/**', async (route) => {
-    await new Promise((resolve) => setTimeout(resolve, 600));
+    await shown;
     await route.continue();
   });
   const bar = page.locator('#nav-progress');
   const navigation = page.locator('.media-card.round a').first().click();
   await expect(bar).toHaveClass(/active/);
+  answer();
   await navigation;
   await expect(page).toHaveURL(/\/artist\//);
   await expect(bar).not.toHaveClass(/active/, { timeout: 5000 });

@@ -57,16 +57,15 @@ test('suggestions appear while typing in the navbar, and Enter opens the results
 test('typing on cancels the request in flight, so a slow answer never replaces a newer one', async ({ page }) => {
   await page.goto('/');
   await searchReady(page);
-  let held = true;
-  await page.route('**/api/v1/search?*', async (route) => {
-    // Hold the first answer back until the listener has typed on.
-    if (held) {
-      held = false;
-      await new Promise((resolve) => setTimeout(resolve, 1500));
-    }
-    await route.continue().catch(() => undefined);
-  });
   const cancelled = page.waitForEvent('requestfailed', (request) => request.url().includes('query=ocho'));
+  // The first answer is held back until the listener has typed on and its request was cancelled;
+  // then it is let go, as a slow server would answer at last.
+  let slowAnswer: Promise<void> | undefined;
+  await page.route('**/api/v1/search?*', async (route) => {
+    if (slowAnswer) return route.continue().catch(() => undefined);
+    slowAnswer = cancelled.then(() => route.continue()).catch(() => undefined);
+    await slowAnswer;
+  });
   const box = navbarSearch(page);
   await box.fill('ocho');
   await page.waitForRequest((request) => request.url().includes('query=ocho'));
@@ -74,7 +73,7 @@ test('typing on cancels the request in flight, so a slow answer never replaces a
   expect((await cancelled).failure()?.errorText).toMatch(/ABORTED/i);
   const suggestions = page.getByRole('listbox', { name: 'Suggestions' });
   await expect(suggestions.getByRole('option', { name: /Kairo Blue/ })).toBeVisible();
-  await page.waitForTimeout(1600);
+  await slowAnswer;
   await expect(suggestions).not.toContainText('Ocho Ritmo');
 });
 

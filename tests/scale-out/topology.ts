@@ -1,14 +1,14 @@
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { E2E_PORT } from '../support/constants.ts';
+import { E2E_BASE_PORT } from '../support/constants.ts';
 
 /**
  * Where the scale-out run's pieces live. It is a Playwright run of its own, never beside the main
  * e2e run, so it takes the first ports of the same range: E2E_PORT moves both.
  */
-export const PROCESS_A_PORT = E2E_PORT;
-export const PROCESS_B_PORT = E2E_PORT + 1;
-export const S3_PORT = E2E_PORT + 2;
+export const PROCESS_A_PORT = E2E_BASE_PORT;
+export const PROCESS_B_PORT = E2E_BASE_PORT + 1;
+export const S3_PORT = E2E_BASE_PORT + 2;
 
 // "localhost" for both: cookies ignore ports, so the two processes share the browser's session as
 // two servers behind one proxy's host name would.

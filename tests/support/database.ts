@@ -1,14 +1,14 @@
 import path from 'node:path';
-import { fileURLToPath } from 'node:url';
 import { createDb } from '@app/db';
 import * as pageCacheRepository from '@app/db/caching/page-cache';
 import * as settingsRepository from '@app/db/settings/settings';
+import { E2E_STORAGE_PATH } from './constants.ts';
 
 /**
- * The e2e server's own SQLite file, opened beside it (WAL allows a second connection), for the
- * few settings the back office cannot change yet.
+ * The SQLite file of this worker's e2e server, opened beside it (WAL allows a second connection),
+ * for the few settings the back office cannot change yet.
  */
-const file = path.join(path.dirname(fileURLToPath(import.meta.url)), '../.tmp/e2e-storage/database.sqlite');
+const file = path.join(E2E_STORAGE_PATH, 'database.sqlite');
 
 export async function withE2eDatabase<T>(work: (db: ReturnType<typeof createDb>) => Promise<T>): Promise<T> {
   const db = createDb(file);
