@@ -18,7 +18,7 @@ export async function identify(c: Context<AppEnv>): Promise<void> {
   if (authorization !== undefined && isApiPath(c.req.path)) c.set('auth', await authenticateBearer(c.get('deps'), authorization));
   else {
     const token = getCookie(c, SESSION_COOKIE);
-    // Before anything else is read: what this process kept from tables unchanged since may be used (services/auth.service.ts).
+    // Before anything else is read: what this process kept from tables unchanged since may be used (accounts/auth.service.ts).
     const versions = await readTableVersions(c.get('deps').db);
     c.set('tableVersions', versions);
     c.set('auth', await resolveAuth(c.get('deps'), token, versions));

@@ -36,7 +36,7 @@ const ADMIN_CALL = new RegExp(String.raw`(?<![\w$])(?:translate|msg|notify)\(\s*
 /**
  * The API's messages, which it sends in the language of the person asking (http/translate-errors.ts):
  * errors it throws (`new ApiError(422, '…')`, `new ConflictError('…')` and the other domain errors of
- * `services/errors.ts`, `notFound('…')`, `forbidden('…')`), `message: '…'`
+ * `common/errors.ts`, `notFound('…')`, `forbidden('…')`), `message: '…'`
  * (payloads and zod options), zod checks given a message (`.min(1, '…')`, `.email('…')`), and the
  * field errors of `validationFailed({ field: '…' })` and `{ field: ['…'] }`, and text the site translates
  * later, marked with `msg('…')` (notification lines and kinds).

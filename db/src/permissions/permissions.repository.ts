@@ -55,7 +55,7 @@ export function mergeGrants(sharedGrants: GrantedPermission[], userGrants: Grant
   return [...merged.values()];
 }
 
-/** What decides whether a subscription's plan counts (services/subscriptions.service.ts#subscriptionStanding). */
+/** What decides whether a subscription's plan counts (billing/subscriptions.service.ts#subscriptionStanding). */
 export type SubscriptionTerms = Pick<SubscriptionRow, 'status' | 'ends_at' | 'cancelled_at'>;
 
 /** A grant's permission name, read by a subquery rather than a join (see grantsOfUser). */
