@@ -1,3 +1,4 @@
+import './TrackList.css';
 import { Provider } from 'jotai';
 import { formatDuration } from '../lib/format.ts';
 import { translator, type Lines } from '../lib/i18n.ts';

@@ -1,3 +1,4 @@
+import './EmbedPlayer.css';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';

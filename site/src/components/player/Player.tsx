@@ -1,3 +1,4 @@
+import '../SortableList.css';
 import { Provider, useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { translator, type Lines } from '../../lib/i18n.ts';

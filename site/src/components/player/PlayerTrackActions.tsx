@@ -1,3 +1,4 @@
+import '../library/LibraryButton.css';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { currentUserId, goToLogin } from '../../lib/current-user.ts';
