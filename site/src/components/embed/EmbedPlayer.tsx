@@ -1,3 +1,4 @@
+import '../player/player-error.css';
 import './EmbedPlayer.css';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '../../lib/format.ts';

@@ -1,3 +1,4 @@
+import './SeekBar.css';
 import { useState, type CSSProperties } from 'react';
 import { formatDuration } from '../../lib/format.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
