@@ -30,6 +30,9 @@ export default defineConfig({
   integrations: [react(), precompress()],
   // Accounts and sessions belong to the API; Astro's own session store stays off.
   session: false,
+  // Components' <style> is scoped with :where(), which adds no specificity: their rules weigh what
+  // they weighed in one global stylesheet, and the appearance editor's custom CSS still overrides them.
+  scopedStyleStrategy: 'where',
   // No link asks to be prefetched (data-astro-prefetch); without this the client router would load
   // the prefetch script on every page for nothing.
   prefetch: false,
@@ -55,7 +58,9 @@ export default defineConfig({
           codeSplitting: {
             groups: [
               { name: 'react', test: /node_modules[\\/](react|react-dom|scheduler|jotai)[\\/]/, priority: 20 },
-              { name: 'shared', test: /site[\\/]src[\\/](lib|stores|components)[\\/]/, minShareCount: 6, priority: 10 },
+              // Scripts only: a component's CSS stays with the pages that use it instead of joining every
+              // page's shared stylesheet (and every client-only island's, which Astro adds again).
+              { name: 'shared', test: /site[\\/]src[\\/](lib|stores|components)[\\/][^?]*\.(ts|tsx|astro)$/, minShareCount: 6, priority: 10 },
             ],
           },
         },

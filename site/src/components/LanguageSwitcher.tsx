@@ -1,3 +1,4 @@
+import './LanguageSwitcher.css';
 import { writeCookie } from '../lib/http.ts';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { islandApi, ok, toastFailure } from '../lib/island-api.ts';

@@ -1,3 +1,4 @@
+import './SortableList.css';
 import {
   closestCenter,
   DndContext,

@@ -1,3 +1,4 @@
+import './ToastHost.css';
 import { Provider, useAtomValue } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { translator, type Lines } from '../lib/i18n.ts';

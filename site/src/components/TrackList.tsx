@@ -1,3 +1,4 @@
+import './TrackList.css';
 import { Provider } from 'jotai';
 import { formatDuration } from '@app/shared/format/duration';
 import { translator, type Lines } from '../lib/i18n.ts';

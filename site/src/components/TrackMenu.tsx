@@ -1,3 +1,5 @@
+import './dropdown.css';
+import './TrackMenu.css';
 import { useEffect, useState } from 'react';
 import { translator, type Lines } from '../lib/i18n.ts';
 import { useAtomValue } from 'jotai';

@@ -1,3 +1,5 @@
+import './dropdown.css';
+import './UserMenu.css';
 import { navigate } from 'astro:transitions/client';
 import { useAtomValue } from 'jotai';
 import { useEffect, useState } from 'react';

@@ -1,3 +1,4 @@
+import './AccountDetails.css';
 import { useRef, useState } from 'react';
 import { HttpError } from '../../lib/http.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';

@@ -1,3 +1,4 @@
+import './AccountSettings.css';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { useHydrated } from '../../lib/use-hydrated.ts';
 import { AccountDetails } from './AccountDetails.tsx';

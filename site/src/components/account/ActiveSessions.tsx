@@ -1,3 +1,5 @@
+import './account.css';
+import './ActiveSessions.css';
 import { useEffect, useState } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { islandApi, ok } from '../../lib/island-api.ts';

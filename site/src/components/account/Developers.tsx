@@ -1,3 +1,4 @@
+import './account.css';
 import { useEffect, useState } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { HttpError } from '../../lib/http.ts';

@@ -1,3 +1,4 @@
+import './Section.css';
 import type { ReactNode } from 'react';
 
 /** One panel of the account settings page, addressable by its id from the sidebar. */

@@ -1,3 +1,5 @@
+import './account.css';
+import './ShownOnceSecret.css';
 import { useState } from 'react';
 import type { Translate } from './types.ts';
 

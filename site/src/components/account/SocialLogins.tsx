@@ -1,3 +1,4 @@
+import './account.css';
 import { useState } from 'react';
 import { HttpError } from '../../lib/http.ts';
 import { islandApi, ok, sessionApi } from '../../lib/island-api.ts';

@@ -1,3 +1,4 @@
+import './SubsonicApps.css';
 import { useEffect, useState } from 'react';
 import { islandApi, ok } from '../../lib/island-api.ts';
 import { relativeTime } from '../../lib/relative-time.ts';

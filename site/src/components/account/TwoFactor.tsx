@@ -1,3 +1,5 @@
+import './account.css';
+import './TwoFactor.css';
 import { useState } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { HttpError } from '../../lib/http.ts';

@@ -1,3 +1,4 @@
+import './SocialButtons.css';
 import { useRef, useState, type SubmitEvent } from 'react';
 import { HttpError } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';

@@ -1,3 +1,5 @@
+import './backstage.css';
+import './AlbumEditor.css';
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
 import { moveItem } from '../../lib/backstage-music.ts';

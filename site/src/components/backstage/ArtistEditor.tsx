@@ -1,3 +1,4 @@
+import './backstage.css';
 import { useState } from 'react';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';

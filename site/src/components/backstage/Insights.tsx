@@ -1,3 +1,5 @@
+import './backstage.css';
+import './Insights.css';
 import { useEffect, useState } from 'react';
 import { defaultRange, fillDays } from '../../lib/backstage-music.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';

@@ -1,3 +1,5 @@
+import './backstage.css';
+import './PlaysChart.css';
 import type { Translate } from './shared.tsx';
 
 /**

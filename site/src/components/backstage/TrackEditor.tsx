@@ -1,3 +1,4 @@
+import './backstage.css';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useState } from 'react';
 import { HttpError } from '../../lib/http.ts';

@@ -1,3 +1,4 @@
+import './billing.css';
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
 import { HttpError } from '../../lib/http.ts';

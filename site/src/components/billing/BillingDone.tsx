@@ -1,3 +1,4 @@
+import './billing.css';
 import { useEffect, useState } from 'react';
 import { planName } from '../../lib/billing.ts';
 import { HttpError } from '../../lib/http.ts';

@@ -1,3 +1,4 @@
+import './billing.css';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useState } from 'react';
 import { formatDate } from '../../lib/billing.ts';

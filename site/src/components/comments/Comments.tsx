@@ -1,3 +1,4 @@
+import './Comments.css';
 import { Provider } from 'jotai';
 import { useState, type SubmitEvent } from 'react';
 import { formatDuration } from '@app/shared/format/duration';

@@ -1,3 +1,5 @@
+import '../player/player-error.css';
+import './EmbedPlayer.css';
 import { useEffect, useRef, useState } from 'react';
 import { formatDuration } from '@app/shared/format/duration';
 import { translator, type Lines } from '../../lib/i18n.ts';

@@ -1,3 +1,4 @@
+import './AddToPlaylistHost.css';
 import { Provider, useAtom } from 'jotai';
 import { useEffect, useRef, useState } from 'react';
 import { currentUserId } from '../../lib/current-user.ts';

@@ -1,3 +1,4 @@
+import './LibraryButton.css';
 import { Provider } from 'jotai';
 import { useEffect } from 'react';
 import { msg, translator, type Lines } from '../../lib/i18n.ts';

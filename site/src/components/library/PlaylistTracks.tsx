@@ -1,3 +1,5 @@
+import '../TrackList.css';
+import './PlaylistTracks.css';
 import { Provider } from 'jotai';
 import { useState, type ReactNode } from 'react';
 import { formatDuration } from '@app/shared/format/duration';

@@ -1,3 +1,6 @@
+import '../dropdown.css';
+import './NotificationBell.css';
+import './notifications.css';
 import { useEffect, useState } from 'react';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok, toastFailure } from '../../lib/island-api.ts';

@@ -1,3 +1,4 @@
+import './notifications.css';
 import { navigate } from 'astro:transitions/client';
 import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';

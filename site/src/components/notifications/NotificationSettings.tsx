@@ -1,3 +1,4 @@
+import './NotificationSettings.css';
 import type { InferResponseType } from 'hono/client';
 import { useState } from 'react';
 import { translator, type Lines } from '../../lib/i18n.ts';

@@ -1,3 +1,5 @@
+import './notifications.css';
+import './NotificationsList.css';
 import { useState } from 'react';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok, toastFailure } from '../../lib/island-api.ts';

@@ -1,3 +1,11 @@
+import './Player.css';
+import './player-error.css';
+// The queue and now playing load when first opened; their styles come with the player's, so that
+// they are among the page's styles from the start.
+import './player-panel.css';
+import './QueuePanel.css';
+import '../SortableList.css';
+import './NowPlaying.css';
 import { Provider, useAtomValue } from 'jotai';
 import { lazy, Suspense } from 'react';
 import { translator, type Lines } from '../../lib/i18n.ts';

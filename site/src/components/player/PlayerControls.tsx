@@ -1,3 +1,4 @@
+import './PlayerControls.css';
 import { useAtom, useAtomValue } from 'jotai';
 import type { translator } from '../../lib/i18n.ts';
 import { nextIndex } from '../../lib/queue.ts';

@@ -1,3 +1,5 @@
+import '../library/LibraryButton.css';
+import './PlayerTrackActions.css';
 import { useAtomValue } from 'jotai';
 import { useEffect } from 'react';
 import { currentUserId, goToLogin } from '../../lib/current-user.ts';

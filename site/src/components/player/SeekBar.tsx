@@ -1,3 +1,4 @@
+import './SeekBar.css';
 import { useState, type CSSProperties } from 'react';
 import { formatDuration } from '@app/shared/format/duration';
 import { translator, type Lines } from '../../lib/i18n.ts';

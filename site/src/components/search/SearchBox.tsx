@@ -1,3 +1,4 @@
+import './SearchBox.css';
 import type { SearchResponse } from '@app/api';
 import { navigate } from 'astro:transitions/client';
 import { useEffect, useId, useRef, useState, type KeyboardEvent } from 'react';

@@ -1,3 +1,4 @@
+import './workspaces.css';
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
 import { HttpError } from '../../lib/http.ts';

@@ -1,3 +1,5 @@
+import '../dropdown.css';
+import './workspaces.css';
 import { navigate } from 'astro:transitions/client';
 import { ACTIVE_WORKSPACE_COOKIE, ACTIVE_WORKSPACE_DAYS, writeCookie } from '../../lib/http.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';

@@ -1,3 +1,5 @@
+import '../account/account.css';
+import './workspaces.css';
 import { useEffect, useState, type SubmitEvent } from 'react';
 import type { InferResponseType } from 'hono/client';
 import { HttpError } from '../../lib/http.ts';
