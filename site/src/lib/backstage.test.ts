@@ -1,22 +1,23 @@
 import { describe, expect, it } from 'vitest';
-import { backstageMenuItems, mayRequestArtist } from './backstage.ts';
+import { defaultRange, fillDays, moveItem } from './backstage.ts';
 
-describe('backstage on the site', () => {
-  it('offers Backstage in the user menu only to users who manage an artist', () => {
-    expect(backstageMenuItems(null)).toEqual([]);
-    expect(backstageMenuItems({ artist_ids: [] })).toEqual([]);
-    expect(backstageMenuItems({ artist_ids: [4] })).toEqual([expect.objectContaining({ label: 'Backstage', action: '/backstage/requests' })]);
-    expect(backstageMenuItems({ artist_ids: [] }, [{ name: 'music.create' }])).toEqual([]);
+describe('backstage helpers', () => {
+  it('fills the days of a range that had no plays with zero', () => {
+    expect(fillDays('2026-03-01', '2026-03-03', [{ day: '2026-03-02', count: 4 }])).toEqual([
+      { day: '2026-03-01', count: 0 },
+      { day: '2026-03-02', count: 4 },
+      { day: '2026-03-03', count: 0 },
+    ]);
   });
 
-  it('leads artists who may upload to the upload page', () => {
-    expect(backstageMenuItems({ artist_ids: [4] }, [{ name: 'music.create' }])).toEqual([expect.objectContaining({ action: '/backstage/upload' })]);
-    expect(backstageMenuItems({ artist_ids: [4] }, [{ name: 'admin' }])).toEqual([expect.objectContaining({ action: '/backstage/upload' })]);
+  it('opens insights on the last 30 days', () => {
+    expect(defaultRange(new Date('2026-03-31T12:00:00Z'))).toEqual({ from: '2026-03-02', to: '2026-03-31' });
   });
 
-  it('lets users with the claim permission, or admins, ask for artist access', () => {
-    expect(mayRequestArtist([{ name: 'music.view' }])).toBe(false);
-    expect(mayRequestArtist([{ name: 'backstageRequests.create' }])).toBe(true);
-    expect(mayRequestArtist([{ name: 'admin' }])).toBe(true);
+  it('moves a track up or down one place, never past either end', () => {
+    expect(moveItem(['a', 'b', 'c'], 2, -1)).toEqual(['a', 'c', 'b']);
+    expect(moveItem(['a', 'b', 'c'], 0, 1)).toEqual(['b', 'a', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 0, -1)).toEqual(['a', 'b', 'c']);
+    expect(moveItem(['a', 'b', 'c'], 2, 1)).toEqual(['a', 'b', 'c']);
   });
 });

@@ -2,7 +2,7 @@ import './backstage.css';
 import './AlbumEditor.css';
 import { navigate } from 'astro:transitions/client';
 import { useState } from 'react';
-import { moveItem } from '../../lib/backstage-music.ts';
+import { moveItem } from '../../lib/backstage.ts';
 import { formatDuration } from '@app/shared/format/duration';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok } from '../../lib/island-api.ts';

@@ -1,7 +1,7 @@
 import './backstage.css';
 import './Insights.css';
 import { useEffect, useState } from 'react';
-import { defaultRange, fillDays } from '../../lib/backstage-music.ts';
+import { defaultRange, fillDays } from '../../lib/backstage.ts';
 import { translator, type Lines } from '../../lib/i18n.ts';
 import { islandApi, ok, toastFailure } from '../../lib/island-api.ts';
 import { PlaysChart } from './PlaysChart.tsx';
