@@ -296,7 +296,8 @@ test.describe('ad code and scripts the server did not write', () => {
     const injected = '<script>window.injected = "inline"</script><img src="/favicon.svg" onload="window.injected = \'handler\'">';
     await page.route(/\/artist\/\d+/, async (route) => {
       const response = await route.fetch();
-      const html = (await response.text()).replace('<main id="main" tabindex="-1">', `$&${injected}`);
+      // The layout's scoped styles add attributes to <main>; the script goes in right after it.
+      const html = (await response.text()).replace(/<main id="main"[^>]*>/, `$&${injected}`);
       await route.fulfill({ response, body: html });
     });
     const violations = await watchForViolations(page);
