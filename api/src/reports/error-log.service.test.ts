@@ -153,6 +153,19 @@ describe('an error that happens again', () => {
     }
   });
 
+  it('keeps the latest time when requests meeting it at once are counted out of order', async () => {
+    const db = await createTestDb();
+    try {
+      const key = { fingerprint: 'e'.repeat(32), day: '2026-01-14' };
+      await errorLogRepository.countErrorRepeat(db, key.fingerprint, key.day, '2026-01-14T10:00:00.003Z');
+      await errorLogRepository.countErrorRepeat(db, key.fingerprint, key.day, '2026-01-14T10:00:00.009Z');
+      await errorLogRepository.countErrorRepeat(db, key.fingerprint, key.day, '2026-01-14T10:00:00.001Z');
+      expect(await errorLogRepository.findErrorRepeats(db, [key])).toEqual([{ ...key, count: 3, last_at: '2026-01-14T10:00:00.009Z' }]);
+    } finally {
+      await db.destroy();
+    }
+  });
+
   it('is written again once the log could not take its first time', async () => {
     const root = storage();
     const db = await createTestDb();

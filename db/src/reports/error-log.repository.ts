@@ -15,7 +15,10 @@ export async function countErrorRepeat(db: Db, fingerprint: string, day: string,
   const row = await db
     .insertInto('error_log_repeats')
     .values({ fingerprint, day, count: 1, last_at: at })
-    .onConflict((oc) => oc.columns(['fingerprint', 'day']).doUpdateSet((eb) => ({ count: eb('error_log_repeats.count', '+', 1), last_at: at })))
+    // Several requests meeting the error at once may count in any order: the latest time stays.
+    .onConflict((oc) =>
+      oc.columns(['fingerprint', 'day']).doUpdateSet((eb) => ({ count: eb('error_log_repeats.count', '+', 1), last_at: eb.fn<string>('max', [eb.ref('error_log_repeats.last_at'), eb.val(at)]) })),
+    )
     .returning('count')
     .executeTakeFirstOrThrow();
   return Number(row.count);
